@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "aasa-audit",
+    products: [
+        .executable(name: "aasa-audit", targets: ["aasa-audit"])
+    ],
+    targets: [
+        // MARK: Core (pure Swift, no C headers)
+        /// Document model, decoding with positions, checks, the swcd-faithful matcher.
+        .target(name: "AASA"),
+
+        // MARK: Adapters over C libraries
+        /// libcurl behind Swift types; the only importer of CCurl.
+        .target(name: "Fetching", dependencies: ["AASA", "CCurl"]),
+
+        // MARK: C shims
+        /// libcurl with typed wrappers for its variadic calls.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        /// libxml2; seen only by CHTMLScan (its headers clash with Foundation's ICU).
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        /// libxml2 SAX push scanner whose public header names no libxml2 type.
+        .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
+
+        // MARK: Executables
+        .executableTarget(name: "aasa-audit", dependencies: ["AASA", "Fetching", "CHTMLScan"]),
+        /// Benchmarks run by Scripts/bench.
+        .executableTarget(name: "aasa-bench", dependencies: ["AASA"]),
+
+        // MARK: Tests
+        .testTarget(name: "AASATests", dependencies: ["AASA"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching"]),
+        .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AASA"]),
+    ]
+)

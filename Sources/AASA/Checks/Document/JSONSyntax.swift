@@ -1,0 +1,29 @@
+/// The file must be strict JSON (RFC 8259): Apple's parser accepts nothing else.
+public enum JSONSyntax: DocumentCheck {
+    public static let description = CheckDescription(
+        id: "json-syntax", area: .document, severity: .error,
+        summary: "The file is valid JSON (RFC 8259)",
+        rationale: """
+            swcd parses the file with a strict JSON parser; a trailing comma, a comment, a single or curly quote, \
+            or a truncated file makes the whole file unusable and no link opens the app.
+            """,
+        reference: AppleDocs.supportingAssociatedDomains,
+        passing: [.passing(#"{"applinks": {"details": []}}"#)],
+        failing: [
+            .failing(#"{"applinks": {"details": [],}}"#, at: ["1:28"]),
+            .failing("{\n  // comment\n}", at: ["2:3"]),
+            .failing(#"{'applinks': {}}"#, at: ["1:2"]),
+            .failing("{\"applinks\": {\"details\": [", at: ["1:27"]),
+            .failing("<!DOCTYPE html><html></html>", at: ["1:1"]),
+            .failing("{\u{201C}applinks\u{201D}: {}}", at: ["1:2"]),
+            .failing("{\"applinks\": {\"details\": [{\"appID\": \"ABCDE\n\"}]}}", at: ["1:43"]),
+        ])
+
+    public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
+        guard let error = file.syntaxError else { return }
+        findings.add(
+            description, at: error.position, pointer: nil, error.message,
+            why: "Devices (iOS 9 and later) reject a file that is not strict JSON, so no link on this domain opens the app.",
+            fix: "Fix the JSON at the position shown; validate with `aasa-audit check FILE` before deploying.")
+    }
+}

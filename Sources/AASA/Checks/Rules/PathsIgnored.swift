@@ -1,0 +1,28 @@
+/// `paths` is ignored on iOS 13+ when the same entry has `components`.
+public enum PathsIgnored: DocumentCheck {
+    public static let description = CheckDescription(
+        id: "paths-ignored", area: .rules, severity: .warning,
+        summary: "An entry does not mix components and paths",
+        rationale: """
+            When an entry has `components`, iOS 13 and later ignore its `paths`; iOS 12 and earlier read only \
+            `paths`. TN3155 says to avoid mixing formats: the two lists drift apart and devices disagree.
+            """,
+        reference: AppleDocs.tn3155,
+        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#)],
+        failing: [
+            .failing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}], "paths": ["/b/*"]}]}}"#,
+                at: ["/applinks/details/0/paths"])
+        ])
+
+    public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
+        guard let document = file.document else { return }
+        for entry in document.entries where entry.ruleFormat == .components {
+            guard let paths = entry.node["paths"] else { continue }
+            findings.add(
+                description, at: paths, "\"paths\" is ignored on iOS 13 and later because this entry has \"components\".",
+                why: "iOS 13+ devices use only the components, iOS 12 and earlier only the paths; links behave differently by OS version.",
+                fix: "Drop \"paths\" if you no longer support iOS 12; otherwise keep both lists saying the same thing.")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// `paths` is the iOS 9–12 format; `components` can say more.
+public enum PathsLegacy: DocumentCheck {
+    public static let description = CheckDescription(
+        id: "paths-legacy", area: .rules, severity: .info,
+        summary: "Entries use components rather than legacy paths",
+        rationale: """
+            `paths` still works, but it matches the URL path only; `components` (iOS 13+) can also match the query \
+            and fragment, take `exclude`, `caseSensitive`, `percentEncoded` and substitution variables.
+            """,
+        reference: AppleDocs.components,
+        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#)],
+        failing: [.failing(#"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/a/*"]}]}}"#, at: ["/applinks/details/0/paths"])])
+
+    public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
+        guard let document = file.document else { return }
+        for entry in document.entries where entry.ruleFormat == .paths {
+            guard let paths = entry.node["paths"] else { continue }
+            findings.add(
+                description, at: paths, "This entry uses the legacy \"paths\" format.",
+                why: "It works on every iOS version, but cannot match queries or fragments or ignore case (iOS 13+ features).",
+                fix: #"Move to "components": "/a/*" becomes {"/": "/a/*"}, "NOT /b" becomes {"/": "/b", "exclude": true}."#)
+        }
+    }
+}

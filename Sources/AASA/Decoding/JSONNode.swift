@@ -1,0 +1,128 @@
+import Foundation
+
+/// A 1-based line and column (in Unicode scalars) plus the byte offset, so findings point into the file.
+public struct SourcePosition: Hashable, Sendable, Codable {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+}
+
+/// One decoded JSON value with where it came from; duplicate object keys are kept so they can be reported.
+public struct JSONNode: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case object([JSONMember])
+        case array([JSONNode])
+        case string(String)
+        /// The number as written; AASA files never need arithmetic.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    public var value: Value
+    /// RFC 6901 JSON Pointer of this value.
+    public var pointer: String
+    public var position: SourcePosition
+
+    public init(value: Value, pointer: String, position: SourcePosition) {
+        self.value = value
+        self.pointer = pointer
+        self.position = position
+    }
+
+    /// Member lookup; with duplicate keys the last one wins, as in Foundation's JSONSerialization.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    public var members: [JSONMember]? {
+        if case .object(let m) = value { return m }
+        return nil
+    }
+
+    public var elements: [JSONNode]? {
+        if case .array(let a) = value { return a }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
+
+    /// The JSON type in the words a web developer uses.
+    public var typeName: String {
+        switch value {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    /// Compact JSON text of this value, used to quote a rule "as written".
+    public var jsonText: String {
+        switch value {
+        case .object(let members):
+            "{" + members.map { JSONNode.quote($0.key) + ": " + $0.value.jsonText }.joined(separator: ", ") + "}"
+        case .array(let items): "[" + items.map(\.jsonText).joined(separator: ", ") + "]"
+        case .string(let s): JSONNode.quote(s)
+        case .number(let n): n
+        case .bool(let b): b ? "true" : "false"
+        case .null: "null"
+        }
+    }
+
+    /// JSON string literal for `s`.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+public struct JSONMember: Hashable, Sendable {
+    public var key: String
+    public var keyPosition: SourcePosition
+    public var value: JSONNode
+
+    public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
+}
+
+/// Escapes a key for use as one JSON Pointer reference token (RFC 6901 §3).
+public func jsonPointerToken(_ key: String) -> String {
+    key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+}

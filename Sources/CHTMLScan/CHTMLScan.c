@@ -1,0 +1,88 @@
+#include "CHTMLScan.h"
+/* Same ICU workaround as Sources/CLibXML2/shim.h. */
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+#include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct chtmlscan_scanner {
+    htmlParserCtxtPtr ctxt;
+    void *context;
+    chtmlscan_element_fn fn;
+    size_t reported;
+    htmlSAXHandler sax;
+};
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static void init_parser(void) { xmlInitParser(); }
+
+static int interesting(const char *name) {
+    switch (name[0]) {
+    case 'a': return strcmp(name, "a") == 0 || strcmp(name, "area") == 0;
+    case 'b': return strcmp(name, "base") == 0;
+    case 'l': return strcmp(name, "link") == 0;
+    case 'm': return strcmp(name, "meta") == 0;
+    case 'i': return strcmp(name, "iframe") == 0;
+    default: return 0;
+    }
+}
+
+static void on_start(void *ctx, const xmlChar *name, const xmlChar **atts) {
+    htmlParserCtxtPtr parser = (htmlParserCtxtPtr)ctx;
+    struct chtmlscan_scanner *scanner = (struct chtmlscan_scanner *)parser->_private;
+    if (name == NULL || !interesting((const char *)name)) return;
+    static const char *const none[] = {NULL};
+    scanner->reported += 1;
+    scanner->fn(scanner->context, (const char *)name, atts ? (const char *const *)atts : none);
+}
+
+chtmlscan_scanner *chtmlscan_create(const char *encoding, void *context, chtmlscan_element_fn fn) {
+    pthread_once(&init_once, init_parser);
+    struct chtmlscan_scanner *scanner = calloc(1, sizeof *scanner);
+    if (scanner == NULL) return NULL;
+    scanner->context = context;
+    scanner->fn = fn;
+    scanner->sax.startElement = on_start;
+    xmlCharEncoding enc = XML_CHAR_ENCODING_UTF8;
+    scanner->ctxt = htmlCreatePushParserCtxt(&scanner->sax, NULL, NULL, 0, NULL, enc);
+    if (scanner->ctxt == NULL) { free(scanner); return NULL; }
+    scanner->ctxt->_private = scanner;
+    htmlCtxtUseOptions(scanner->ctxt, HTML_PARSE_NONET | HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+                                          HTML_PARSE_NOWARNING | HTML_PARSE_COMPACT);
+    if (encoding != NULL && encoding[0] != '\0') {
+        xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
+        if (handler != NULL) xmlSwitchToEncoding(scanner->ctxt, handler);
+    }
+    return scanner;
+}
+
+int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length, int terminate) {
+    /* libxml2 takes an int length: feed huge buffers in slices. */
+    const size_t slice = 1 << 20;
+    int rc = 0;
+    do {
+        size_t n = length > slice ? slice : length;
+        int last = terminate && n == length;
+        rc = htmlParseChunk(scanner->ctxt, bytes, (int)n, last);
+        bytes += n;
+        length -= n;
+    } while (length > 0);
+    return rc;
+}
+
+size_t chtmlscan_reported(const chtmlscan_scanner *scanner) { return scanner->reported; }
+
+void chtmlscan_free(chtmlscan_scanner *scanner) {
+    if (scanner == NULL) return;
+    if (scanner->ctxt != NULL) {
+        if (scanner->ctxt->myDoc != NULL) xmlFreeDoc(scanner->ctxt->myDoc);
+        htmlFreeParserCtxt(scanner->ctxt);
+    }
+    free(scanner);
+}
+
+const char *chtmlscan_libxml_version(void) { return xmlParserVersion; }
