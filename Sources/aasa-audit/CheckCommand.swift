@@ -60,10 +60,13 @@ struct FindingPrinter {
     func render(_ findings: [Finding], apps: [AppServices]) -> String {
         let lines = file.lines
         var out: [String] = []
-        let counts = Severity.allCases.reversed().map { s in "\(findings.filter { $0.severity == s }.count) \(s.rawValue)s" }
+        let counts = Severity.allCases.reversed().map { s in
+            "\(findings.filter { $0.severity == s }.count) \(s.rawValue)s"
+        }
         out.append("\(name): \(counts.joined(separator: ", "))" + (file.signed != nil ? " (CMS-signed file)" : ""))
         if !apps.isEmpty {
-            out.append("apps: " + apps.map { "\($0.appID) (\($0.services.joined(separator: ", ")))" }.joined(separator: "; "))
+            out.append(
+                "apps: " + apps.map { "\($0.appID) (\($0.services.joined(separator: ", ")))" }.joined(separator: "; "))
         }
         for finding in findings {
             out.append("")
@@ -91,4 +94,3 @@ struct FindingPrinter {
         return out.joined(separator: "\n")
     }
 }
-

@@ -14,7 +14,9 @@ enum MatchCommand {
     static func run(_ arguments: [String]) throws -> ExitCode {
         var args = Arguments(arguments, usage: usage)
         let json = args.flag("--json")
-        guard let path = try args.value("--file") else { throw UsageError(message: "missing --file FILE", usage: usage) }
+        guard let path = try args.value("--file") else {
+            throw UsageError(message: "missing --file FILE", usage: usage)
+        }
         let appIDs = try args.values("--app-id")
         let urls = try args.positionals()
         guard !urls.isEmpty else { throw UsageError(message: "missing URL", usage: usage) }
@@ -49,11 +51,14 @@ enum MatchCommand {
                 Terminal.out("    \(verdict.reason)")
                 for trace in matcher.explain(url, appID: verdict.appID) {
                     let r = trace.rule
-                    Terminal.out("    \(r.format.rawValue)[\(r.ruleIndex)] \(r.rule)  (line \(r.line)): \(trace.outcome)")
+                    Terminal.out(
+                        "    \(r.format.rawValue)[\(r.ruleIndex)] \(r.rule)  (line \(r.line)): \(trace.outcome)")
                 }
             }
             if let opens = verdicts.opensApp, verdicts.verdicts.filter({ $0.result == .match }).count > 1 {
-                Terminal.out("  several apps match: which installed one opens is up to the system; the first in file order is \(opens)")
+                Terminal.out(
+                    "  several apps match: which installed one opens is up to the system; the first in file order is \(opens)"
+                )
             }
         }
         return .success

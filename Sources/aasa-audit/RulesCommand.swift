@@ -21,7 +21,9 @@ enum RulesCommand {
         var args = Arguments(arguments, usage: usage)
         let json = args.flag("--json")
         let markdown = args.flag("--markdown")
-        guard try args.positionals().isEmpty else { throw UsageError(message: "rules takes no arguments", usage: usage) }
+        guard try args.positionals().isEmpty else {
+            throw UsageError(message: "rules takes no arguments", usage: usage)
+        }
         let descriptions = Catalogue.descriptions
         if json {
             Terminal.out(

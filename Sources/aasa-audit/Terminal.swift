@@ -1,10 +1,12 @@
+import AASA
 import Foundation
 
 /// Output streams and colour, which appears only on a terminal and never with NO_COLOR.
 struct Terminal {
     let colour: Bool
 
-    static let standard = Terminal(colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    static let standard = Terminal(
+        colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
 
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
@@ -24,8 +26,6 @@ struct Terminal {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
-
-import AASA
 
 /// Reads a local file (or stdin for "-"); missing files are the user's mistake, so a usage error.
 func readInput(_ path: String, usage: String) throws -> [UInt8] {

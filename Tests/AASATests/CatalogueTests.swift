@@ -57,11 +57,15 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
         for example in c.check.description.failing {
             var sink = FindingSink()
             c.check.run(DecodedFile(bytes: example.input.bytes), into: &sink)
-            #expect(Self.locations(sink.findings) == example.pointers.sorted(), "\(c.check.description.id): \(sink.findings.map(\.message))")
+            #expect(
+                Self.locations(sink.findings) == example.pointers.sorted(),
+                "\(c.check.description.id): \(sink.findings.map(\.message))")
             for finding in sink.findings {
                 #expect(finding.id == c.check.description.id)
                 #expect(!finding.message.isEmpty && !finding.why.isEmpty && !finding.hint.isEmpty)
-                #expect(finding.location.line != nil && finding.location.column != nil, "every finding names line and column")
+                #expect(
+                    finding.location.line != nil && finding.location.column != nil,
+                    "every finding names line and column")
             }
         }
     }

@@ -15,18 +15,27 @@ struct Breakage: CustomTestStringConvertible, Sendable {
 }
 
 let breakages: [Breakage] = [
-    Breakage(name: "trailing comma in object", text: "{\n  \"applinks\": {\"details\": []},\n}", line: 2, column: 30, words: "Trailing comma"),
+    Breakage(
+        name: "trailing comma in object", text: "{\n  \"applinks\": {\"details\": []},\n}", line: 2, column: 30,
+        words: "Trailing comma"),
     Breakage(name: "trailing comma in array", text: #"{"a": [1, 2,]}"#, line: 1, column: 12, words: "Trailing comma"),
-    Breakage(name: "line comment", text: "{\n  // applinks\n  \"applinks\": {}\n}", line: 2, column: 3, words: "Comments are not allowed"),
+    Breakage(
+        name: "line comment", text: "{\n  // applinks\n  \"applinks\": {}\n}", line: 2, column: 3,
+        words: "Comments are not allowed"),
     Breakage(name: "block comment", text: "{ /* x */ }", line: 1, column: 3, words: "Comments are not allowed"),
     Breakage(name: "single quotes", text: "{'applinks': {}}", line: 1, column: 2, words: "Single quotes"),
-    Breakage(name: "smart quotes", text: "{\u{201C}applinks\u{201D}: {}}", line: 1, column: 2, words: "Typographic quote"),
-    Breakage(name: "smart quotes in a value", text: "{\"a\": \u{201C}b\u{201D}}", line: 1, column: 7, words: "Typographic quote"),
+    Breakage(
+        name: "smart quotes", text: "{\u{201C}applinks\u{201D}: {}}", line: 1, column: 2, words: "Typographic quote"),
+    Breakage(
+        name: "smart quotes in a value", text: "{\"a\": \u{201C}b\u{201D}}", line: 1, column: 7,
+        words: "Typographic quote"),
     Breakage(name: "raw line break in a string", text: "{\"a\": \"b\nc\"}", line: 1, column: 9, words: "line break"),
     Breakage(name: "raw tab in a string", text: "{\"a\": \"b\tc\"}", line: 1, column: 9, words: "a tab"),
     Breakage(name: "truncated object", text: "{\"applinks\": {\"details\": [", line: 1, column: 27, words: "truncated"),
     Breakage(name: "truncated string", text: "{\"applinks", line: 1, column: 11, words: "truncated"),
-    Breakage(name: "HTML error page", text: "\n  <!DOCTYPE html><html><body>Not Found</body></html>", line: 2, column: 3, words: "HTML"),
+    Breakage(
+        name: "HTML error page", text: "\n  <!DOCTYPE html><html><body>Not Found</body></html>", line: 2, column: 3,
+        words: "HTML"),
     Breakage(name: "empty file", text: "  \n", line: 2, column: 1, words: "empty"),
     Breakage(name: "unquoted key", text: "{applinks: {}}", line: 1, column: 2, words: "double quotes"),
     Breakage(name: "missing comma", text: "{\"a\": 1\n \"b\": 2}", line: 2, column: 2, words: "Missing comma"),
@@ -37,14 +46,16 @@ let breakages: [Breakage] = [
     Breakage(name: "True in capitals", text: #"{"a": True}"#, line: 1, column: 7, words: "double quotes"),
     Breakage(name: "mismatched bracket", text: #"{"a": [1}"#, line: 1, column: 9, words: "Mismatched"),
     Breakage(name: "lone surrogate", text: #"{"a": "\ud800"}"#, line: 1, column: 8, words: "surrogate"),
-    Breakage(name: "columns count characters, not bytes", text: "{\"é\": 1,}", line: 1, column: 8, words: "Trailing comma"),
+    Breakage(
+        name: "columns count characters, not bytes", text: "{\"é\": 1,}", line: 1, column: 8, words: "Trailing comma"),
 ]
 
 @Suite struct DecodingTests {
     @Test(arguments: breakages) func syntaxErrorsNamePositionAndCause(_ b: Breakage) throws {
         let file = decode(b.text)
         let error = try #require(file.syntaxError)
-        #expect(error.position.line == b.line && error.position.column == b.column, "\(error.position) \(error.message)")
+        #expect(
+            error.position.line == b.line && error.position.column == b.column, "\(error.position) \(error.message)")
         #expect(error.message.contains(b.words), "\(error.message)")
         #expect(file.document == nil)
     }
@@ -122,7 +133,9 @@ let breakages: [Breakage] = [
     @Test func garbageNeverCrashes() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
-            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             let file = DecodedFile(bytes: bytes)
             _ = Catalogue.check(file)
         }

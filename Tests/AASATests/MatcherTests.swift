@@ -1,5 +1,5 @@
-import Foundation
 import AASA
+import Foundation
 import Testing
 
 let app = "9JA89QQLNQ.com.acme.shop"
@@ -43,45 +43,80 @@ let supporting = file(
 
 /// The documented examples of notes/aasa-spec.md §5.
 let appleVectors: [Vector] = [
-    Vector("components doc: path and query", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##), "https://www.example.com/abc?def", .match),
-    Vector("components doc: query missing", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##), "https://www.example.com/abc", .noMatch),
-    Vector("components doc: path missing", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##), "https://www.example.com?def", .noMatch),
+    Vector(
+        "components doc: path and query", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##),
+        "https://www.example.com/abc?def", .match),
+    Vector(
+        "components doc: query missing", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##),
+        "https://www.example.com/abc", .noMatch),
+    Vector(
+        "components doc: path missing", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##),
+        "https://www.example.com?def", .noMatch),
     Vector(
         "details doc: caseSensitive false in details defaults",
-        file(components: ##"[{"/": "/buy/*", "#": "my_great_product_123"}]"##, entryExtra: #""defaults": {"caseSensitive": false},"#),
+        file(
+            components: ##"[{"/": "/buy/*", "#": "my_great_product_123"}]"##,
+            entryExtra: #""defaults": {"caseSensitive": false},"#),
         "https://www.example.com/BUY/1#MY_GREAT_PRODUCT_123", .match),
-    Vector("query doc: productID", file(components: #"[{"?": {"productID": "12345"}}]"#), "https://www.example.com/x?productID=12345", .match),
+    Vector(
+        "query doc: productID", file(components: #"[{"?": {"productID": "12345"}}]"#),
+        "https://www.example.com/x?productID=12345", .match),
     Vector("supporting domains: buy", supporting, "https://example.com/buy/42", .match),
-    Vector("supporting domains: fragment exclude", supporting, "https://example.com/buy/42#no_universal_links", .exclude),
+    Vector(
+        "supporting domains: fragment exclude", supporting, "https://example.com/buy/42#no_universal_links", .exclude),
     Vector("supporting domains: help/website excluded", supporting, "https://example.com/help/website/x", .exclude),
     Vector("supporting domains: article number", supporting, "https://example.com/help/x?articleNumber=1234", .match),
-    Vector("supporting domains: article number too short", supporting, "https://example.com/help/x?articleNumber=123", .noMatch),
-    Vector("TN3155: /test/* matches /test", file(components: #"[{"/": "/test/*"}, {"/": "/path/1/*", "exclude": true}]"#), "https://example.com/test", .match),
-    Vector("TN3155: blocked /path/1", file(components: #"[{"/": "/test/*"}, {"/": "/path/1/*", "exclude": true}]"#), "https://example.com/path/1", .exclude),
     Vector(
-        "forum 24981: NOT path", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["NOT /settings/*", "NOT /activity/*", "/*"]}]}}"#,
+        "supporting domains: article number too short", supporting, "https://example.com/help/x?articleNumber=123",
+        .noMatch),
+    Vector(
+        "TN3155: /test/* matches /test", file(components: #"[{"/": "/test/*"}, {"/": "/path/1/*", "exclude": true}]"#),
+        "https://example.com/test", .match),
+    Vector(
+        "TN3155: blocked /path/1", file(components: #"[{"/": "/test/*"}, {"/": "/path/1/*", "exclude": true}]"#),
+        "https://example.com/path/1", .exclude),
+    Vector(
+        "forum 24981: NOT path",
+        #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["NOT /settings/*", "NOT /activity/*", "/*"]}]}}"#,
         "https://example.com/settings/x", .exclude),
     Vector(
-        "forum 24981: catch-all", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["NOT /settings/*", "NOT /activity/*", "/*"]}]}}"#,
+        "forum 24981: catch-all",
+        #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["NOT /settings/*", "NOT /activity/*", "/*"]}]}}"#,
         "https://example.com/bridger", .match),
-    Vector("substitution doc example", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/en_US/pizza/", .match),
-    Vector("substitution: UK is not an ISO region", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/en_UK/pizza/", .noMatch),
-    Vector("substitution: unknown food", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/en_US/kale/", .noMatch),
-    Vector("substitution: not a language", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/xx_US/pizza/", .noMatch),
-    Vector("substitution: lower-case region form", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/en_us/pizza", .match),
-    Vector("substitution: upper-case lang form", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/EN_US/pizza", .match),
+    Vector(
+        "substitution doc example", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food),
+        "https://example.com/en_US/pizza/", .match),
+    Vector(
+        "substitution: UK is not an ISO region",
+        file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/en_UK/pizza/",
+        .noMatch),
+    Vector(
+        "substitution: unknown food", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food),
+        "https://example.com/en_US/kale/", .noMatch),
+    Vector(
+        "substitution: not a language", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food),
+        "https://example.com/xx_US/pizza/", .noMatch),
+    Vector(
+        "substitution: lower-case region form",
+        file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food), "https://example.com/en_us/pizza",
+        .match),
+    Vector(
+        "substitution: upper-case lang form", file(components: #"[{"/": "/$(lang)_$(region)/$(food)/"}]"#, extra: food),
+        "https://example.com/EN_US/pizza", .match),
 ]
 
 /// Pattern semantics of §3, pinned by swcutil observations, and our own edge cases.
 let semanticsVectors: [Vector] = [
     Vector("* crosses slashes", file(components: #"[{"/": "/a/*"}]"#), "https://e.com/a/b/c", .match),
-    Vector("? is exactly one character", file(components: #"[{"/": "/item/????"}]"#), "https://e.com/item/1234", .match),
+    Vector(
+        "? is exactly one character", file(components: #"[{"/": "/item/????"}]"#), "https://e.com/item/1234", .match),
     Vector("? is not zero characters", file(components: #"[{"/": "/item/????"}]"#), "https://e.com/item/123", .noMatch),
     Vector("? is one code point", file(components: #"[{"/": "/caf?"}]"#), "https://e.com/café", .match),
     Vector("?* is one or more", file(components: #"[{"/": "/a/?*"}]"#), "https://e.com/a/x", .match),
     Vector("?* is not zero", file(components: #"[{"/": "/a/?*"}]"#), "https://e.com/a/", .noMatch),
     Vector("leading slash optional", file(components: #"[{"/": "abc"}]"#), "https://e.com/abc", .match),
-    Vector("trailing slash insignificant (pattern)", file(components: #"[{"/": "/buy/"}]"#), "https://e.com/buy", .match),
+    Vector(
+        "trailing slash insignificant (pattern)", file(components: #"[{"/": "/buy/"}]"#), "https://e.com/buy", .match),
     Vector("trailing slash insignificant (URL)", file(components: #"[{"/": "/buy"}]"#), "https://e.com/buy/", .match),
     Vector("/buy/* matches /buy", file(components: #"[{"/": "/buy/*"}]"#), "https://e.com/buy", .match),
     Vector("/a/*/c does not match /a/c", file(components: #"[{"/": "/a/*/c"}]"#), "https://e.com/a/c", .noMatch),
@@ -91,14 +126,28 @@ let semanticsVectors: [Vector] = [
     Vector("/ does not match /a", file(components: #"[{"/": "/"}]"#), "https://e.com/a", .noMatch),
     Vector("double slashes collapse", file(components: #"[{"/": "/a//b"}]"#), "https://e.com//a/b", .match),
     Vector("case-sensitive by default", file(components: #"[{"/": "/Buy"}]"#), "https://e.com/buy", .noMatch),
-    Vector("caseSensitive false", file(components: #"[{"/": "/Buy", "caseSensitive": false}]"#), "https://e.com/bUY", .match),
-    Vector("caseSensitive false folds non-ASCII", file(components: #"[{"/": "/CAFÉ", "caseSensitive": false, "percentEncoded": false}]"#), "https://e.com/caf%C3%A9", .match),
-    Vector("a non-boolean caseSensitive counts as false", file(components: #"[{"/": "/Buy", "caseSensitive": "no"}]"#), "https://e.com/buy", .match),
+    Vector(
+        "caseSensitive false", file(components: #"[{"/": "/Buy", "caseSensitive": false}]"#), "https://e.com/bUY",
+        .match),
+    Vector(
+        "caseSensitive false folds non-ASCII",
+        file(components: #"[{"/": "/CAFÉ", "caseSensitive": false, "percentEncoded": false}]"#),
+        "https://e.com/caf%C3%A9", .match),
+    Vector(
+        "a non-boolean caseSensitive counts as false", file(components: #"[{"/": "/Buy", "caseSensitive": "no"}]"#),
+        "https://e.com/buy", .match),
     Vector("raw text: space vs %20", file(components: #"[{"/": "/a b"}]"#), "https://e.com/a%20b", .noMatch),
-    Vector("raw text: escapes compare exactly", file(components: #"[{"/": "/caf%C3%A9"}]"#), "https://e.com/caf%c3%a9", .noMatch),
-    Vector("raw text: same escapes match", file(components: #"[{"/": "/caf%C3%A9"}]"#), "https://e.com/caf%C3%A9", .match),
-    Vector("percentEncoded false decodes", file(components: #"[{"/": "/café", "percentEncoded": false}]"#), "https://e.com/caf%C3%A9", .match),
-    Vector("percentEncoded false decodes %2F", file(components: #"[{"/": "/a/b", "percentEncoded": false}]"#), "https://e.com/a%2Fb", .match),
+    Vector(
+        "raw text: escapes compare exactly", file(components: #"[{"/": "/caf%C3%A9"}]"#), "https://e.com/caf%c3%a9",
+        .noMatch),
+    Vector(
+        "raw text: same escapes match", file(components: #"[{"/": "/caf%C3%A9"}]"#), "https://e.com/caf%C3%A9", .match),
+    Vector(
+        "percentEncoded false decodes", file(components: #"[{"/": "/café", "percentEncoded": false}]"#),
+        "https://e.com/caf%C3%A9", .match),
+    Vector(
+        "percentEncoded false decodes %2F", file(components: #"[{"/": "/a/b", "percentEncoded": false}]"#),
+        "https://e.com/a%2Fb", .match),
     Vector("empty pattern matches absent fragment", file(components: ##"[{"#": ""}]"##), "https://e.com/x", .match),
     Vector("empty pattern rejects a fragment", file(components: ##"[{"#": ""}]"##), "https://e.com/x#y", .noMatch),
     Vector("?* needs a fragment", file(components: ##"[{"#": "?*"}]"##), "https://e.com/x", .noMatch),
@@ -107,53 +156,131 @@ let semanticsVectors: [Vector] = [
     Vector("absent query is empty", file(components: #"[{"?": ""}]"#), "https://e.com/x", .match),
     Vector("query item absent matches *", file(components: #"[{"?": {"q": "*"}}]"#), "https://e.com/x", .match),
     Vector("query item absent fails ?*", file(components: #"[{"?": {"q": "?*"}}]"#), "https://e.com/x", .noMatch),
-    Vector("query item absent matches empty", file(components: #"[{"?": {"q": ""}}]"#), "https://e.com/x?other=1", .match),
-    Vector("extra query items allowed", file(components: #"[{"?": {"id": "1"}}]"#), "https://e.com/x?utm=a&id=1", .match),
-    Vector("every repeat must match", file(components: #"[{"?": {"id": "1"}}]"#), "https://e.com/x?id=1&id=2", .noMatch),
+    Vector(
+        "query item absent matches empty", file(components: #"[{"?": {"q": ""}}]"#), "https://e.com/x?other=1", .match),
+    Vector(
+        "extra query items allowed", file(components: #"[{"?": {"id": "1"}}]"#), "https://e.com/x?utm=a&id=1", .match),
+    Vector(
+        "every repeat must match", file(components: #"[{"?": {"id": "1"}}]"#), "https://e.com/x?id=1&id=2", .noMatch),
     Vector("item without = is empty", file(components: #"[{"?": {"flag": ""}}]"#), "https://e.com/x?flag", .match),
-    Vector("non-string value discards the dictionary", file(components: #"[{"/": "/p", "?": {"id": 5}}]"#), "https://e.com/p?anything=else", .match),
-    Vector("query names are case-sensitive", file(components: #"[{"?": {"id": "?*"}, "caseSensitive": false}]"#), "https://e.com/x?ID=1", .noMatch),
-    Vector("query values fold with caseSensitive false", file(components: #"[{"?": {"id": "ab"}, "caseSensitive": false}]"#), "https://e.com/x?id=AB", .match),
-    Vector("query decoded with percentEncoded false", file(components: #"[{"?": {"q": "a b"}, "percentEncoded": false}]"#), "https://e.com/x?q=a%20b", .match),
+    Vector(
+        "non-string value discards the dictionary", file(components: #"[{"/": "/p", "?": {"id": 5}}]"#),
+        "https://e.com/p?anything=else", .match),
+    Vector(
+        "query names are case-sensitive", file(components: #"[{"?": {"id": "?*"}, "caseSensitive": false}]"#),
+        "https://e.com/x?ID=1", .noMatch),
+    Vector(
+        "query values fold with caseSensitive false",
+        file(components: #"[{"?": {"id": "ab"}, "caseSensitive": false}]"#), "https://e.com/x?id=AB", .match),
+    Vector(
+        "query decoded with percentEncoded false", file(components: #"[{"?": {"q": "a b"}, "percentEncoded": false}]"#),
+        "https://e.com/x?q=a%20b", .match),
     Vector("$(digit) is one digit", file(components: #"[{"/": "/p/$(digit)$(digit)"}]"#), "https://e.com/p/42", .match),
-    Vector("$(digit) rejects a letter", file(components: #"[{"/": "/p/$(digit)$(digit)"}]"#), "https://e.com/p/4a", .noMatch),
+    Vector(
+        "$(digit) rejects a letter", file(components: #"[{"/": "/p/$(digit)$(digit)"}]"#), "https://e.com/p/4a",
+        .noMatch),
     Vector("$(xdigit)", file(components: #"[{"/": "/c/$(xdigit)$(xdigit)"}]"#), "https://e.com/c/aF", .match),
     Vector("$(upper) rejects lower case", file(components: #"[{"/": "/$(upper)"}]"#), "https://e.com/a", .noMatch),
     Vector("$(alnum)", file(components: #"[{"/": "/$(alnum)$(alnum)"}]"#), "https://e.com/a1", .match),
     Vector("$(alpha) rejects a digit", file(components: #"[{"/": "/$(alpha)"}]"#), "https://e.com/1", .noMatch),
-    Vector("unknown variable never matches", file(components: #"[{"/": "/$(nope)/*"}]"#), "https://e.com/x/y", .noMatch),
-    Vector("unterminated variable never matches", file(components: #"[{"/": "/$(food/*"}]"#, extra: food), "https://e.com/pizza/y", .noMatch),
-    Vector("custom variable shadows built-in", file(components: #"[{"/": "/$(lang)"}]"#, extra: #""substitutionVariables": {"lang": ["klingon"]},"#), "https://e.com/en", .noMatch),
-    Vector("custom variable shadows built-in (match)", file(components: #"[{"/": "/$(lang)"}]"#, extra: #""substitutionVariables": {"lang": ["klingon"]},"#), "https://e.com/klingon", .match),
-    Vector("a string variable is a one-item list", file(components: #"[{"/": "/$(v)"}]"#, extra: #""substitutionVariables": {"v": "one"},"#), "https://e.com/one", .match),
-    Vector("variable values may use wildcards", file(components: #"[{"/": "/$(v)/x"}]"#, extra: #""substitutionVariables": {"v": ["a*"]},"#), "https://e.com/abc/x", .match),
-    Vector("variable values fold with caseSensitive false", file(components: #"[{"/": "/$(food)", "caseSensitive": false}]"#, extra: food), "https://e.com/PIZZA", .match),
-    Vector("variable values are case-sensitive by default", file(components: #"[{"/": "/$(food)"}]"#, extra: food), "https://e.com/PIZZA", .noMatch),
-    Vector("values containing $( are ignored", file(components: #"[{"/": "/$(v)"}]"#, extra: #""substitutionVariables": {"v": ["$(lang)"]},"#), "https://e.com/en", .noMatch),
-    Vector("variable then star backtracks", file(components: #"[{"/": "/$(food)*/end"}]"#, extra: food), "https://e.com/pizzapizza/x/end", .match),
-    Vector("domain defaults apply", file(components: #"[{"/": "/Buy"}]"#, extra: #""defaults": {"caseSensitive": false},"#), "https://e.com/buy", .match),
-    Vector("component overrides defaults", file(components: #"[{"/": "/Buy", "caseSensitive": true}]"#, extra: #""defaults": {"caseSensitive": false},"#), "https://e.com/buy", .noMatch),
-    Vector("defaults may carry pattern keys", file(components: #"[{"/": "/a"}]"#, extra: ##""defaults": {"#": "x"},"##), "https://e.com/a", .noMatch),
-    Vector("defaults may carry exclude", file(components: #"[{"/": "/a"}]"#, entryExtra: #""defaults": {"exclude": true},"#), "https://e.com/a", .exclude),
-    Vector("first match wins", file(components: #"[{"/": "/a/*"}, {"/": "/a/b", "exclude": true}]"#), "https://e.com/a/b", .match),
+    Vector(
+        "unknown variable never matches", file(components: #"[{"/": "/$(nope)/*"}]"#), "https://e.com/x/y", .noMatch),
+    Vector(
+        "unterminated variable never matches", file(components: #"[{"/": "/$(food/*"}]"#, extra: food),
+        "https://e.com/pizza/y", .noMatch),
+    Vector(
+        "custom variable shadows built-in",
+        file(components: #"[{"/": "/$(lang)"}]"#, extra: #""substitutionVariables": {"lang": ["klingon"]},"#),
+        "https://e.com/en", .noMatch),
+    Vector(
+        "custom variable shadows built-in (match)",
+        file(components: #"[{"/": "/$(lang)"}]"#, extra: #""substitutionVariables": {"lang": ["klingon"]},"#),
+        "https://e.com/klingon", .match),
+    Vector(
+        "a string variable is a one-item list",
+        file(components: #"[{"/": "/$(v)"}]"#, extra: #""substitutionVariables": {"v": "one"},"#), "https://e.com/one",
+        .match),
+    Vector(
+        "variable values may use wildcards",
+        file(components: #"[{"/": "/$(v)/x"}]"#, extra: #""substitutionVariables": {"v": ["a*"]},"#),
+        "https://e.com/abc/x", .match),
+    Vector(
+        "variable values fold with caseSensitive false",
+        file(components: #"[{"/": "/$(food)", "caseSensitive": false}]"#, extra: food), "https://e.com/PIZZA", .match),
+    Vector(
+        "variable values are case-sensitive by default", file(components: #"[{"/": "/$(food)"}]"#, extra: food),
+        "https://e.com/PIZZA", .noMatch),
+    Vector(
+        "values containing $( are ignored",
+        file(components: #"[{"/": "/$(v)"}]"#, extra: #""substitutionVariables": {"v": ["$(lang)"]},"#),
+        "https://e.com/en", .noMatch),
+    Vector(
+        "variable then star backtracks", file(components: #"[{"/": "/$(food)*/end"}]"#, extra: food),
+        "https://e.com/pizzapizza/x/end", .match),
+    Vector(
+        "domain defaults apply",
+        file(components: #"[{"/": "/Buy"}]"#, extra: #""defaults": {"caseSensitive": false},"#), "https://e.com/buy",
+        .match),
+    Vector(
+        "component overrides defaults",
+        file(components: #"[{"/": "/Buy", "caseSensitive": true}]"#, extra: #""defaults": {"caseSensitive": false},"#),
+        "https://e.com/buy", .noMatch),
+    Vector(
+        "defaults may carry pattern keys", file(components: #"[{"/": "/a"}]"#, extra: ##""defaults": {"#": "x"},"##),
+        "https://e.com/a", .noMatch),
+    Vector(
+        "defaults may carry exclude",
+        file(components: #"[{"/": "/a"}]"#, entryExtra: #""defaults": {"exclude": true},"#), "https://e.com/a", .exclude
+    ),
+    Vector(
+        "first match wins", file(components: #"[{"/": "/a/*"}, {"/": "/a/b", "exclude": true}]"#), "https://e.com/a/b",
+        .match),
     Vector("missing / means *", file(components: ##"[{"#": "top"}]"##), "https://e.com/any/path#top", .match),
     Vector("empty component matches anything", file(components: "[{}]"), "https://e.com/any?q=1#f", .match),
     Vector("not an http URL", file(components: "[{}]"), "mailto:a@e.com", .noMatch),
     Vector("http URLs are universal links too", file(components: "[{}]"), "http://e.com/x", .match),
-    Vector("NOT is detected case-insensitively", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["not /x", "*"]}]}}"#, "https://e.com/x", .exclude),
-    Vector("NOT forces case sensitivity", #"{"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appID": "\#(app)", "paths": ["NOT /x", "*"]}]}}"#, "https://e.com/X", .match),
-    Vector("paths ignore the query", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["/p"]}]}}"#, "https://e.com/p?x=1#y", .match),
-    Vector("components win over paths", #"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/c"}], "paths": ["/p"]}]}}"#, "https://e.com/p", .noMatch),
-    Vector("appIDs wins over appID", #"{"applinks": {"details": [{"appIDs": [], "appID": "\#(app)", "paths": ["*"]}]}}"#, "https://e.com/p", .noMatch),
-    Vector("appID alone", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["*"]}]}}"#, "https://e.com/p", .match),
-    Vector("first entry listing the app wins", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["/a"]}, {"appID": "\#(app)", "paths": ["*"]}]}}"#, "https://e.com/b", .noMatch),
-    Vector("legacy dictionary details", #"{"applinks": {"details": {"\#(app)": {"paths": ["/a/*"]}}}}"#, "https://e.com/a/1", .match),
-    Vector("app not listed", #"{"applinks": {"details": [{"appID": "9JA89QQLNQ.other", "paths": ["*"]}]}}"#, "https://e.com/a", .noMatch),
+    Vector(
+        "NOT is detected case-insensitively",
+        #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["not /x", "*"]}]}}"#, "https://e.com/x", .exclude),
+    Vector(
+        "NOT forces case sensitivity",
+        #"{"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appID": "\#(app)", "paths": ["NOT /x", "*"]}]}}"#,
+        "https://e.com/X", .match),
+    Vector(
+        "paths ignore the query", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["/p"]}]}}"#,
+        "https://e.com/p?x=1#y", .match),
+    Vector(
+        "components win over paths",
+        #"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/c"}], "paths": ["/p"]}]}}"#,
+        "https://e.com/p", .noMatch),
+    Vector(
+        "appIDs wins over appID", #"{"applinks": {"details": [{"appIDs": [], "appID": "\#(app)", "paths": ["*"]}]}}"#,
+        "https://e.com/p", .noMatch),
+    Vector(
+        "appID alone", #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["*"]}]}}"#, "https://e.com/p", .match),
+    Vector(
+        "first entry listing the app wins",
+        #"{"applinks": {"details": [{"appID": "\#(app)", "paths": ["/a"]}, {"appID": "\#(app)", "paths": ["*"]}]}}"#,
+        "https://e.com/b", .noMatch),
+    Vector(
+        "legacy dictionary details", #"{"applinks": {"details": {"\#(app)": {"paths": ["/a/*"]}}}}"#,
+        "https://e.com/a/1", .match),
+    Vector(
+        "app not listed", #"{"applinks": {"details": [{"appID": "9JA89QQLNQ.other", "paths": ["*"]}]}}"#,
+        "https://e.com/a", .noMatch),
     Vector("broken pattern type never matches", file(components: #"[{"/": 5}]"#), "https://e.com/5", .noMatch),
-    Vector("userinfo and port do not disturb the path", file(components: #"[{"/": "/a"}]"#), "https://u:p@e.com:8443/a", .match),
+    Vector(
+        "userinfo and port do not disturb the path", file(components: #"[{"/": "/a"}]"#), "https://u:p@e.com:8443/a",
+        .match),
     Vector("relative path input", file(components: #"[{"/": "/a"}]"#), "/a", .match),
-    Vector("star-heavy pattern stays linear", file(components: #"[{"/": "*a*a*a*a*a*a*a*a*b"}]"#), "https://e.com/" + String(repeating: "a", count: 2000), .noMatch),
-    Vector("star-heavy pattern with variable gives up", file(components: #"[{"/": "*$(v)*$(v)*$(v)*$(v)*b"}]"#, extra: #""substitutionVariables": {"v": ["a", "aa"]},"#), "https://e.com/" + String(repeating: "a", count: 300), .noMatch),
+    Vector(
+        "star-heavy pattern stays linear", file(components: #"[{"/": "*a*a*a*a*a*a*a*a*b"}]"#),
+        "https://e.com/" + String(repeating: "a", count: 2000), .noMatch),
+    Vector(
+        "star-heavy pattern with variable gives up",
+        file(
+            components: #"[{"/": "*$(v)*$(v)*$(v)*$(v)*b"}]"#, extra: #""substitutionVariables": {"v": ["a", "aa"]},"#),
+        "https://e.com/" + String(repeating: "a", count: 300), .noMatch),
 ]
 
 @Suite struct MatcherTests {

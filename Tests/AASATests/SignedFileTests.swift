@@ -25,12 +25,15 @@ func temporaryDirectory() throws -> URL {
 }
 
 /// The three real signed files shipped beside the repository (../shared/aasa-signed), when present.
-let sharedSigned = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/aasa-signed")
-    .standardizedFileURL
+let sharedSigned = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "../../../shared/aasa-signed"
+)
+.standardizedFileURL
 let realSignedFiles = ["pinterest.com.p7s", "promo.roadie.com.p7s", "yelp.com.p7s"]
 
 @Suite struct SignedFileTests {
-    static let json = #"{"applinks": {"apps": [], "details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/shop/*"]}]}}"#
+    static let json =
+        #"{"applinks": {"apps": [], "details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/shop/*"]}]}}"#
 
     /// Signs `json` with a throwaway key and certificate made by the openssl CLI.
     static func sign(_ extra: [String]) throws -> [UInt8] {
@@ -39,11 +42,15 @@ let realSignedFiles = ["pinterest.com.p7s", "promo.roadie.com.p7s", "yelp.com.p7
         try Data(json.utf8).write(to: dir.appendingPathComponent("aasa.json"))
         _ = try run(
             [
-                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem",
+                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                "key.pem",
                 "-out", "cert.pem", "-days", "30", "-subj", "/O=Acme Test/CN=signer.acme.test",
             ], in: dir)
         _ = try run(
-            ["openssl", "cms", "-sign", "-in", "aasa.json", "-signer", "cert.pem", "-inkey", "key.pem", "-nodetach", "-binary", "-out", "signed"]
+            [
+                "openssl", "cms", "-sign", "-in", "aasa.json", "-signer", "cert.pem", "-inkey", "key.pem", "-nodetach",
+                "-binary", "-out", "signed",
+            ]
                 + extra, in: dir)
         return Array(try Data(contentsOf: dir.appendingPathComponent("signed")))
     }

@@ -21,7 +21,9 @@ enum Walk {
     static func components(_ document: AASADocument) -> [(entry: AASADocument.Entry, index: Int, node: JSONNode)] {
         document.entries.flatMap { entry -> [(AASADocument.Entry, Int, JSONNode)] in
             guard entry.ruleFormat == .components else { return [] }
-            return entry.rules.enumerated().compactMap { $0.element.members != nil ? (entry, $0.offset, $0.element) : nil }
+            return entry.rules.enumerated().compactMap {
+                $0.element.members != nil ? (entry, $0.offset, $0.element) : nil
+            }
         }
     }
 

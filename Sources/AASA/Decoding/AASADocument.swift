@@ -56,7 +56,8 @@ public struct AASADocument: Sendable {
         case .object(let members):
             detailsForm = .dictionary
             for (index, member) in members.enumerated() where member.value.members != nil {
-                let keyNode = JSONNode(value: .string(member.key), pointer: member.value.pointer, position: member.keyPosition)
+                let keyNode = JSONNode(
+                    value: .string(member.key), pointer: member.value.pointer, position: member.keyPosition)
                 entries.append(AASADocument.entry(index: index, node: member.value, legacyID: keyNode))
             }
         default:

@@ -26,7 +26,9 @@ struct DERReader {
 
     /// Reads the element starting at `offset` within `limit`.
     func element(at offset: Int, limit: Int, depth: Int = 0) throws(DERError) -> (DERElement, next: Int) {
-        guard depth <= DERReader.maximumDepth else { throw DERError(message: "ASN.1 nested too deeply", offset: offset) }
+        guard depth <= DERReader.maximumDepth else {
+            throw DERError(message: "ASN.1 nested too deeply", offset: offset)
+        }
         guard offset < limit else { throw DERError(message: "truncated ASN.1 element", offset: offset) }
         let tag = bytes[offset]
         var cursor = offset + 1
@@ -89,7 +91,8 @@ struct DERReader {
         var out: [UInt8] = []
         for child in try children(of: element, depth: depth) {
             guard child.tag & 0x1F == 0x04 else {
-                throw DERError(message: "unexpected element inside a segmented OCTET STRING", offset: child.contents.lowerBound)
+                throw DERError(
+                    message: "unexpected element inside a segmented OCTET STRING", offset: child.contents.lowerBound)
             }
             out += try octets(of: child, depth: depth + 1)
         }
@@ -151,7 +154,8 @@ public enum CMSReader {
             content.tag & 0x1F == 0x04
         else {
             throw DERError(
-                message: "the signature is detached: the file carries no signed content", offset: fields[2].contents.lowerBound)
+                message: "the signature is detached: the file carries no signed content",
+                offset: fields[2].contents.lowerBound)
         }
         let payload = try reader.octets(of: content)
         var certificates: [SignedCertificate] = []

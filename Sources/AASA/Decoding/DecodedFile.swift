@@ -56,7 +56,9 @@ public struct DecodedFile: Sendable {
 
     /// The JSON text as lines, to quote the offending line next to a finding.
     public var lines: [Substring] {
-        let text = String(decoding: jsonBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(jsonBytes.dropFirst(3)) : jsonBytes, as: UTF8.self)
+        let text = String(
+            decoding: jsonBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(jsonBytes.dropFirst(3)) : jsonBytes,
+            as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
@@ -64,11 +66,13 @@ public struct DecodedFile: Sendable {
         let origin = SourcePosition(line: 1, column: 1, offset: 0)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             return EncodingProblem(
-                message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); it must be UTF-8.", position: origin)
+                message: "The file is UTF-16 (it starts with a UTF-16 byte order mark); it must be UTF-8.",
+                position: origin)
         }
         if bytes.count >= 4, bytes[0] == 0 || bytes[1] == 0 || (bytes[0] != 0 && bytes[1] == 0 && bytes[3] == 0) {
             return EncodingProblem(
-                message: "The file contains NUL bytes where text should be: it looks UTF-16 or UTF-32 encoded; it must be UTF-8.",
+                message:
+                    "The file contains NUL bytes where text should be: it looks UTF-16 or UTF-32 encoded; it must be UTF-8.",
                 position: origin)
         }
         guard let bad = firstInvalidUTF8(bytes, from: start) else { return nil }

@@ -75,7 +75,8 @@ public struct JSONParser {
             throw error(
                 "Unexpected \(what) after the end of the JSON document: a file must hold exactly one JSON value "
                     + (next == UInt8(ascii: ",")
-                        ? "(remove the trailing comma)." : "(is there a second object or stray text after the closing brace?)."))
+                        ? "(remove the trailing comma)."
+                        : "(is there a second object or stray text after the closing brace?)."))
         }
         return root
     }
@@ -119,7 +120,8 @@ public struct JSONParser {
         if byte == UInt8(ascii: "/"), offset + 1 < bytes.count,
             bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
         {
-            return error("Comments are not allowed in JSON: remove the comment (use a \"comment\" key in a component instead).")
+            return error(
+                "Comments are not allowed in JSON: remove the comment (use a \"comment\" key in a component instead).")
         }
         if let smart = smartQuote(at: offset) {
             return error(
@@ -136,7 +138,8 @@ public struct JSONParser {
                 return error("'\(word)' is not a JSON value.")
             }
             return error(
-                "Unexpected '\(word)' where \(context) expects \(expecting): strings and keys must be in double quotes.")
+                "Unexpected '\(word)' where \(context) expects \(expecting): strings and keys must be in double quotes."
+            )
         }
         return error("Unexpected \(describe(byte)) where \(context) expects \(expecting).")
     }
@@ -165,8 +168,10 @@ public struct JSONParser {
     }
 
     private func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     private mutating func readWord() -> String {
@@ -324,7 +329,8 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4(escapeStart)
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u")
+                        guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count,
+                            bytes[offset + 1] == UInt8(ascii: "u")
                         else {
                             throw error("Unpaired surrogate \\u\(hex(scalar)): it is not a character.", at: escapeStart)
                         }
@@ -401,7 +407,9 @@ public struct JSONParser {
         }
         if current == UInt8(ascii: ".") {
             bump()
-            guard isDigit(current) else { throw error("Invalid number: a digit must follow the decimal point.", at: start) }
+            guard isDigit(current) else {
+                throw error("Invalid number: a digit must follow the decimal point.", at: start)
+            }
             while isDigit(current) { bump() }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {

@@ -95,7 +95,9 @@ public struct Matcher: Sendable {
     }
 
     /// The effective settings of a rule: applinks.defaults ⊕ details.defaults ⊕ the rule (later wins).
-    static func effective(_ key: String, rule: JSONNode?, entry: AASADocument.Entry, document: AASADocument) -> JSONNode? {
+    static func effective(
+        _ key: String, rule: JSONNode?, entry: AASADocument.Entry, document: AASADocument
+    ) -> JSONNode? {
         rule?[key] ?? entry.defaults?[key] ?? document.domainDefaults?[key]
     }
 
@@ -163,7 +165,8 @@ public struct Matcher: Sendable {
                         members.map {
                             (
                                 Array($0.key.utf8),
-                                Pattern($0.value.string!, isPath: false, caseSensitive: caseSensitive, variables: variables)
+                                Pattern(
+                                    $0.value.string!, isPath: false, caseSensitive: caseSensitive, variables: variables)
                             )
                         })
                 }
@@ -172,7 +175,8 @@ public struct Matcher: Sendable {
             }
         }
         return Rule(
-            path: path, query: query, fragment: fragment, exclude: exclude, percentEncoded: percentEncoded, broken: broken,
+            path: path, query: query, fragment: fragment, exclude: exclude, percentEncoded: percentEncoded,
+            broken: broken,
             reference: reference)
     }
 
@@ -190,7 +194,8 @@ public struct Matcher: Sendable {
                 appID: appID, result: rule.exclude ? .exclude : .match, rule: rule.reference,
                 reason: rule.exclude
                     ? "Excluded by details[\(rule.reference.detailsIndex)] rule \(rule.reference.ruleIndex): the link stays on the web."
-                    : "Matched by details[\(rule.reference.detailsIndex)] rule \(rule.reference.ruleIndex): the link opens the app.")
+                    : "Matched by details[\(rule.reference.detailsIndex)] rule \(rule.reference.ruleIndex): the link opens the app."
+            )
         }
         return AppVerdict(
             appID: appID, result: .noMatch, rule: nil,
@@ -220,7 +225,8 @@ public struct Matcher: Sendable {
         var traces: [RuleTrace] = []
         for rule in entries[entryIndex].rules {
             let failure = Matcher.evaluate(rule, prepared)
-            traces.append(RuleTrace(rule: rule.reference, outcome: failure ?? (rule.exclude ? "matched (exclude)" : "matched")))
+            traces.append(
+                RuleTrace(rule: rule.reference, outcome: failure ?? (rule.exclude ? "matched (exclude)" : "matched")))
             if failure == nil { break }
         }
         return traces
@@ -234,7 +240,8 @@ public struct Matcher: Sendable {
             return rule.path.problem.map { "never matches: \($0)" } ?? "path differs from \(rule.path.source)"
         }
         if !rule.fragment.isMatchAll, !matchWhole(rule.fragment, view.fragment) {
-            return rule.fragment.problem.map { "never matches: \($0)" } ?? "fragment differs from \(rule.fragment.source)"
+            return rule.fragment.problem.map { "never matches: \($0)" }
+                ?? "fragment differs from \(rule.fragment.source)"
         }
         switch rule.query {
         case .any:
@@ -255,7 +262,8 @@ public struct Matcher: Sendable {
                     }
                     // An absent item is matched as the empty string.
                     if !found, !pattern.matches(buffer, 0, 0) {
-                        return "query item \(String(decoding: name, as: UTF8.self)) is absent and \(pattern.source) needs a value"
+                        return
+                            "query item \(String(decoding: name, as: UTF8.self)) is absent and \(pattern.source) needs a value"
                     }
                 }
                 return nil

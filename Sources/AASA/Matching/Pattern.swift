@@ -215,7 +215,8 @@ struct Pattern: Sendable {
     }
 
     /// Index after a fixed-width token matched at `i`, or -1.
-    @inline(__always) private func step(_ token: Token, _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+    @inline(__always) private func step(_ token: Token, _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int
+    {
         switch token {
         case .literal(let a, let b):
             return matchLiteral(a, b, text, i, end)

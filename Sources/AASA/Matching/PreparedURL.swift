@@ -27,7 +27,11 @@ public struct PreparedURL: Sendable {
         let bytes = Array(url.utf8)
         var rest = bytes[...]
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            bytes[..<colon].allSatisfy({ $0 < 0x80 && (Pattern.lowerASCII($0) >= 97 && Pattern.lowerASCII($0) <= 122 || $0 == 43 || $0 == 45 || $0 == 46) })
+            bytes[..<colon].allSatisfy({
+                $0 < 0x80
+                    && (Pattern.lowerASCII($0) >= 97 && Pattern.lowerASCII($0) <= 122 || $0 == 43 || $0 == 45
+                        || $0 == 46)
+            })
         {
             let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
             guard scheme == "https" || scheme == "http" else { return nil }
@@ -36,7 +40,8 @@ public struct PreparedURL: Sendable {
             guard rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
             rest = rest.dropFirst(2)
             let authorityEnd =
-                rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+                rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+                )
                 ?? rest.endIndex
             var authority = rest[..<authorityEnd]
             if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
@@ -80,7 +85,8 @@ public struct PreparedURL: Sendable {
             }
         }
         return View(
-            path: p, query: decode ? percentDecode(query) : query, fragment: decode ? percentDecode(fragment) : fragment,
+            path: p, query: decode ? percentDecode(query) : query,
+            fragment: decode ? percentDecode(fragment) : fragment,
             itemBytes: itemBytes, items: items)
     }
 
@@ -99,7 +105,9 @@ public struct PreparedURL: Sendable {
         out.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let h = hexValue(bytes[i + 1]), let l = hexValue(bytes[i + 2]) {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let h = hexValue(bytes[i + 1]),
+                let l = hexValue(bytes[i + 2])
+            {
                 out.append(h << 4 | l)
                 i += 3
             } else {

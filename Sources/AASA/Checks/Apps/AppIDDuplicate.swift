@@ -17,7 +17,9 @@ public enum AppIDDuplicate: DocumentCheck {
             .failing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/a"]}, {"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/b"]}]}}"#,
                 at: ["/applinks/details/1/appID"]),
-            .failing(#"{"webcredentials": {"apps": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.shop"]}}"#, at: ["/webcredentials/apps/1"]),
+            .failing(
+                #"{"webcredentials": {"apps": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.shop"]}}"#,
+                at: ["/webcredentials/apps/1"]),
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
@@ -38,7 +40,9 @@ public enum AppIDDuplicate: DocumentCheck {
                     why: sameEntry
                         ? "Harmless on every iOS version, but it hides which IDs the entry really lists."
                         : "Devices use only the first entry that lists an app (iOS 9+), so these rules are dead for it.",
-                    fix: sameEntry ? "Remove the repeat." : "Merge the rules into the first entry and remove the app from this one.")
+                    fix: sameEntry
+                        ? "Remove the repeat."
+                        : "Merge the rules into the first entry and remove the app from this one.")
             }
         }
         for service in ["webcredentials", "appclips", "activitycontinuation"] {
@@ -47,7 +51,8 @@ public enum AppIDDuplicate: DocumentCheck {
                 guard let id = node.string, !seen.insert(id).inserted else { continue }
                 findings.add(
                     description, at: node, "\"\(id)\" is listed twice in \(service).apps.",
-                    why: "Harmless on every iOS version, but it usually hides a copy-and-paste slip (a second app meant here?).",
+                    why:
+                        "Harmless on every iOS version, but it usually hides a copy-and-paste slip (a second app meant here?).",
                     fix: "Remove the repeat.")
             }
         }

@@ -9,7 +9,9 @@ public enum AppIDFormat: DocumentCheck {
             app's identifier; anything else never matches an app.
             """,
         reference: AppleDocs.details,
-        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop-app"], "paths": ["*"]}]}}"#)],
+        passing: [
+            .passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop-app"], "paths": ["*"]}]}}"#)
+        ],
         failing: [
             .failing(
                 #"{"applinks": {"details": [{"appIDs": ["com.acme.shop", "9ja89qqlnq.com.acme.shop", "9JA89QQLNQ.com.acme_shop"], "paths": ["*"]}]}}"#,
@@ -23,8 +25,11 @@ public enum AppIDFormat: DocumentCheck {
             guard AppIDRules.placeholder(id) == nil, let problem = AppIDRules.formatProblem(id) else { continue }
             findings.add(
                 description, at: node, "The \(service) app ID \"\(id)\" is malformed: \(problem).",
-                why: "A device matches the app ID against the installed app's identifier exactly; this one matches no app on any iOS version.",
-                fix: "Use the app's application identifier: Team ID (Membership details in the developer account), a dot, the bundle ID.")
+                why:
+                    "A device matches the app ID against the installed app's identifier exactly; this one matches no app on any iOS version.",
+                fix:
+                    "Use the app's application identifier: Team ID (Membership details in the developer account), a dot, the bundle ID."
+            )
         }
     }
 }

@@ -27,7 +27,9 @@ public enum AppIDIgnored: DocumentCheck {
                 why: listed
                     ? "iOS 13+ reads appIDs and iOS 12 reads appID, so this works, but the two lists drift apart easily."
                     : "On iOS 13 and later this app gets none of the entry's links; only iOS 12 and earlier read appID.",
-                fix: "Put every app in \"appIDs\" and remove \"appID\" (unless you still support iOS 12, then keep both in sync).")
+                fix:
+                    "Put every app in \"appIDs\" and remove \"appID\" (unless you still support iOS 12, then keep both in sync)."
+            )
         }
     }
 }

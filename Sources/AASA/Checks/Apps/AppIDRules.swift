@@ -8,16 +8,23 @@ enum AppIDRules {
         for marker in ["$(", "${", "<", ">", "[", "]", "{", "}", "%"] where id.contains(marker) {
             return "it contains the template marker '\(marker)'"
         }
-        for word in ["DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", "TEAMID", "TEAM_ID", "TEAM-ID", "YOUR", "BUNDLEID", "BUNDLE_ID", "APP_ID", "APPID", "PREFIX"]
+        for word in [
+            "DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", "TEAMID", "TEAM_ID", "TEAM-ID", "YOUR", "BUNDLEID",
+            "BUNDLE_ID", "APP_ID", "APPID", "PREFIX",
+        ]
         where upper.contains(word) {
             return "it contains the placeholder word \(word)"
         }
-        let prefix = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? id
-        if ["ABCDE12345", "ABCDEFGHIJ", "XXXXXXXXXX", "AAAAAAAAAA", "0123456789", "1234567890", "ABC123DEF4"].contains(prefix.uppercased()) {
+        let prefix =
+            id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? id
+        if ["ABCDE12345", "ABCDEFGHIJ", "XXXXXXXXXX", "AAAAAAAAAA", "0123456789", "1234567890", "ABC123DEF4"].contains(
+            prefix.uppercased())
+        {
             return "\(prefix) is the example prefix from documentation"
         }
         if prefix.count >= 6, prefix.allSatisfy(\.isASCIIDigit) {
-            return "the prefix \(prefix) is all digits, which looks like an App Store ID (Team IDs mix letters and digits)"
+            return
+                "the prefix \(prefix) is all digits, which looks like an App Store ID (Team IDs mix letters and digits)"
         }
         return nil
     }
@@ -26,7 +33,9 @@ enum AppIDRules {
     static func formatProblem(_ id: String) -> String? {
         if id != id.trimmingCharacters(in: .whitespacesAndNewlines) { return "it has leading or trailing whitespace" }
         guard let dot = id.firstIndex(of: ".") else {
-            return id.count == 10 ? "it has no bundle ID after the Team ID" : "it has no '.': it needs a Team ID prefix, a dot and a bundle ID"
+            return id.count == 10
+                ? "it has no bundle ID after the Team ID"
+                : "it has no '.': it needs a Team ID prefix, a dot and a bundle ID"
         }
         let prefix = id[..<dot]
         let bundle = id[id.index(after: dot)...]
@@ -40,13 +49,18 @@ enum AppIDRules {
                 ? "the prefix \(prefix) has \(prefix.count) characters; Team IDs have 10"
                 : "the prefix \(prefix) has \(prefix.count) characters; Team IDs have 10 (is the Team ID missing, and this is the bundle ID?)"
         }
-        if prefix.contains(where: \.isLowercase) { return "the prefix \(prefix) has lower-case letters; Team IDs are upper case" }
-        if let bad = bundle.first(where: { !($0.isASCIIDigit || ($0.isASCII && $0.isLetter) || $0 == "-" || $0 == ".") }) {
+        if prefix.contains(where: \.isLowercase) {
+            return "the prefix \(prefix) has lower-case letters; Team IDs are upper case"
+        }
+        if let bad = bundle.first(where: { !($0.isASCIIDigit || ($0.isASCII && $0.isLetter) || $0 == "-" || $0 == ".") }
+        ) {
             return bad == "*"
                 ? "the bundle ID is a wildcard; an app ID names one concrete app"
                 : "the bundle ID contains '\(bad)'; bundle IDs allow only letters, digits, hyphens and periods"
         }
-        if bundle.hasPrefix(".") || bundle.hasSuffix(".") || bundle.contains("..") { return "the bundle ID has an empty component" }
+        if bundle.hasPrefix(".") || bundle.hasSuffix(".") || bundle.contains("..") {
+            return "the bundle ID has an empty component"
+        }
         return nil
     }
 }

@@ -10,7 +10,9 @@ public enum EmptyAppIDs: DocumentCheck {
         reference: AppleDocs.details,
         passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["*"]}]}}"#)],
         failing: [
-            .failing(#"{"applinks": {"details": [{"appIDs": [], "appID": "9JA89QQLNQ.com.acme.shop", "paths": ["*"]}]}}"#, at: ["/applinks/details/0/appIDs"]),
+            .failing(
+                #"{"applinks": {"details": [{"appIDs": [], "appID": "9JA89QQLNQ.com.acme.shop", "paths": ["*"]}]}}"#,
+                at: ["/applinks/details/0/appIDs"]),
             .failing(#"{"applinks": {"details": [{"paths": ["*"]}]}}"#, at: ["/applinks/details/0"]),
         ])
 

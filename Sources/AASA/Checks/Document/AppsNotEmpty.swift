@@ -11,12 +11,15 @@ public enum AppsNotEmpty: DocumentCheck {
         passing: [
             .passing(#"{"applinks": {"apps": [], "details": []}}"#), .passing(#"{"applinks": {"details": []}}"#),
         ],
-        failing: [.failing(#"{"applinks": {"apps": ["9JA89QQLNQ.com.acme.shop"], "details": []}}"#, at: ["/applinks/apps"])])
+        failing: [
+            .failing(#"{"applinks": {"apps": ["9JA89QQLNQ.com.acme.shop"], "details": []}}"#, at: ["/applinks/apps"])
+        ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let apps = file.document?.applinks?["apps"], let items = apps.elements, !items.isEmpty else { return }
         findings.add(
-            description, at: apps, "applinks.apps lists \(items.count) value(s); devices ignore this key for universal links.",
+            description, at: apps,
+            "applinks.apps lists \(items.count) value(s); devices ignore this key for universal links.",
             why: "Apps listed only here never receive links on any iOS version; the key is a leftover of iOS 9.",
             fix: #"Move the app IDs into "details" (as "appIDs") and leave "apps": [] or remove the key."#)
     }

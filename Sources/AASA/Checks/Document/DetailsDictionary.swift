@@ -8,8 +8,15 @@ public enum DetailsDictionary: DocumentCheck {
             form, and `appIDs`, `components` and `defaults` are specified for array entries.
             """,
         reference: AppleDocs.details,
-        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/*"}]}]}}"#)],
-        failing: [.failing(#"{"applinks": {"details": {"9JA89QQLNQ.com.acme.shop": {"paths": ["/*"]}}}}"#, at: ["/applinks/details"])])
+        passing: [
+            .passing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/*"}]}]}}"#)
+        ],
+        failing: [
+            .failing(
+                #"{"applinks": {"details": {"9JA89QQLNQ.com.acme.shop": {"paths": ["/*"]}}}}"#,
+                at: ["/applinks/details"])
+        ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let document = file.document, document.detailsForm == .dictionary,
@@ -17,7 +24,8 @@ public enum DetailsDictionary: DocumentCheck {
         else { return }
         findings.add(
             description, at: details, "applinks.details is a dictionary keyed by app ID (the 2015 format).",
-            why: "Apple documents only the array form since iOS 9's final release; undocumented forms can stop working in any update.",
+            why:
+                "Apple documents only the array form since iOS 9's final release; undocumented forms can stop working in any update.",
             fix: #"Rewrite as "details": [{"appIDs": ["TEAMID.bundle"], "components": [ … ]}]."#)
     }
 }

@@ -27,7 +27,8 @@ public enum JSONDuplicateKey: DocumentCheck {
                 findings.add(
                     description, at: member.keyPosition, pointer: member.value.pointer,
                     "The key \"\(member.key)\" appears again (first at line \(first.keyPosition.line), column \(first.keyPosition.column)).",
-                    why: "Which value a device uses is undefined (JSONSerialization keeps the last); the other one is silently lost.",
+                    why:
+                        "Which value a device uses is undefined (JSONSerialization keeps the last); the other one is silently lost.",
                     fix: "Merge the two values into one key, or delete the one you did not mean.")
             }
         }

@@ -8,9 +8,13 @@ public enum JSONEncoding: DocumentCheck {
             which makes every rule in it unusable.
             """,
         reference: "https://www.rfc-editor.org/rfc/rfc8259#section-8.1",
-        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/café/*"]}]}}"#)],
+        passing: [
+            .passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/café/*"]}]}}"#)
+        ],
         failing: [
-            .failing(bytes: Array(#"{"applinks": {"details": [{"paths": ["/caf"#.utf8) + [0xE9] + Array(#"/*"]}]}}"#.utf8), at: ["1:43"]),
+            .failing(
+                bytes: Array(#"{"applinks": {"details": [{"paths": ["/caf"#.utf8) + [0xE9] + Array(#"/*"]}]}}"#.utf8),
+                at: ["1:43"]),
             .failing(bytes: [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], at: ["1:1"]),
         ])
 
@@ -18,7 +22,8 @@ public enum JSONEncoding: DocumentCheck {
         guard let problem = file.encodingProblem else { return }
         findings.add(
             description, at: problem.position, pointer: nil, problem.message,
-            why: "Devices (all iOS versions) cannot parse a file that is not UTF-8, so no link on this domain opens the app.",
+            why:
+                "Devices (all iOS versions) cannot parse a file that is not UTF-8, so no link on this domain opens the app.",
             fix: "Re-save the file as UTF-8 (without BOM) and redeploy it.")
     }
 }

@@ -23,7 +23,8 @@ public enum JSONSyntax: DocumentCheck {
         guard let error = file.syntaxError else { return }
         findings.add(
             description, at: error.position, pointer: nil, error.message,
-            why: "Devices (iOS 9 and later) reject a file that is not strict JSON, so no link on this domain opens the app.",
+            why:
+                "Devices (iOS 9 and later) reject a file that is not strict JSON, so no link on this domain opens the app.",
             fix: "Fix the JSON at the position shown; validate with `aasa-audit check FILE` before deploying.")
     }
 }

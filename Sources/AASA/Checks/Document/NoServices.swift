@@ -17,7 +17,9 @@ public enum NoServices: DocumentCheck {
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let document = file.document else { return }
         let keys = document.root.members?.map(\.key) ?? []
-        guard !keys.contains(where: { KnownKeys.services.contains($0) || KnownKeys.otherServices.contains($0) }) else { return }
+        guard !keys.contains(where: { KnownKeys.services.contains($0) || KnownKeys.otherServices.contains($0) }) else {
+            return
+        }
         let hint = keys.compactMap { suggestion(for: $0, among: KnownKeys.services).map { "\"\($0)\"" } }.first
         findings.add(
             description, at: document.root,

@@ -3,7 +3,8 @@ public enum NotAnObject: DocumentCheck {
     public static let description = CheckDescription(
         id: "not-an-object", area: .document, severity: .error,
         summary: "The top level is a JSON object",
-        rationale: "swcd reads the top-level object's service keys (`applinks`, `webcredentials`, …); anything else holds no services.",
+        rationale:
+            "swcd reads the top-level object's service keys (`applinks`, `webcredentials`, …); anything else holds no services.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(#"{"webcredentials": {"apps": ["9JA89QQLNQ.com.acme.shop"]}}"#)],
         failing: [.failing(#"[{"applinks": {}}]"#, at: [""]), .failing(#""applinks""#, at: [""])])

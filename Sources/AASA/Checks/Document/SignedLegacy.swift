@@ -20,7 +20,8 @@ public enum SignedLegacy: DocumentCheck {
             findings.add(
                 description, at: origin, pointer: nil, severity: .error,
                 "The file looks CMS-signed but its envelope cannot be read: \(error.message) (at byte \(error.offset)).",
-                why: "Devices cannot extract the JSON from a damaged envelope, so no link on this domain opens the app.",
+                why:
+                    "Devices cannot extract the JSON from a damaged envelope, so no link on this domain opens the app.",
                 fix: "Serve the plain JSON file instead (signing has been unnecessary since iOS 9).")
             return
         }
@@ -31,7 +32,10 @@ public enum SignedLegacy: DocumentCheck {
             if let notAfter = leaf.notAfter {
                 let formatter = ISO8601DateFormatter()
                 formatter.formatOptions = [.withFullDate]
-                details += notAfter < Date() ? ", whose certificate expired on \(formatter.string(from: notAfter))." : ", valid until \(formatter.string(from: notAfter))."
+                details +=
+                    notAfter < Date()
+                    ? ", whose certificate expired on \(formatter.string(from: notAfter))."
+                    : ", valid until \(formatter.string(from: notAfter))."
             } else {
                 details += "."
             }
@@ -39,7 +43,8 @@ public enum SignedLegacy: DocumentCheck {
         findings.add(
             description, at: origin, pointer: nil,
             "The file is a CMS-signed envelope (\(envelope.wasPEM ? "PEM" : "DER"), \(envelope.payload.count) bytes of JSON inside).\(details)",
-            why: "Signing was needed on iOS 8 only; iOS 9 and later read plain JSON, which is easier to review and cannot expire.",
+            why:
+                "Signing was needed on iOS 8 only; iOS 9 and later read plain JSON, which is easier to review and cannot expire.",
             fix: "Serve the JSON payload itself (`openssl cms -verify -noverify -inform DER -in FILE` prints it).")
     }
 
@@ -47,7 +52,8 @@ public enum SignedLegacy: DocumentCheck {
     static func exampleEnvelope(_ json: String) -> [UInt8] {
         func tlv(_ tag: UInt8, _ body: [UInt8]) -> [UInt8] {
             let n = body.count
-            let length: [UInt8] = n < 128 ? [UInt8(n)] : n < 256 ? [0x81, UInt8(n)] : [0x82, UInt8(n >> 8), UInt8(n & 0xFF)]
+            let length: [UInt8] =
+                n < 128 ? [UInt8(n)] : n < 256 ? [0x81, UInt8(n)] : [0x82, UInt8(n >> 8), UInt8(n & 0xFF)]
             return [tag] + length + body
         }
         let dataOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]

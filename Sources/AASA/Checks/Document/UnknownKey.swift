@@ -28,24 +28,32 @@ public enum UnknownKey: DocumentCheck {
                 findings.add(
                     description, at: member.keyPosition, pointer: member.value.pointer,
                     "Unknown key \"\(member.key)\" in \(level)" + (guess.map { "; did you mean \"\($0)\"?" } ?? "."),
-                    why: "Devices ignore unknown keys on every iOS version, so whatever this key was meant to do does not happen.",
+                    why:
+                        "Devices ignore unknown keys on every iOS version, so whatever this key was meant to do does not happen.",
                     fix: guess.map { "Rename it to \"\($0)\" (keys are case-sensitive)." }
                         ?? "Remove it, or use a \"comment\" key inside a component for notes.")
             }
         }
         check(document.root, known: KnownKeys.services, quiet: KnownKeys.otherServices, level: "the top level")
         check(document.applinks, known: KnownKeys.applinks, level: "applinks")
-        check(document.domainDefaults, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented, level: "applinks.defaults")
+        check(
+            document.domainDefaults, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented,
+            level: "applinks.defaults")
         for entry in document.entries {
             if document.detailsForm == .array {
-                check(entry.node, known: KnownKeys.details, quiet: KnownKeys.detailsUndocumented, level: "a details entry")
+                check(
+                    entry.node, known: KnownKeys.details, quiet: KnownKeys.detailsUndocumented, level: "a details entry"
+                )
             } else {
                 check(entry.node, known: ["paths", "components", "defaults"], level: "a details entry")
             }
-            check(entry.defaults, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented, level: "details defaults")
+            check(
+                entry.defaults, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented,
+                level: "details defaults")
             if entry.ruleFormat == .components {
                 for rule in entry.rules {
-                    check(rule, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented, level: "a component")
+                    check(
+                        rule, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented, level: "a component")
                 }
             }
         }

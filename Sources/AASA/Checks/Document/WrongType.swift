@@ -17,7 +17,9 @@ public enum WrongType: DocumentCheck {
             .failing(
                 #"{"applinks": {"details": [{"appIDs": "9JA89QQLNQ.com.acme.shop", "components": [{"/": "/a", "exclude": "true"}]}]}}"#,
                 at: ["/applinks/details/0/appIDs", "/applinks/details/0/components/0/exclude"]),
-            .failing(#"{"applinks": [], "webcredentials": {"apps": "9JA89QQLNQ.com.acme.shop"}}"#, at: ["/applinks", "/webcredentials/apps"]),
+            .failing(
+                #"{"applinks": [], "webcredentials": {"apps": "9JA89QQLNQ.com.acme.shop"}}"#,
+                at: ["/applinks", "/webcredentials/apps"]),
         ])
 
     enum Kind {
@@ -55,13 +57,15 @@ public enum WrongType: DocumentCheck {
                 description, at: bad, "\(name) must be \(kind.words), not \(shown).",
                 why: "Devices skip a value of the wrong type on every iOS version: \(effect).",
                 fix: "Write \(name) as \(kind.words)"
-                    + (kind == .bool ? " (no quotes)." : kind == .arrayOfStrings ? #", e.g. ["9JA89QQLNQ.com.acme.shop"]."# : "."))
+                    + (kind == .bool
+                        ? " (no quotes)." : kind == .arrayOfStrings ? #", e.g. ["9JA89QQLNQ.com.acme.shop"]."# : "."))
         }
         for service in KnownKeys.services {
             expect(document.root[service], .object, "\"\(service)\"", effect: "the service is not configured")
         }
         for service in ["webcredentials", "appclips", "activitycontinuation"] {
-            expect(document.root[service]?["apps"], .arrayOfStrings, "\(service).apps", effect: "no app gets the service")
+            expect(
+                document.root[service]?["apps"], .arrayOfStrings, "\(service).apps", effect: "no app gets the service")
         }
         guard let applinks = document.applinks else { return }
         if document.detailsForm == .invalid {
@@ -69,7 +73,9 @@ public enum WrongType: DocumentCheck {
         }
         expect(applinks["apps"], .array, "applinks.apps", effect: "the legacy key is ignored")
         expect(applinks["defaults"], .object, "applinks.defaults", effect: "the defaults do not apply")
-        expect(applinks["substitutionVariables"], .object, "applinks.substitutionVariables", effect: "no variable is defined")
+        expect(
+            applinks["substitutionVariables"], .object, "applinks.substitutionVariables",
+            effect: "no variable is defined")
         if document.detailsForm == .array {
             for item in applinks["details"]?.elements ?? [] where item.members == nil {
                 expect(item, .object, "A details entry", effect: "the entry is ignored")
@@ -78,7 +84,8 @@ public enum WrongType: DocumentCheck {
         for entry in document.entries {
             expect(entry.node["appID"], .string, "appID", effect: "the entry lists no app")
             expect(entry.node["appIDs"], .arrayOfStrings, "appIDs", effect: "those entries list no app")
-            expect(entry.node["components"], .array, "components", effect: "the entry falls back to paths or has no rules")
+            expect(
+                entry.node["components"], .array, "components", effect: "the entry falls back to paths or has no rules")
             expect(entry.node["paths"], .array, "paths", effect: "the entry has no legacy rules")
             expect(entry.node["defaults"], .object, "details defaults", effect: "the defaults do not apply")
             if entry.ruleFormat == .components {

@@ -9,7 +9,9 @@ public enum FragmentInPath: DocumentCheck {
             """,
         reference: AppleDocs.components,
         passing: [
-            .passing(##"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/help", "#": "faq"}]}]}}"##)
+            .passing(
+                ##"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/help", "#": "faq"}]}]}}"##
+            )
         ],
         failing: [
             .failing(
@@ -22,9 +24,12 @@ public enum FragmentInPath: DocumentCheck {
         for (node, text, isPath) in Walk.patternStrings(document) where isPath && text.contains("#") {
             let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             findings.add(
-                description, at: node, "The path pattern \(JSONNode.quote(text)) contains '#', which never occurs in a URL path.",
+                description, at: node,
+                "The path pattern \(JSONNode.quote(text)) contains '#', which never occurs in a URL path.",
                 why: "The rule never matches on any iOS version (the part after '#' is the fragment, not the path).",
-                fix: ##"Use a component: {"/": "\##(parts[0])", "#": "\##(parts.count > 1 ? parts[1] : "")"} (iOS 13+)."##)
+                fix:
+                    ##"Use a component: {"/": "\##(parts[0])", "#": "\##(parts.count > 1 ? parts[1] : "")"} (iOS 13+)."##
+            )
         }
     }
 }

@@ -8,24 +8,33 @@ public enum NoRules: DocumentCheck {
             matches every URL, nothing documents it. An empty list matches no URL at all.
             """,
         reference: AppleDocs.details,
-        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "*"}]}]}}"#)],
+        passing: [
+            .passing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "*"}]}]}}"#)
+        ],
         failing: [
-            .failing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"]}]}}"#, at: ["/applinks/details/0"]),
-            .failing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": []}]}}"#, at: ["/applinks/details/0/components"]),
+            .failing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"]}]}}"#, at: ["/applinks/details/0"]),
+            .failing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": []}]}}"#,
+                at: ["/applinks/details/0/components"]),
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let document = file.document else { return }
         for entry in document.entries {
             if entry.ruleFormat == nil {
-                guard entry.node["components"] == nil, entry.node["paths"] == nil else { continue }  // wrong-type says why
+                // A components or paths key of the wrong type is wrong-type's finding.
+                guard entry.node["components"] == nil, entry.node["paths"] == nil else { continue }
                 findings.add(
                     description, at: entry.node, "This details entry has neither \"components\" nor \"paths\".",
-                    why: "What a device does with it is undocumented on every iOS version (it may open every URL, or none).",
+                    why:
+                        "What a device does with it is undocumented on every iOS version (it may open every URL, or none).",
                     fix: #"Add "components": [{"/": "/path/*"}] listing the URLs the app should open."#)
             } else if entry.rules.isEmpty, let list = entry.node[entry.ruleFormat!.rawValue] {
                 findings.add(
-                    description, at: list, severity: .warning, "\"\(entry.ruleFormat!.rawValue)\" is empty: no URL opens the app.",
+                    description, at: list, severity: .warning,
+                    "\"\(entry.ruleFormat!.rawValue)\" is empty: no URL opens the app.",
                     why: "The entry's apps receive no universal links on any iOS version.",
                     fix: "List the URLs the app should open, or remove the entry if the app only uses other services.")
             }

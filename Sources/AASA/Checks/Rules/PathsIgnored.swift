@@ -8,7 +8,11 @@ public enum PathsIgnored: DocumentCheck {
             `paths`. TN3155 says to avoid mixing formats: the two lists drift apart and devices disagree.
             """,
         reference: AppleDocs.tn3155,
-        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#)],
+        passing: [
+            .passing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#
+            )
+        ],
         failing: [
             .failing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}], "paths": ["/b/*"]}]}}"#,
@@ -20,8 +24,10 @@ public enum PathsIgnored: DocumentCheck {
         for entry in document.entries where entry.ruleFormat == .components {
             guard let paths = entry.node["paths"] else { continue }
             findings.add(
-                description, at: paths, "\"paths\" is ignored on iOS 13 and later because this entry has \"components\".",
-                why: "iOS 13+ devices use only the components, iOS 12 and earlier only the paths; links behave differently by OS version.",
+                description, at: paths,
+                "\"paths\" is ignored on iOS 13 and later because this entry has \"components\".",
+                why:
+                    "iOS 13+ devices use only the components, iOS 12 and earlier only the paths; links behave differently by OS version.",
                 fix: "Drop \"paths\" if you no longer support iOS 12; otherwise keep both lists saying the same thing.")
         }
     }

@@ -8,8 +8,16 @@ public enum PathsLegacy: DocumentCheck {
             and fragment, take `exclude`, `caseSensitive`, `percentEncoded` and substitution variables.
             """,
         reference: AppleDocs.components,
-        passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#)],
-        failing: [.failing(#"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/a/*"]}]}}"#, at: ["/applinks/details/0/paths"])])
+        passing: [
+            .passing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#
+            )
+        ],
+        failing: [
+            .failing(
+                #"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/a/*"]}]}}"#,
+                at: ["/applinks/details/0/paths"])
+        ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let document = file.document else { return }
@@ -17,8 +25,11 @@ public enum PathsLegacy: DocumentCheck {
             guard let paths = entry.node["paths"] else { continue }
             findings.add(
                 description, at: paths, "This entry uses the legacy \"paths\" format.",
-                why: "It works on every iOS version, but cannot match queries or fragments or ignore case (iOS 13+ features).",
-                fix: #"Move to "components": "/a/*" becomes {"/": "/a/*"}, "NOT /b" becomes {"/": "/b", "exclude": true}."#)
+                why:
+                    "It works on every iOS version, but cannot match queries or fragments or ignore case (iOS 13+ features).",
+                fix:
+                    #"Move to "components": "/a/*" becomes {"/": "/a/*"}, "NOT /b" becomes {"/": "/b", "exclude": true}."#
+            )
         }
     }
 }

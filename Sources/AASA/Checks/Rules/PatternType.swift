@@ -16,8 +16,13 @@ public enum PatternType: DocumentCheck {
         failing: [
             .failing(
                 ##"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": ["/a", "/b"], "#": 1, "?": true}]}]}}"##,
-                at: ["/applinks/details/0/components/0/~1", "/applinks/details/0/components/0/#", "/applinks/details/0/components/0/?"]),
-            .failing(#"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/a", 42]}]}}"#, at: ["/applinks/details/0/paths/1"]),
+                at: [
+                    "/applinks/details/0/components/0/~1", "/applinks/details/0/components/0/#",
+                    "/applinks/details/0/components/0/?",
+                ]),
+            .failing(
+                #"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/a", 42]}]}}"#,
+                at: ["/applinks/details/0/paths/1"]),
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
@@ -32,7 +37,8 @@ public enum PatternType: DocumentCheck {
                     "\"\(key)\" must be a pattern string\(key == "?" ? " or a dictionary of query items" : ""), not \(value.typeName).",
                     why: why,
                     fix: value.elements != nil
-                        ? "Write one component per pattern instead of an array." : "Quote the pattern: \"\(key)\": \"…\".")
+                        ? "Write one component per pattern instead of an array."
+                        : "Quote the pattern: \"\(key)\": \"…\".")
             }
         }
         for entry in document.entries where entry.ruleFormat == .paths {

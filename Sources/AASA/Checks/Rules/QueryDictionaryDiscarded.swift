@@ -10,7 +10,9 @@ public enum QueryDictionaryDiscarded: DocumentCheck {
             """,
         reference: AppleDocs.query,
         passing: [
-            .passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/p", "?": {"id": "5"}}]}]}}"#)
+            .passing(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/p", "?": {"id": "5"}}]}]}}"#
+            )
         ],
         failing: [
             .failing(
@@ -25,8 +27,11 @@ public enum QueryDictionaryDiscarded: DocumentCheck {
                 findings.add(
                     description, at: member.value,
                     "Query item \"\(member.key)\" has \(member.value.typeName) instead of a pattern string, so the whole query dictionary is discarded.",
-                    why: "iOS 13+ then ignores the query entirely: the component opens the app whatever the query says.",
-                    fix: "Quote the value (\"\(member.key)\": \(member.value.string == nil ? JSONNode.quote(member.value.jsonText) : "\"…\"")).")
+                    why:
+                        "iOS 13+ then ignores the query entirely: the component opens the app whatever the query says.",
+                    fix:
+                        "Quote the value (\"\(member.key)\": \(member.value.string == nil ? JSONNode.quote(member.value.jsonText) : "\"…\""))."
+                )
             }
         }
     }

@@ -37,7 +37,10 @@ public enum QueryInPath: DocumentCheck {
         let scalars = Array(text.unicodeScalars)
         for (i, s) in scalars.enumerated() where s == "?" {
             var j = i + 1
-            while j < scalars.count, scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]) || "_-.[]".unicodeScalars.contains(scalars[j]) {
+            while j < scalars.count,
+                scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j])
+                    || "_-.[]".unicodeScalars.contains(scalars[j])
+            {
                 j += 1
             }
             if j > i + 1, j < scalars.count, scalars[j] == "=" {

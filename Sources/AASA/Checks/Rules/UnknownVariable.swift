@@ -38,8 +38,10 @@ public enum UnknownVariable: DocumentCheck {
                     let guess = suggestion(for: name, among: known)
                     findings.add(
                         description, at: node,
-                        "$(\(name)) in \(JSONNode.quote(text)) is not defined" + (guess.map { "; did you mean $(\($0))?" } ?? "."),
-                        why: "swcd never matches a pattern with an undefined variable (iOS 13.5+), so the rule is dead.",
+                        "$(\(name)) in \(JSONNode.quote(text)) is not defined"
+                            + (guess.map { "; did you mean $(\($0))?" } ?? "."),
+                        why:
+                            "swcd never matches a pattern with an undefined variable (iOS 13.5+), so the rule is dead.",
                         fix: guess.map { "Write $(\($0))." }
                             ?? "Define it in applinks.substitutionVariables, e.g. \"\(name)\": [\"value\"].")
                 }

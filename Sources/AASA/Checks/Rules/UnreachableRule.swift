@@ -19,7 +19,9 @@ public enum UnreachableRule: DocumentCheck {
             .failing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/*"}, {"/": "/shop/admin/*", "exclude": true}, {"/": "/help/*", "?": {"id": "*"}}, {"/": "/help/faq"}]}]}}"#,
                 at: ["/applinks/details/0/components/1", "/applinks/details/0/components/3"]),
-            .failing(#"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["*", "NOT /settings/*"]}]}}"#, at: ["/applinks/details/0/paths/1"]),
+            .failing(
+                #"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["*", "NOT /settings/*"]}]}}"#,
+                at: ["/applinks/details/0/paths/1"]),
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
@@ -29,7 +31,8 @@ public enum UnreachableRule: DocumentCheck {
                 Matcher.compile($0.element, ruleIndex: $0.offset, entry: entry, document: document)
             }
             for (i, later) in rules.enumerated() {
-                guard let (j, earlier) = rules[..<i].enumerated().first(where: { Coverage.covers($0.element, later) }) else {
+                guard let (j, earlier) = rules[..<i].enumerated().first(where: { Coverage.covers($0.element, later) })
+                else {
                     continue
                 }
                 let inverted = earlier.exclude != later.exclude
@@ -112,7 +115,9 @@ enum Coverage {
                     if j + 1 < sb.count, case .char(let x) = sb[j], case .char(let y) = sb[j + 1], x < 128, y < 128 {
                         let code = String(UnicodeScalar(UInt8(x))) + String(UnicodeScalar(UInt8(y)))
                         let codes = region ? BuiltinVariables.regionCodes : BuiltinVariables.languageCodes
-                        result = (codes.contains(code) || codes.contains(code.uppercased()) || codes.contains(code.lowercased()))
+                        result =
+                            (codes.contains(code) || codes.contains(code.uppercased())
+                                || codes.contains(code.lowercased()))
                             && f(i + 1, j + 2)
                     } else {
                         result = false

@@ -32,7 +32,8 @@ public enum VariableDefinition: DocumentCheck {
             if name.contains(where: { "$()".contains($0) }) {
                 findings.add(
                     description, at: member.value, "The variable name \"\(name)\" contains '$', '(' or ')'.",
-                    why: why + "a pattern can never refer to this name.", fix: "Rename it using letters, digits or '_'.")
+                    why: why + "a pattern can never refer to this name.", fix: "Rename it using letters, digits or '_'."
+                )
                 continue
             }
             if BuiltinVariables.names.contains(name) {
@@ -53,7 +54,8 @@ public enum VariableDefinition: DocumentCheck {
             guard let items = member.value.elements else {
                 if member.value.members != nil || member.value.string == nil {
                     findings.add(
-                        description, at: member.value, "The variable \"\(name)\" is \(member.value.typeName), not an array of strings.",
+                        description, at: member.value,
+                        "The variable \"\(name)\" is \(member.value.typeName), not an array of strings.",
                         why: why + "the variable is ignored and every pattern using it never matches.",
                         fix: "Write \"\(name)\": [\"value1\", \"value2\"].")
                 }
