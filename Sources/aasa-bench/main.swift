@@ -1,1 +1,113 @@
-print("x")
+import AASA
+import Foundation
+
+/// Benchmarks for Scripts/bench. Each prints one line of numbers; speed goals live here, never in unit tests.
+
+/// A deterministic generator so every run matches the same URLs.
+struct LCG {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+}
+
+let sections = ["shop", "product", "help", "account", "blog", "search", "cart", "en_US", "de_DE", "fr_FR", "static", "admin"]
+let words = ["shoes", "red", "sale", "pizza", "sushi", "winter", "gift", "42", "1234", "a1b2", "x", "checkout"]
+
+func generateURLs(_ count: Int, seed: UInt64) -> [String] {
+    var rng = LCG(state: seed)
+    var urls: [String] = []
+    urls.reserveCapacity(count)
+    for _ in 0..<count {
+        var url = "https://www.acme.test/" + rng.pick(sections)
+        for _ in 0..<Int(rng.next() % 3) { url += "/" + rng.pick(words) }
+        switch rng.next() % 4 {
+        case 0: url += "?id=\(rng.next() % 10000)"
+        case 1: url += "?q=\(rng.pick(words))&page=\(rng.next() % 9)"
+        default: break
+        }
+        if rng.next() % 8 == 0 { url += "#" + rng.pick(["top", "nolink", "reviews"]) }
+        urls.append(url)
+    }
+    return urls
+}
+
+/// A typical production file: two apps, 20 components mixing exclusions, queries and fragments.
+func typicalFile() -> String {
+    let rules = [
+        ##"{"#": "nolink", "exclude": true}"##, #"{"/": "/admin/*", "exclude": true}"#, #"{"/": "/static/*", "exclude": true}"#,
+        #"{"/": "/account/settings/*", "exclude": true}"#, #"{"/": "/shop/*/sale"}"#, #"{"/": "/shop/*"}"#,
+        #"{"/": "/product/?*", "?": {"id": "?*"}}"#, #"{"/": "/product/*"}"#, #"{"/": "/help/*", "?": {"article": "????"}}"#,
+        #"{"/": "/help/*", "exclude": true}"#, #"{"/": "/blog/*", "caseSensitive": false}"#,
+        #"{"/": "/search", "?": {"q": "?*"}}"#, #"{"/": "/cart"}"#, #"{"/": "/cart/*"}"#, #"{"/": "/account/*"}"#,
+        ##"{"/": "/gift/*", "#": "*"}"##, #"{"/": "/en_US/*"}"#, #"{"/": "/de_DE/*"}"#, #"{"/": "/promo/*", "?": "*"}"#,
+        #"{"/": "/checkout/*", "percentEncoded": false}"#,
+    ]
+    return #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+}
+
+/// A file at Apple's 128 KiB limit: about 2,500 rules with substitution variables and query dictionaries.
+func hugeFile() -> String {
+    var rng = LCG(state: 7)
+    var rules: [String] = []
+    var size = 0
+    var i = 0
+    while size < 128 * 1024 - 600 {
+        let rule: String
+        switch i % 5 {
+        case 0: rule = #"{"/": "/$(lang)_$(region)/c\#(i)/$(food)/*"}"#
+        case 1: rule = #"{"/": "/p\#(i)/*", "?": {"id": "?*", "ref": "\#(rng.pick(words))*"}}"#
+        case 2: rule = #"{"/": "/s\#(i)/*", "exclude": true}"#
+        case 3: rule = #"{"/": "/d\#(i)/$(digit)$(digit)*", "caseSensitive": false}"#
+        default: rule = ##"{"/": "/x\##(i)/*/\##(rng.pick(words))", "#": "?*"}"##
+        }
+        rules.append(rule)
+        size += rule.utf8.count + 2
+        i += 1
+    }
+    rules.append(#"{"/": "/shop/*"}"#)
+    return #"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi", "burrito", "samosa"]}, "details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+}
+
+func benchMatch(name: String, json: String, urls: [String]) {
+    let file = DecodedFile(bytes: Array(json.utf8))
+    guard let document = file.document else { fatalError("bench file does not parse: \(file.syntaxError!.message)") }
+    let matcher = Matcher(document)
+    let apps = matcher.appIDs
+    let rules = document.entries.map(\.rules.count).reduce(0, +)
+    // Warm up, then time the best of three passes.
+    var best = Duration.seconds(1_000)
+    var matched = 0
+    for _ in 0..<3 {
+        matched = 0
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for url in urls {
+                guard let prepared = matcher.prepare(url) else { continue }
+                for decision in matcher.decisions(prepared) where decision.result == .match { matched += 1 }
+            }
+        }
+        best = min(best, elapsed)
+    }
+    let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
+    let verdicts = Double(urls.count * apps.count)
+    print(
+        String(
+            format: "match %@: %d bytes, %d rules, %d apps, %d URLs: %.3f s, %.0f verdicts/s (%.0f URLs/s), %d matches",
+            name, json.utf8.count, rules, apps.count, urls.count, seconds, verdicts / seconds, Double(urls.count) / seconds,
+            matched))
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "match":
+    let count = arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
+    let urls = generateURLs(count, seed: 42)
+    benchMatch(name: "typical", json: typicalFile(), urls: urls)
+    benchMatch(name: "128KiB", json: hugeFile(), urls: urls)
+default:
+    FileHandle.standardError.write(Data("usage: aasa-bench match [URL-COUNT]\n".utf8))
+    exit(2)
+}

@@ -335,6 +335,7 @@ let semanticsVectors: [Vector] = [
         let data = try JSONEncoder().encode(matcher.verdicts(for: "https://example.com/nothing"))
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""result":"no_match""#))
-        #expect(text.contains(#""opensApp""#) == false || text.contains(#""opensApp":null"#))
+        #expect(text.contains(#""opensApp":null"#))
+        #expect(text.contains(#""rule":null"#))
     }
 }

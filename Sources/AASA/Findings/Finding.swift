@@ -31,6 +31,15 @@ public struct FindingLocation: Codable, Hashable, Sendable {
         self.line = line
         self.column = column
     }
+
+    /// Every key is written, null when unknown, so consumers need not guess (DESIGN §7).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(pointer, forKey: .pointer)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+    }
 }
 
 /// A fact about a site or file: what is wrong, where, why it matters (and on which OS versions), how to fix it.

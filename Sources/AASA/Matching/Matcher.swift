@@ -26,6 +26,15 @@ public struct AppVerdict: Codable, Hashable, Sendable {
     public var rule: RuleReference?
     /// One sentence explaining the result.
     public var reason: String
+
+    /// Writes `rule` as null when absent: the report shape has every key (DESIGN §7).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(appID, forKey: .appID)
+        try c.encode(result, forKey: .result)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(reason, forKey: .reason)
+    }
 }
 
 public struct URLVerdicts: Codable, Hashable, Sendable {
@@ -33,6 +42,13 @@ public struct URLVerdicts: Codable, Hashable, Sendable {
     public var verdicts: [AppVerdict]
     /// The first app, in file order, whose verdict is `match`.
     public var opensApp: String?
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(verdicts, forKey: .verdicts)
+        try c.encode(opensApp, forKey: .opensApp)
+    }
 }
 
 /// Why one rule did or did not decide, for `match`'s rule-by-rule explanation.
@@ -50,48 +66,75 @@ public struct Matcher: Sendable {
         case items([(name: [UInt8], pattern: Pattern)])
     }
 
-    struct Rule: Sendable {
-        var path: Pattern
-        var query: QuerySpec
-        var fragment: Pattern
-        var exclude: Bool
-        var percentEncoded: Bool
+    /// A compiled rule; a class with constant fields so the hot loop borrows it instead of copying its arrays.
+    final class Rule: Sendable {
+        let path: Pattern
+        let query: QuerySpec
+        let fragment: Pattern
+        let exclude: Bool
+        let percentEncoded: Bool
         /// Why swcd would never match this rule (bad pattern type), if so.
-        var broken: String?
-        var reference: RuleReference
+        let broken: String?
+        let reference: RuleReference
+
+        init(
+            path: Pattern, query: QuerySpec, fragment: Pattern, exclude: Bool, percentEncoded: Bool, broken: String?,
+            reference: RuleReference
+        ) {
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+            self.exclude = exclude
+            self.percentEncoded = percentEncoded
+            self.broken = broken
+            self.reference = reference
+        }
     }
 
     struct Entry: Sendable {
         var appIDs: [String]
-        var rules: [Rule]
+        /// This entry's rules in `Matcher.rules`.
+        var rules: Range<Int>
+        var index: RuleIndex?
     }
 
+    /// Every entry's compiled rules, flat, so the hot loop walks one buffer without copying rules.
+    let rules: [Rule]
     let entries: [Entry]
     let entryForApp: [String: Int]
     /// Every app listed for applinks, in file order.
     public let appIDs: [String]
     let needsDecoded: Bool
+    /// The entry deciding for each app of `appIDs`.
+    let appEntries: [Int]
+
+    /// Entries with more rules than this get a literal-anchor index; below it a plain scan is faster.
+    static let indexThreshold = 24
 
     public init(_ document: AASADocument) {
+        var rules: [Rule] = []
         var entries: [Entry] = []
         var entryForApp: [String: Int] = [:]
         var needsDecoded = false
         for entry in document.entries {
-            var rules: [Rule] = []
+            let first = rules.count
             for (ruleIndex, node) in entry.rules.enumerated() {
-                let rule = Matcher.compile(
-                    node, ruleIndex: ruleIndex, entry: entry, document: document)
+                let rule = Matcher.compile(node, ruleIndex: ruleIndex, entry: entry, document: document)
                 needsDecoded = needsDecoded || !rule.percentEncoded
                 rules.append(rule)
             }
+            let range = first..<rules.count
             let position = entries.count
             for id in entry.appIDs.map(\.id) where entryForApp[id] == nil { entryForApp[id] = position }
-            entries.append(Entry(appIDs: entry.appIDs.map(\.id), rules: rules))
+            let index = range.count > Matcher.indexThreshold ? RuleIndex(rules: rules, range: range) : nil
+            entries.append(Entry(appIDs: entry.appIDs.map(\.id), rules: range, index: index))
         }
+        self.rules = rules
         self.entries = entries
         self.entryForApp = entryForApp
         self.needsDecoded = needsDecoded
         appIDs = document.applinksAppIDs
+        appEntries = appIDs.map { entryForApp[$0]! }
     }
 
     /// The effective settings of a rule: applinks.defaults ⊕ details.defaults ⊕ the rule (later wins).
@@ -183,19 +226,57 @@ public struct Matcher: Sendable {
     /// Prepares a URL for repeated matching against this file.
     public func prepare(_ url: String) -> PreparedURL? { PreparedURL(url, decode: needsDecoded) }
 
+    /// The bare decision for one app: the result and the deciding rule's position in `rules`.
+    public struct Decision: Sendable, Equatable {
+        public var result: MatchResult
+        public var rule: Int?
+    }
+
+    /// Decides for one app without building any text.
+    public func decide(_ appID: String, _ url: PreparedURL) -> Decision {
+        guard let entryIndex = entryForApp[appID] else { return Decision(result: .noMatch, rule: nil) }
+        return decide(entry: entryIndex, url)
+    }
+
+    func decide(entry entryIndex: Int, _ url: PreparedURL) -> Decision {
+        let decided: Int? = rules.withUnsafeBufferPointer { buffer in
+            if let index = entries[entryIndex].index { return index.firstMatch(buffer, url) }
+            for i in entries[entryIndex].rules where Matcher.evaluate(buffer[i], url) == nil { return i }
+            return nil
+        }
+        guard let decided else { return Decision(result: .noMatch, rule: nil) }
+        return Decision(result: rules[decided].exclude ? .exclude : .match, rule: decided)
+    }
+
+    /// Decisions for every app of `appIDs`, in that order. Apps sharing a details entry share its rules, so
+    /// each entry is evaluated once per URL: the path a crawl takes.
+    public func decisions(_ url: PreparedURL) -> [Decision] {
+        var perEntry = [Decision?](repeating: nil, count: entries.count)
+        return appEntries.map { entryIndex in
+            if let known = perEntry[entryIndex] { return known }
+            let decision = decide(entry: entryIndex, url)
+            perEntry[entryIndex] = decision
+            return decision
+        }
+    }
+
+    /// The rule a decision names, as written in the file.
+    public func reference(_ rule: Int) -> RuleReference { rules[rule].reference }
+
     /// The verdict for one app, deciding with the first rule of the first entry that lists it.
     public func verdict(for appID: String, url: PreparedURL) -> AppVerdict {
         guard let entryIndex = entryForApp[appID] else {
             return AppVerdict(
                 appID: appID, result: .noMatch, rule: nil, reason: "The file's applinks details do not list this app.")
         }
-        for rule in entries[entryIndex].rules where Matcher.evaluate(rule, url) == nil {
+        let decision = decide(appID, url)
+        if let decided = decision.rule {
+            let reference = rules[decided].reference
+            let at = "details[\(reference.detailsIndex)] rule \(reference.ruleIndex)"
             return AppVerdict(
-                appID: appID, result: rule.exclude ? .exclude : .match, rule: rule.reference,
-                reason: rule.exclude
-                    ? "Excluded by details[\(rule.reference.detailsIndex)] rule \(rule.reference.ruleIndex): the link stays on the web."
-                    : "Matched by details[\(rule.reference.detailsIndex)] rule \(rule.reference.ruleIndex): the link opens the app."
-            )
+                appID: appID, result: decision.result, rule: reference,
+                reason: decision.result == .exclude
+                    ? "Excluded by \(at): the link stays on the web." : "Matched by \(at): the link opens the app.")
         }
         return AppVerdict(
             appID: appID, result: .noMatch, rule: nil,
@@ -223,56 +304,89 @@ public struct Matcher: Sendable {
     public func explain(_ url: String, appID: String) -> [RuleTrace] {
         guard let prepared = prepare(url), let entryIndex = entryForApp[appID] else { return [] }
         var traces: [RuleTrace] = []
-        for rule in entries[entryIndex].rules {
+        for i in entries[entryIndex].rules {
+            let rule = rules[i]
             let failure = Matcher.evaluate(rule, prepared)
             traces.append(
-                RuleTrace(rule: rule.reference, outcome: failure ?? (rule.exclude ? "matched (exclude)" : "matched")))
+                RuleTrace(
+                    rule: rule.reference,
+                    outcome: failure.map { Matcher.describe($0, rule) } ?? (rule.exclude ? "matched (exclude)" : "matched")))
             if failure == nil { break }
         }
         return traces
     }
 
-    /// Nil when the rule matches; otherwise the first part that differs, in swcd's order.
-    static func evaluate(_ rule: Rule, _ url: PreparedURL) -> String? {
-        if let broken = rule.broken { return "never matches: \(broken)" }
-        let view = rule.percentEncoded ? url.raw : (url.decoded ?? url.raw)
-        if !matchWhole(rule.path, view.path) {
+    /// Which part of a rule failed first; a plain enum so the hot path never builds strings.
+    enum Failure: Equatable {
+        case broken, path, fragment, query
+        case queryItem(Int, absent: Bool)
+    }
+
+    static func describe(_ failure: Failure, _ rule: Rule) -> String {
+        switch failure {
+        case .broken: return "never matches: \(rule.broken ?? "")"
+        case .path:
             return rule.path.problem.map { "never matches: \($0)" } ?? "path differs from \(rule.path.source)"
+        case .fragment:
+            return rule.fragment.problem.map { "never matches: \($0)" } ?? "fragment differs from \(rule.fragment.source)"
+        case .query:
+            guard case .whole(let pattern) = rule.query else { return "query differs" }
+            return pattern.problem.map { "never matches: \($0)" } ?? "query differs from \(pattern.source)"
+        case .queryItem(let k, let absent):
+            guard case .items(let items) = rule.query else { return "query differs" }
+            let name = String(decoding: items[k].name, as: UTF8.self)
+            if let problem = items[k].pattern.problem { return "never matches: \(problem)" }
+            return absent
+                ? "query item \(name) is absent and \(items[k].pattern.source) needs a value"
+                : "query item \(name) differs from \(items[k].pattern.source)"
         }
-        if !rule.fragment.isMatchAll, !matchWhole(rule.fragment, view.fragment) {
-            return rule.fragment.problem.map { "never matches: \($0)" }
-                ?? "fragment differs from \(rule.fragment.source)"
+    }
+
+    /// Nil when the rule matches; otherwise the first part that differs, in swcd's order (path, fragment, query).
+    @inline(__always) static func evaluate(_ rule: Rule, _ url: PreparedURL) -> Failure? {
+        if rule.broken != nil { return .broken }
+        let decoded = !rule.percentEncoded && url.decodedView != nil
+        if !rule.path.isMatchAll, !matchWhole(rule.path, decoded ? url.decodedView!.path : url.raw.path) { return .path }
+        if !rule.fragment.isMatchAll,
+            !matchWhole(rule.fragment, decoded ? url.decodedView!.fragment : url.raw.fragment)
+        {
+            return .fragment
         }
         switch rule.query {
         case .any:
             return nil
         case .whole(let pattern):
-            if pattern.isMatchAll || matchWhole(pattern, view.query) { return nil }
-            return pattern.problem.map { "never matches: \($0)" } ?? "query differs from \(pattern.source)"
+            return pattern.isMatchAll || matchWhole(pattern, decoded ? url.decodedView!.query : url.raw.query) ? nil : .query
         case .items(let items):
-            return view.itemBytes.withUnsafeBufferPointer { buffer -> String? in
-                for (name, pattern) in items {
+            let view = decoded ? url.decodedView! : url.raw
+            return view.itemBytes.withUnsafeBufferPointer { buffer -> Failure? in
+                for k in items.indices {
                     var found = false
-                    for item in view.items where item.name.count == name.count {
-                        if !name.indices.allSatisfy({ buffer[item.name.lowerBound + $0] == name[$0] }) { continue }
+                    for item in view.items where Matcher.equal(buffer, item.name, items[k].name) {
                         found = true
-                        if !pattern.matches(buffer, item.value.lowerBound, item.value.upperBound) {
-                            return "query item \(String(decoding: name, as: UTF8.self)) differs from \(pattern.source)"
+                        if !items[k].pattern.matches(buffer, item.value.lowerBound, item.value.upperBound) {
+                            return .queryItem(k, absent: false)
                         }
                     }
                     // An absent item is matched as the empty string.
-                    if !found, !pattern.matches(buffer, 0, 0) {
-                        return
-                            "query item \(String(decoding: name, as: UTF8.self)) is absent and \(pattern.source) needs a value"
-                    }
+                    if !found, !items[k].pattern.matches(buffer, 0, 0) { return .queryItem(k, absent: true) }
                 }
                 return nil
             }
         }
     }
 
+    @inline(__always) static func equal(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: [UInt8]) -> Bool {
+        guard range.count == name.count else { return false }
+        var i = 0
+        for b in name {
+            if buffer[range.lowerBound + i] != b { return false }
+            i += 1
+        }
+        return true
+    }
+
     @inline(__always) static func matchWhole(_ pattern: Pattern, _ bytes: [UInt8]) -> Bool {
-        if pattern.isMatchAll { return true }
-        return bytes.withUnsafeBufferPointer { pattern.matches($0, 0, $0.count) }
+        bytes.withUnsafeBufferPointer { pattern.matches($0, 0, $0.count) }
     }
 }

@@ -25,8 +25,9 @@ struct Pattern: Sendable {
     /// Set when swcd would never match this pattern (unknown variable, unterminated `$(`).
     var problem: String?
 
-    var isMatchAll: Bool { problem == nil && tokens == [.star] }
-    var hasVariables: Bool { !alternatives.isEmpty }
+    /// `*` alone: matches everything, so matching can skip it. Set once; never computed on the hot path.
+    private(set) var isMatchAll = false
+    private(set) var hasVariables = false
 
     /// Path normalisation that swcd applies to both the `/` pattern and the URL path.
     static func normalisePath(_ text: String) -> String {
@@ -104,6 +105,8 @@ struct Pattern: Sendable {
             }
         }
         flush(&self)
+        isMatchAll = problem == nil && tokens.count == 1 && tokens[0] == .star
+        hasVariables = !alternatives.isEmpty
     }
 
     @inline(__always) static func lowerASCII(_ b: UInt8) -> UInt8 {

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// What one run of the real `aasa-audit` binary did.
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Binary {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The built binary: $AASA_AUDIT_BINARY, else beside the test bundle, else .build/debug.
+    static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["AASA_AUDIT_BINARY"] { return URL(fileURLWithPath: path) }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = runner.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("aasa-audit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/aasa-audit")
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full stderr cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func write(_ text: String, name: String = "apple-app-site-association") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+}
