@@ -91,11 +91,18 @@ public struct Matcher: Sendable {
         }
     }
 
-    struct Entry: Sendable {
-        var appIDs: [String]
+    /// A class so the hot path reads it by reference instead of copying its arrays.
+    final class Entry: Sendable {
+        let appIDs: [String]
         /// This entry's rules in `Matcher.rules`.
-        var rules: Range<Int>
-        var index: RuleIndex?
+        let rules: Range<Int>
+        let index: RuleIndex?
+
+        init(appIDs: [String], rules: Range<Int>, index: RuleIndex?) {
+            self.appIDs = appIDs
+            self.rules = rules
+            self.index = index
+        }
     }
 
     /// Every entry's compiled rules, flat, so the hot loop walks one buffer without copying rules.
@@ -239,10 +246,19 @@ public struct Matcher: Sendable {
     }
 
     func decide(entry entryIndex: Int, _ url: PreparedURL) -> Decision {
-        let decided: Int? = rules.withUnsafeBufferPointer { buffer in
-            if let index = entries[entryIndex].index { return index.firstMatch(buffer, url) }
-            for i in entries[entryIndex].rules where Matcher.evaluate(buffer[i], url) == nil { return i }
-            return nil
+        let entry = entries[entryIndex]
+        var decided: Int?
+        if let index = entry.index {
+            decided = index.firstMatch(rules, url)
+        } else {
+            var i = entry.rules.lowerBound
+            while i < entry.rules.upperBound {
+                if Matcher.evaluate(rules[i], url) == nil {
+                    decided = i
+                    break
+                }
+                i += 1
+            }
         }
         guard let decided else { return Decision(result: .noMatch, rule: nil) }
         return Decision(result: rules[decided].exclude ? .exclude : .match, rule: decided)
@@ -251,6 +267,7 @@ public struct Matcher: Sendable {
     /// Decisions for every app of `appIDs`, in that order. Apps sharing a details entry share its rules, so
     /// each entry is evaluated once per URL: the path a crawl takes.
     public func decisions(_ url: PreparedURL) -> [Decision] {
+        if entries.count == 1 { return [Decision](repeating: decide(entry: 0, url), count: appEntries.count) }
         var perEntry = [Decision?](repeating: nil, count: entries.count)
         return appEntries.map { entryIndex in
             if let known = perEntry[entryIndex] { return known }

@@ -5,7 +5,7 @@
 /// `/$(lang)_$(region)/c5/*` pins "/c5/" at 6). A URL can only match a rule whose literal is at that offset
 /// of its path, so one hash lookup per (offset, length) group finds the candidates. Candidates are then
 /// evaluated in file order with the ordinary matcher: the index only skips rules that cannot match.
-struct RuleIndex: Sendable {
+final class RuleIndex: Sendable {
     struct Group: Sendable {
         var offset: Int
         var length: Int
@@ -14,11 +14,13 @@ struct RuleIndex: Sendable {
         var table: [UInt64: [Int]]
     }
 
-    var groups: [Group] = []
+    let groups: [Group]
     /// Rules without a usable anchor: always candidates.
-    var always: [Int] = []
+    let always: [Int]
 
     init(rules: [Matcher.Rule], range: Range<Int>) {
+        var groups: [Group] = []
+        var always: [Int] = []
         var groupIndex: [String: Int] = [:]
         for i in range {
             let rule = rules[i]
@@ -39,6 +41,8 @@ struct RuleIndex: Sendable {
             }
             groups[g].table[RuleIndex.hash(bytes[...], folded: false), default: []].append(i)
         }
+        self.groups = groups
+        self.always = always
     }
 
     /// The longest literal at a fixed byte offset before the first variable-width token.
@@ -72,10 +76,10 @@ struct RuleIndex: Sendable {
         return h
     }
 
-    func firstMatch(_ rules: UnsafeBufferPointer<Matcher.Rule>, _ url: PreparedURL) -> Int? {
+    func firstMatch(_ rules: [Matcher.Rule], _ url: PreparedURL) -> Int? {
         var candidates = always
         for group in groups {
-            let path = group.decoded ? (url.decodedView ?? url.raw).path : url.raw.path
+            let path = group.decoded && url.decodedView != nil ? url.decodedView!.path : url.raw.path
             guard group.offset + group.length <= path.count else { continue }
             let h = RuleIndex.hash(path[group.offset..<(group.offset + group.length)], folded: group.folded)
             if let hits = group.table[h] { candidates += hits }
