@@ -13,7 +13,9 @@ struct LCG {
     mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }
 
-let sections = ["shop", "product", "help", "account", "blog", "search", "cart", "en_US", "de_DE", "fr_FR", "static", "admin"]
+let sections = [
+    "shop", "product", "help", "account", "blog", "search", "cart", "en_US", "de_DE", "fr_FR", "static", "admin",
+]
 let words = ["shoes", "red", "sale", "pizza", "sushi", "winter", "gift", "42", "1234", "a1b2", "x", "checkout"]
 
 func generateURLs(_ count: Int, seed: UInt64) -> [String] {
@@ -37,15 +39,18 @@ func generateURLs(_ count: Int, seed: UInt64) -> [String] {
 /// A typical production file: two apps, 20 components mixing exclusions, queries and fragments.
 func typicalFile() -> String {
     let rules = [
-        ##"{"#": "nolink", "exclude": true}"##, #"{"/": "/admin/*", "exclude": true}"#, #"{"/": "/static/*", "exclude": true}"#,
+        ##"{"#": "nolink", "exclude": true}"##, #"{"/": "/admin/*", "exclude": true}"#,
+        #"{"/": "/static/*", "exclude": true}"#,
         #"{"/": "/account/settings/*", "exclude": true}"#, #"{"/": "/shop/*/sale"}"#, #"{"/": "/shop/*"}"#,
-        #"{"/": "/product/?*", "?": {"id": "?*"}}"#, #"{"/": "/product/*"}"#, #"{"/": "/help/*", "?": {"article": "????"}}"#,
+        #"{"/": "/product/?*", "?": {"id": "?*"}}"#, #"{"/": "/product/*"}"#,
+        #"{"/": "/help/*", "?": {"article": "????"}}"#,
         #"{"/": "/help/*", "exclude": true}"#, #"{"/": "/blog/*", "caseSensitive": false}"#,
         #"{"/": "/search", "?": {"q": "?*"}}"#, #"{"/": "/cart"}"#, #"{"/": "/cart/*"}"#, #"{"/": "/account/*"}"#,
         ##"{"/": "/gift/*", "#": "*"}"##, #"{"/": "/en_US/*"}"#, #"{"/": "/de_DE/*"}"#, #"{"/": "/promo/*", "?": "*"}"#,
         #"{"/": "/checkout/*", "percentEncoded": false}"#,
     ]
-    return #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+    return
+        #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
 }
 
 /// A file at Apple's 128 KiB limit: about 2,500 rules with substitution variables and query dictionaries.
@@ -68,7 +73,8 @@ func hugeFile() -> String {
         i += 1
     }
     rules.append(#"{"/": "/shop/*"}"#)
-    return #"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi", "burrito", "samosa"]}, "details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+    return
+        #"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi", "burrito", "samosa"]}, "details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
 }
 
 func benchMatch(name: String, json: String, urls: [String]) {
@@ -96,7 +102,8 @@ func benchMatch(name: String, json: String, urls: [String]) {
     print(
         String(
             format: "match %@: %d bytes, %d rules, %d apps, %d URLs: %.3f s, %.0f verdicts/s (%.0f URLs/s), %d matches",
-            name, json.utf8.count, rules, apps.count, urls.count, seconds, verdicts / seconds, Double(urls.count) / seconds,
+            name, json.utf8.count, rules, apps.count, urls.count, seconds, verdicts / seconds,
+            Double(urls.count) / seconds,
             matched))
 }
 

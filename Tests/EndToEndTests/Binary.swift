@@ -25,7 +25,8 @@ enum Binary {
         return root.appendingPathComponent(".build/debug/aasa-audit")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult
+    {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

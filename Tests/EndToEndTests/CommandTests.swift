@@ -52,12 +52,16 @@ let brokenFile = """
         #expect(result.stdout.contains(#"    5 |         "appIDs": ["com.acme.shop"],"#))
         #expect(result.stdout.contains("        |                    ^"))
         #expect(result.stdout.contains(#"did you mean "exclude"?"#))
-        #expect(result.stdout.contains("warning[unreachable-rule]"), "the misspelled exclude is no exclusion, so only redundant")
+        #expect(
+            result.stdout.contains("warning[unreachable-rule]"),
+            "the misspelled exclude is no exclusion, so only redundant")
         #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
     @Test func failOnWarningTurnsWarningsIntoExitOne() throws {
-        let file = try Binary.write(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/a"], "components": [{"/": "/a"}]}]}}"#)
+        let file = try Binary.write(
+            #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/a"], "components": [{"/": "/a"}]}]}}"#
+        )
         #expect(try Binary.run(["check", file.path]).status == 0)
         #expect(try Binary.run(["check", file.path, "--fail-on", "warning"]).status == 1)
     }
@@ -72,7 +76,9 @@ let brokenFile = """
         #expect(apps.first?["appID"] as? String == "com.acme.shop")
         let findings = try #require(object["findings"] as? [[String: Any]])
         let first = try #require(findings.first)
-        for key in ["id", "severity", "message", "location", "hint", "why"] { #expect(first[key] != nil, "missing \(key)") }
+        for key in ["id", "severity", "message", "location", "hint", "why"] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
         let location = try #require(first["location"] as? [String: Any])
         #expect(location["pointer"] as? String == "/applinks/details/0/appIDs/0")
         #expect(location["line"] as? Int == 5 && location["column"] as? Int == 20)
@@ -103,15 +109,20 @@ let brokenFile = """
     @Test func explainsTheVerdictRuleByRule() throws {
         let file = try Binary.write(cleanFile)
         let result = try Binary.run(
-            ["match", "--file", file.path, "https://acme.test/shop/admin/users", "https://acme.test/shop/42", "https://acme.test/about"])
+            [
+                "match", "--file", file.path, "https://acme.test/shop/admin/users", "https://acme.test/shop/42",
+                "https://acme.test/about",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let blocks = result.stdout.components(separatedBy: "https://acme.test/").dropFirst()
         #expect(blocks.count == 3)
         let lines = Array(blocks)
         #expect(lines[0].contains("excluded (stays on the web)"))
-        #expect(lines[0].contains(#"components[0] {"/": "/shop/admin/*", "exclude": true}  (line 7): matched (exclude)"#))
+        #expect(
+            lines[0].contains(#"components[0] {"/": "/shop/admin/*", "exclude": true}  (line 7): matched (exclude)"#))
         #expect(lines[1].contains("opens the app"))
-        #expect(lines[1].contains("components[0] {\"/\": \"/shop/admin/*\", \"exclude\": true}  (line 7): path differs"))
+        #expect(
+            lines[1].contains("components[0] {\"/\": \"/shop/admin/*\", \"exclude\": true}  (line 7): path differs"))
         #expect(lines[1].contains("components[1] {\"/\": \"/shop/*\"}  (line 8): matched"))
         #expect(lines[2].contains("no match (stays on the web)"))
     }
@@ -132,7 +143,9 @@ let brokenFile = """
 
     @Test func appIDNarrowsTheVerdicts() throws {
         let file = try Binary.write(cleanFile)
-        let result = try Binary.run(["match", "--file", file.path, "--app-id", "9JA89QQLNQ.com.acme.other", "--json", "/shop/1"])
+        let result = try Binary.run([
+            "match", "--file", file.path, "--app-id", "9JA89QQLNQ.com.acme.other", "--json", "/shop/1",
+        ])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let verdict = try #require((array[0]["verdicts"] as? [[String: Any]])?.first)
         #expect(verdict["appID"] as? String == "9JA89QQLNQ.com.acme.other")

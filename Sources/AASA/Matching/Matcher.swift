@@ -327,7 +327,8 @@ public struct Matcher: Sendable {
             traces.append(
                 RuleTrace(
                     rule: rule.reference,
-                    outcome: failure.map { Matcher.describe($0, rule) } ?? (rule.exclude ? "matched (exclude)" : "matched")))
+                    outcome: failure.map { Matcher.describe($0, rule) }
+                        ?? (rule.exclude ? "matched (exclude)" : "matched")))
             if failure == nil { break }
         }
         return traces
@@ -345,7 +346,8 @@ public struct Matcher: Sendable {
         case .path:
             return rule.path.problem.map { "never matches: \($0)" } ?? "path differs from \(rule.path.source)"
         case .fragment:
-            return rule.fragment.problem.map { "never matches: \($0)" } ?? "fragment differs from \(rule.fragment.source)"
+            return rule.fragment.problem.map { "never matches: \($0)" }
+                ?? "fragment differs from \(rule.fragment.source)"
         case .query:
             guard case .whole(let pattern) = rule.query else { return "query differs" }
             return pattern.problem.map { "never matches: \($0)" } ?? "query differs from \(pattern.source)"
@@ -363,7 +365,9 @@ public struct Matcher: Sendable {
     @inline(__always) static func evaluate(_ rule: Rule, _ url: PreparedURL) -> Failure? {
         if rule.broken != nil { return .broken }
         let decoded = !rule.percentEncoded && url.decodedView != nil
-        if !rule.path.isMatchAll, !matchWhole(rule.path, decoded ? url.decodedView!.path : url.raw.path) { return .path }
+        if !rule.path.isMatchAll, !matchWhole(rule.path, decoded ? url.decodedView!.path : url.raw.path) {
+            return .path
+        }
         if !rule.fragment.isMatchAll,
             !matchWhole(rule.fragment, decoded ? url.decodedView!.fragment : url.raw.fragment)
         {
@@ -373,7 +377,8 @@ public struct Matcher: Sendable {
         case .any:
             return nil
         case .whole(let pattern):
-            return pattern.isMatchAll || matchWhole(pattern, decoded ? url.decodedView!.query : url.raw.query) ? nil : .query
+            return pattern.isMatchAll || matchWhole(pattern, decoded ? url.decodedView!.query : url.raw.query)
+                ? nil : .query
         case .items(let items):
             let view = decoded ? url.decodedView! : url.raw
             return view.itemBytes.withUnsafeBufferPointer { buffer -> Failure? in
@@ -393,7 +398,9 @@ public struct Matcher: Sendable {
         }
     }
 
-    @inline(__always) static func equal(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: [UInt8]) -> Bool {
+    @inline(__always) static func equal(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: [UInt8]
+    ) -> Bool {
         guard range.count == name.count else { return false }
         var i = 0
         for b in name {

@@ -28,19 +28,23 @@ public struct PreparedURL: Sendable {
     public init?(_ url: String, decode: Bool = true) {
         self.url = url
         var utf8 = url.utf8
-        guard let parts = utf8.withContiguousStorageIfAvailable({ PreparedURL.split($0) }) ?? {
-            var copy = url
-            copy.makeContiguousUTF8()
-            utf8 = copy.utf8
-            return utf8.withContiguousStorageIfAvailable { PreparedURL.split($0) } ?? nil
-        }() else { return nil }
+        guard
+            let parts = utf8.withContiguousStorageIfAvailable({ PreparedURL.split($0) })
+                ?? {
+                    var copy = url
+                    copy.makeContiguousUTF8()
+                    utf8 = copy.utf8
+                    return utf8.withContiguousStorageIfAvailable { PreparedURL.split($0) } ?? nil
+                }()
+        else { return nil }
         raw = parts.raw
         decodedView = decode && parts.hasEscapes ? PreparedURL.decodedView(of: parts.raw) : nil
     }
 
     /// The URL's lower-cased scheme ("" for a bare path).
     public var scheme: String {
-        guard let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || "+-.".contains($0)) })
+        guard let colon = url.firstIndex(of: ":"),
+            url[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || "+-.".contains($0)) })
         else { return "" }
         return url[..<colon].lowercased()
     }
@@ -59,12 +63,15 @@ public struct PreparedURL: Sendable {
         var i = 0
         // Scheme: letters, digits, + - . up to ':'; only http and https are universal links.
         var j = 0
-        while j < n, b[j] != UInt8(ascii: ":"), b[j] != UInt8(ascii: "/"), b[j] != UInt8(ascii: "?"), b[j] != UInt8(ascii: "#") {
+        while j < n, b[j] != UInt8(ascii: ":"), b[j] != UInt8(ascii: "/"), b[j] != UInt8(ascii: "?"),
+            b[j] != UInt8(ascii: "#")
+        {
             j += 1
         }
         if j < n, b[j] == UInt8(ascii: ":") {
             let isHTTP = j == 4 && lower(b[0]) == 104 && lower(b[1]) == 116 && lower(b[2]) == 116 && lower(b[3]) == 112
-            let isHTTPS = j == 5 && lower(b[0]) == 104 && lower(b[1]) == 116 && lower(b[2]) == 116 && lower(b[3]) == 112
+            let isHTTPS =
+                j == 5 && lower(b[0]) == 104 && lower(b[1]) == 116 && lower(b[2]) == 116 && lower(b[3]) == 112
                 && lower(b[4]) == 115
             guard isHTTP || isHTTPS, j + 2 < n, b[j + 1] == UInt8(ascii: "/"), b[j + 2] == UInt8(ascii: "/") else {
                 return nil

@@ -37,7 +37,9 @@ final class RuleIndex: Sendable {
             } else {
                 g = groups.count
                 groupIndex[key] = g
-                groups.append(Group(offset: offset, length: bytes.count, folded: folded, decoded: !rule.percentEncoded, table: [:]))
+                groups.append(
+                    Group(
+                        offset: offset, length: bytes.count, folded: folded, decoded: !rule.percentEncoded, table: [:]))
             }
             groups[g].table[RuleIndex.hash(bytes[...], folded: false), default: []].append(i)
         }
