@@ -111,10 +111,11 @@ let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "match":
     let count = arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
+    let which = arguments.dropFirst(2).first ?? "all"
     let urls = generateURLs(count, seed: 42)
-    benchMatch(name: "typical", json: typicalFile(), urls: urls)
-    benchMatch(name: "128KiB", json: hugeFile(), urls: urls)
+    if which != "128KiB" { benchMatch(name: "typical", json: typicalFile(), urls: urls) }
+    if which != "typical" { benchMatch(name: "128KiB", json: hugeFile(), urls: urls) }
 default:
-    FileHandle.standardError.write(Data("usage: aasa-bench match [URL-COUNT]\n".utf8))
+    FileHandle.standardError.write(Data("usage: aasa-bench match [URL-COUNT [typical|128KiB]]\n".utf8))
     exit(2)
 }

@@ -115,6 +115,19 @@ public struct Matcher: Sendable {
     /// The entry deciding for each app of `appIDs`.
     let appEntries: [Int]
 
+    /// Plain data per rule: the literal every matching path starts with, checked before the rule itself so
+    /// most rules are rejected without touching reference-counted memory.
+    struct Prefix: Sendable {
+        var start: Int32
+        var length: Int32
+        var folded: Bool
+        var decoded: Bool
+        var never: Bool
+    }
+
+    let prefixes: [Prefix]
+    let prefixPool: [UInt8]
+
     /// Entries with more rules than this get a literal-anchor index; below it a plain scan is faster.
     static let indexThreshold = 24
 
@@ -136,6 +149,21 @@ public struct Matcher: Sendable {
             let index = range.count > Matcher.indexThreshold ? RuleIndex(rules: rules, range: range) : nil
             entries.append(Entry(appIDs: entry.appIDs.map(\.id), rules: range, index: index))
         }
+        var prefixes: [Prefix] = []
+        var prefixPool: [UInt8] = []
+        for rule in rules {
+            var prefix = Prefix(start: Int32(prefixPool.count), length: 0, folded: !rule.path.caseSensitive,
+                decoded: !rule.percentEncoded, never: rule.broken != nil || rule.path.problem != nil)
+            if case .literal(let a, let b) = rule.path.tokens.first,
+                rule.path.caseSensitive || rule.path.pool[a..<b].allSatisfy({ $0 < 0x80 })
+            {
+                prefixPool += rule.path.pool[a..<b]
+                prefix.length = Int32(b - a)
+            }
+            prefixes.append(prefix)
+        }
+        self.prefixes = prefixes
+        self.prefixPool = prefixPool
         self.rules = rules
         self.entries = entries
         self.entryForApp = entryForApp
@@ -251,17 +279,43 @@ public struct Matcher: Sendable {
         if let index = entry.index {
             decided = index.firstMatch(rules, url)
         } else {
-            var i = entry.rules.lowerBound
-            while i < entry.rules.upperBound {
-                if Matcher.evaluate(rules[i], url) == nil {
-                    decided = i
-                    break
-                }
-                i += 1
-            }
+            decided = scan(entry.rules, url)
         }
         guard let decided else { return Decision(result: .noMatch, rule: nil) }
         return Decision(result: rules[decided].exclude ? .exclude : .match, rule: decided)
+    }
+
+    /// The first rule of `range` that matches, rejecting most rules on their literal path prefix first.
+    func scan(_ range: Range<Int>, _ url: PreparedURL) -> Int? {
+        let rawPath = url.raw.path
+        let decodedPath = url.decodedView?.path ?? rawPath
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            prefixPool.withUnsafeBufferPointer { pool in
+                rawPath.withUnsafeBufferPointer { raw in
+                    decodedPath.withUnsafeBufferPointer { decoded in
+                        for i in range {
+                            let prefix = prefixes[i]
+                            if prefix.never { continue }
+                            if prefix.length > 0 {
+                                let path = prefix.decoded ? decoded : raw
+                                let n = Int(prefix.length)
+                                if n > path.count { continue }
+                                let start = Int(prefix.start)
+                                var k = 0
+                                if prefix.folded {
+                                    while k < n, pool[start + k] == Pattern.lowerASCII(path[k]) { k += 1 }
+                                } else {
+                                    while k < n, pool[start + k] == path[k] { k += 1 }
+                                }
+                                if k < n { continue }
+                            }
+                            if Matcher.evaluate(rules[i], url) == nil { return i }
+                        }
+                        return nil
+                    }
+                }
+            }
+        }
     }
 
     /// Decisions for every app of `appIDs`, in that order. Apps sharing a details entry share its rules, so

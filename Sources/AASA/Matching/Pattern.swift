@@ -1,8 +1,9 @@
 import Foundation
 
 /// A compiled swcd pattern: literals, `?` (one character), `*` (any run, crossing `/`), and substitution
-/// variables. Matching works on UTF-8 bytes and never allocates.
-struct Pattern: Sendable {
+/// variables. Matching works on UTF-8 bytes and never allocates. A class with constant fields, so the hot
+/// loop passes one reference around instead of copying arrays.
+final class Pattern: Sendable {
     enum CharClass: UInt8, Sendable { case alpha, upper, lower, alnum, digit, xdigit }
 
     enum Token: Sendable, Equatable {
@@ -16,18 +17,17 @@ struct Pattern: Sendable {
     }
 
     /// What the pattern was written as (after path normalisation), for explanations.
-    var source: String
-    var tokens: [Token] = []
-    var pool: [UInt8] = []
+    let source: String
+    let tokens: [Token]
+    let pool: [UInt8]
     /// Alternatives of each custom variable used; each is a pattern without variables.
-    var alternatives: [[Pattern]] = []
-    var caseSensitive: Bool
+    let alternatives: [[Pattern]]
+    let caseSensitive: Bool
     /// Set when swcd would never match this pattern (unknown variable, unterminated `$(`).
-    var problem: String?
-
-    /// `*` alone: matches everything, so matching can skip it. Set once; never computed on the hot path.
-    private(set) var isMatchAll = false
-    private(set) var hasVariables = false
+    let problem: String?
+    /// `*` alone: matches everything, so matching can skip it.
+    let isMatchAll: Bool
+    let hasVariables: Bool
 
     /// Path normalisation that swcd applies to both the `/` pattern and the URL path.
     static func normalisePath(_ text: String) -> String {
@@ -51,31 +51,46 @@ struct Pattern: Sendable {
 
     init(_ text: String, isPath: Bool, caseSensitive: Bool, variables: [String: [String]]) {
         self.caseSensitive = caseSensitive
-        source = isPath ? Pattern.normalisePath(text) : text
-        let bytes = Array(source.utf8)
+        let source = isPath ? Pattern.normalisePath(text) : text
+        self.source = source
+        let (tokens, pool, alternatives, problem) = Pattern.tokenise(
+            Array(source.utf8), caseSensitive: caseSensitive, variables: variables)
+        self.tokens = tokens
+        self.pool = pool
+        self.alternatives = alternatives
+        self.problem = problem
+        isMatchAll = problem == nil && tokens == [.star]
+        hasVariables = !alternatives.isEmpty
+    }
+
+    private static func tokenise(_ bytes: [UInt8], caseSensitive: Bool, variables: [String: [String]]) -> (
+        [Token], [UInt8], [[Pattern]], String?
+    ) {
+        var tokens: [Token] = []
+        var pool: [UInt8] = []
+        var alternatives: [[Pattern]] = []
         var i = 0
         var literalStart = -1
-        func flush(_ pattern: inout Pattern) {
+        func flush() {
             if literalStart >= 0 {
-                pattern.tokens.append(.literal(literalStart, pattern.pool.count))
+                tokens.append(.literal(literalStart, pool.count))
                 literalStart = -1
             }
         }
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "*") {
-                flush(&self)
+                flush()
                 if tokens.last != .star { tokens.append(.star) }
                 i += 1
             } else if b == UInt8(ascii: "?") {
-                flush(&self)
+                flush()
                 tokens.append(.one)
                 i += 1
             } else if b == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "(") {
-                flush(&self)
+                flush()
                 guard let close = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ")")) else {
-                    problem = "'$(' has no closing ')'"
-                    return
+                    return (tokens, pool, alternatives, "'$(' has no closing ')'")
                 }
                 let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
                 if let values = variables[name] {
@@ -92,9 +107,7 @@ struct Pattern: Sendable {
                     case "xdigit": tokens.append(.charClass(.xdigit))
                     case "region": tokens.append(.region)
                     case "lang": tokens.append(.lang)
-                    default:
-                        problem = "unknown substitution variable $(\(name))"
-                        return
+                    default: return (tokens, pool, alternatives, "unknown substitution variable $(\(name))")
                     }
                 }
                 i = close + 1
@@ -104,9 +117,8 @@ struct Pattern: Sendable {
                 i += 1
             }
         }
-        flush(&self)
-        isMatchAll = problem == nil && tokens.count == 1 && tokens[0] == .star
-        hasVariables = !alternatives.isEmpty
+        flush()
+        return (tokens, pool, alternatives, nil)
     }
 
     @inline(__always) static func lowerASCII(_ b: UInt8) -> UInt8 {
