@@ -92,7 +92,7 @@ func benchMatch(name: String, json: String, urls: [String]) {
         let elapsed = clock.measure {
             for url in urls {
                 guard let prepared = matcher.prepare(url) else { continue }
-                for decision in matcher.decisions(prepared) where decision.result == .match { matched += 1 }
+                matcher.forEachDecision(prepared) { _, decision in if decision.result == .match { matched += 1 } }
             }
         }
         best = min(best, elapsed)

@@ -339,3 +339,62 @@ let semanticsVectors: [Vector] = [
         #expect(text.contains(#""rule":null"#))
     }
 }
+
+/// The fast paths (literal prefixes, the anchor index for big entries, per-entry sharing) must decide exactly
+/// as the plain rule-by-rule walk that `explain` performs.
+@Suite struct MatcherFastPathTests {
+    static func bigFile() -> String {
+        var rules: [String] = []
+        for i in 0..<120 {
+            switch i % 6 {
+            case 0: rules.append(#"{"/": "/$(lang)_$(region)/c\#(i)/*"}"#)
+            case 1: rules.append(#"{"/": "/p\#(i)/*", "?": {"id": "?*"}}"#)
+            case 2: rules.append(#"{"/": "/P\#(i)/*", "caseSensitive": false, "exclude": true}"#)
+            case 3: rules.append(#"{"/": "/d\#(i)/caf%C3%A9/*", "percentEncoded": false}"#)
+            case 4: rules.append(#"{"/": "*/t\#(i)"}"#)
+            default: rules.append(##"{"/": "/x\##(i)/$(digit)*", "#": "?*"}"##)
+            }
+        }
+        rules.append(#"{"/": "/p1/*"}"#)
+        return #"""
+            {"applinks": {"details": [
+              {"appIDs": ["9JA89QQLNQ.a", "9JA89QQLNQ.b"], "components": [\#(rules.joined(separator: ", "))]},
+              {"appIDs": ["9JA89QQLNQ.c"], "components": [{"/": "/p1/*", "exclude": true}, {"/": "*"}]}]}}
+            """#
+    }
+
+    static func urls() -> [String] {
+        var urls: [String] = []
+        for i in 0..<120 {
+            urls += [
+                "https://e.com/en_US/c\(i)/x", "https://e.com/zz_US/c\(i)/x", "https://e.com/p\(i)/a?id=1",
+                "https://e.com/p\(i)/a",
+                "https://e.com/p\(i)/a?id=", "https://e.com/p\(i)", "https://e.com/d\(i)/café/1",
+                "https://e.com/d\(i)/caf%C3%A9/1",
+                "https://e.com/a/b/t\(i)", "https://e.com/x\(i)/7abc#f", "https://e.com/x\(i)/7abc",
+                "https://e.com/X\(i)/7",
+            ]
+        }
+        return urls
+    }
+
+    @Test func fastPathsDecideLikeTheRuleByRuleWalk() throws {
+        let matcher = Matcher(try #require(DecodedFile(bytes: Array(Self.bigFile().utf8)).document))
+        var checked = 0
+        for url in Self.urls() {
+            let prepared = try #require(matcher.prepare(url))
+            var viaCallback: [Matcher.Decision] = []
+            matcher.forEachDecision(prepared) { _, decision in viaCallback.append(decision) }
+            #expect(viaCallback == matcher.decisions(prepared))
+            for (k, app) in matcher.appIDs.enumerated() {
+                let walk = matcher.explain(url, appID: app)
+                let decided = walk.last.flatMap { $0.outcome.hasPrefix("matched") ? $0.rule : nil }
+                let verdict = matcher.verdict(for: app, url: prepared)
+                #expect(verdict.rule == decided, "\(url) \(app)")
+                #expect(viaCallback[k].result == verdict.result)
+                if decided != nil { checked += 1 }
+            }
+        }
+        #expect(checked > 500, "the URLs must exercise many matching rules, not only misses")
+    }
+}

@@ -152,7 +152,8 @@ public struct Matcher: Sendable {
         var prefixes: [Prefix] = []
         var prefixPool: [UInt8] = []
         for rule in rules {
-            var prefix = Prefix(start: Int32(prefixPool.count), length: 0, folded: !rule.path.caseSensitive,
+            var prefix = Prefix(
+                start: Int32(prefixPool.count), length: 0, folded: !rule.path.caseSensitive,
                 decoded: !rule.percentEncoded, never: rule.broken != nil || rule.path.problem != nil)
             if case .literal(let a, let b) = rule.path.tokens.first,
                 rule.path.caseSensitive || rule.path.pool[a..<b].allSatisfy({ $0 < 0x80 })
@@ -287,25 +288,25 @@ public struct Matcher: Sendable {
 
     /// The first rule of `range` that matches, rejecting most rules on their literal path prefix first.
     func scan(_ range: Range<Int>, _ url: PreparedURL) -> Int? {
-        let rawPath = url.raw.path
-        let decodedPath = url.decodedView?.path ?? rawPath
+        let decodedView = url.decodedView ?? url.raw
         return prefixes.withUnsafeBufferPointer { prefixes in
             prefixPool.withUnsafeBufferPointer { pool in
-                rawPath.withUnsafeBufferPointer { raw in
-                    decodedPath.withUnsafeBufferPointer { decoded in
+                url.raw.bytes.withUnsafeBufferPointer { raw in
+                    decodedView.bytes.withUnsafeBufferPointer { decoded in
                         for i in range {
                             let prefix = prefixes[i]
                             if prefix.never { continue }
                             if prefix.length > 0 {
-                                let path = prefix.decoded ? decoded : raw
+                                let (text, path) = prefix.decoded ? (decoded, decodedView.path) : (raw, url.raw.path)
                                 let n = Int(prefix.length)
                                 if n > path.count { continue }
                                 let start = Int(prefix.start)
+                                let p = path.lowerBound
                                 var k = 0
                                 if prefix.folded {
-                                    while k < n, pool[start + k] == Pattern.lowerASCII(path[k]) { k += 1 }
+                                    while k < n, pool[start + k] == Pattern.lowerASCII(text[p + k]) { k += 1 }
                                 } else {
-                                    while k < n, pool[start + k] == path[k] { k += 1 }
+                                    while k < n, pool[start + k] == text[p + k] { k += 1 }
                                 }
                                 if k < n { continue }
                             }
@@ -316,6 +317,17 @@ public struct Matcher: Sendable {
                 }
             }
         }
+    }
+
+    /// Calls `body` with each app's position in `appIDs` and its decision, allocating nothing: the form for hot
+    /// loops over many URLs. A single-entry file (the common case) is evaluated once for all its apps.
+    public func forEachDecision(_ url: PreparedURL, _ body: (Int, Decision) -> Void) {
+        if entries.count == 1 {
+            let decision = decide(entry: 0, url)
+            for app in appEntries.indices { body(app, decision) }
+            return
+        }
+        for (app, entry) in appEntries.enumerated() { body(app, decide(entry: entry, url)) }
     }
 
     /// Decisions for every app of `appIDs`, in that order. Apps sharing a details entry share its rules, so
@@ -418,24 +430,23 @@ public struct Matcher: Sendable {
     /// Nil when the rule matches; otherwise the first part that differs, in swcd's order (path, fragment, query).
     @inline(__always) static func evaluate(_ rule: Rule, _ url: PreparedURL) -> Failure? {
         if rule.broken != nil { return .broken }
-        let decoded = !rule.percentEncoded && url.decodedView != nil
-        if !rule.path.isMatchAll, !matchWhole(rule.path, decoded ? url.decodedView!.path : url.raw.path) {
-            return .path
-        }
-        if !rule.fragment.isMatchAll,
-            !matchWhole(rule.fragment, decoded ? url.decodedView!.fragment : url.raw.fragment)
-        {
-            return .fragment
-        }
-        switch rule.query {
-        case .any:
-            return nil
-        case .whole(let pattern):
-            return pattern.isMatchAll || matchWhole(pattern, decoded ? url.decodedView!.query : url.raw.query)
-                ? nil : .query
-        case .items(let items):
-            let view = decoded ? url.decodedView! : url.raw
-            return view.itemBytes.withUnsafeBufferPointer { buffer -> Failure? in
+        let view = !rule.percentEncoded && url.decodedView != nil ? url.decodedView! : url.raw
+        return view.bytes.withUnsafeBufferPointer { buffer -> Failure? in
+            if !rule.path.isMatchAll, !rule.path.matches(buffer, view.path.lowerBound, view.path.upperBound) {
+                return .path
+            }
+            if !rule.fragment.isMatchAll,
+                !rule.fragment.matches(buffer, view.fragment.lowerBound, view.fragment.upperBound)
+            {
+                return .fragment
+            }
+            switch rule.query {
+            case .any:
+                return nil
+            case .whole(let pattern):
+                return pattern.isMatchAll || pattern.matches(buffer, view.query.lowerBound, view.query.upperBound)
+                    ? nil : .query
+            case .items(let items):
                 for k in items.indices {
                     var found = false
                     for item in view.items where Matcher.equal(buffer, item.name, items[k].name) {
@@ -462,9 +473,5 @@ public struct Matcher: Sendable {
             i += 1
         }
         return true
-    }
-
-    @inline(__always) static func matchWhole(_ pattern: Pattern, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { pattern.matches($0, 0, $0.count) }
     }
 }

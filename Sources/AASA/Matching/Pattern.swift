@@ -63,7 +63,9 @@ final class Pattern: Sendable {
         hasVariables = !alternatives.isEmpty
     }
 
-    private static func tokenise(_ bytes: [UInt8], caseSensitive: Bool, variables: [String: [String]]) -> (
+    private static func tokenise(
+        _ bytes: [UInt8], caseSensitive: Bool, variables: [String: [String]]
+    ) -> (
         [Token], [UInt8], [[Pattern]], String?
     ) {
         var tokens: [Token] = []

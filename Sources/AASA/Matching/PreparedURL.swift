@@ -8,14 +8,14 @@ public struct PreparedURL: Sendable {
         var value: Range<Int>
     }
 
-    /// One encoding view (as written, or percent-decoded) of path, query and fragment.
+    /// One encoding view (as written, or percent-decoded): path, query, fragment and query items as ranges of
+    /// one byte buffer, so a URL costs one buffer and one item list whatever it contains.
     struct View: Sendable {
+        var bytes: [UInt8]
         /// The path after swcd's normalisation (see `Pattern.normalisePath`).
-        var path: [UInt8]
-        var query: [UInt8]
-        var fragment: [UInt8]
-        /// Query items as ranges into `itemBytes`.
-        var itemBytes: [UInt8]
+        var path: Range<Int>
+        var query: Range<Int>
+        var fragment: Range<Int>
         var items: [Item]
     }
 
@@ -27,16 +27,12 @@ public struct PreparedURL: Sendable {
     /// Splits `url`; nil when it is not an http(s) URL or an absolute path.
     public init?(_ url: String, decode: Bool = true) {
         self.url = url
-        var utf8 = url.utf8
-        guard
-            let parts = utf8.withContiguousStorageIfAvailable({ PreparedURL.split($0) })
-                ?? {
-                    var copy = url
-                    copy.makeContiguousUTF8()
-                    utf8 = copy.utf8
-                    return utf8.withContiguousStorageIfAvailable { PreparedURL.split($0) } ?? nil
-                }()
-        else { return nil }
+        var text = url
+        text.makeContiguousUTF8()  // a no-op for native strings
+        guard let split = text.utf8.withContiguousStorageIfAvailable({ PreparedURL.split($0) }), let parts = split
+        else {
+            return nil
+        }
         raw = parts.raw
         decodedView = decode && parts.hasEscapes ? PreparedURL.decodedView(of: parts.raw) : nil
     }
@@ -99,50 +95,69 @@ public struct PreparedURL: Sendable {
             }
             queryEnd = i
         }
-        var fragment: [UInt8] = []
+        var fragmentStart = n
         if i < n, b[i] == UInt8(ascii: "#") {
-            fragment = Array(b[(i + 1)..<n])
-            if fragment.contains(UInt8(ascii: "%")) { hasEscapes = true }
+            fragmentStart = i + 1
+            for k in fragmentStart..<n where b[k] == UInt8(ascii: "%") { hasEscapes = true }
         }
-        let path = normalisedPath(UnsafeBufferPointer(rebasing: b[pathStart..<pathEnd]))
-        let query = queryEnd > queryStart ? Array(b[queryStart..<queryEnd]) : []
-        return (View(path: path, query: query, fragment: fragment, itemBytes: query, items: items(query)), hasEscapes)
+        let pathCount = pathEnd - pathStart
+        let queryCount = queryEnd - queryStart
+        let fragmentCount = n - fragmentStart
+        var path = 0..<0
+        let bytes = [UInt8](unsafeUninitializedCapacity: pathCount + 2 + queryCount + fragmentCount) { out, count in
+            let k = normalisePath(UnsafeBufferPointer(rebasing: b[pathStart..<pathEnd]), into: out)
+            path = 0..<k
+            var w = k
+            for j in queryStart..<queryEnd {
+                out[w] = b[j]
+                w += 1
+            }
+            for j in fragmentStart..<n {
+                out[w] = b[j]
+                w += 1
+            }
+            count = w
+        }
+        let query = path.upperBound..<(path.upperBound + queryCount)
+        let fragment = query.upperBound..<(query.upperBound + fragmentCount)
+        return (
+            View(bytes: bytes, path: path, query: query, fragment: fragment, items: items(bytes, query)), hasEscapes
+        )
     }
 
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { Pattern.lowerASCII(b) }
 
-    /// swcd's path normalisation (`//` → `/`, leading and trailing `/`) in one pass and one allocation.
-    static func normalisedPath(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: p.count + 2) { out, count in
-            var k = 0
-            if p.first != UInt8(ascii: "/") && p.first != UInt8(ascii: "*") {
-                out[0] = UInt8(ascii: "/")
-                k = 1
-            }
-            for byte in p {
-                if byte == UInt8(ascii: "/"), k > 0, out[k - 1] == UInt8(ascii: "/") { continue }
-                out[k] = byte
-                k += 1
-            }
-            if out[k - 1] != UInt8(ascii: "/") && out[k - 1] != UInt8(ascii: "*") {
-                out[k] = UInt8(ascii: "/")
-                k += 1
-            }
-            count = k
+    /// swcd's path normalisation (`//` → `/`, leading and trailing `/`) written into `out`; returns the length.
+    /// `out` must have room for two more bytes than `p`.
+    static func normalisePath(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var k = 0
+        if p.first != UInt8(ascii: "/") && p.first != UInt8(ascii: "*") {
+            out[0] = UInt8(ascii: "/")
+            k = 1
         }
+        for byte in p {
+            if byte == UInt8(ascii: "/"), k > 0, out[k - 1] == UInt8(ascii: "/") { continue }
+            out[k] = byte
+            k += 1
+        }
+        if out[k - 1] != UInt8(ascii: "/") && out[k - 1] != UInt8(ascii: "*") {
+            out[k] = UInt8(ascii: "/")
+            k += 1
+        }
+        return k
     }
 
     /// Query items split on `&` and the first `=`; an item without `=` has an empty value.
-    static func items(_ query: [UInt8]) -> [Item] {
+    static func items(_ bytes: [UInt8], _ query: Range<Int>) -> [Item] {
         guard !query.isEmpty else { return [] }
         var items: [Item] = []
-        var start = 0
-        let n = query.count
+        var start = query.lowerBound
+        let n = query.upperBound
         while start <= n {
             var end = start
             var eq = -1
-            while end < n, query[end] != UInt8(ascii: "&") {
-                if eq < 0, query[end] == UInt8(ascii: "=") { eq = end }
+            while end < n, bytes[end] != UInt8(ascii: "&") {
+                if eq < 0, bytes[end] == UInt8(ascii: "=") { eq = end }
                 end += 1
             }
             if end > start {
@@ -156,20 +171,25 @@ public struct PreparedURL: Sendable {
     }
 
     static func decodedView(of raw: View) -> View {
-        var path = percentDecode(raw.path[...])
+        var path = percentDecode(raw.bytes[raw.path])
         Pattern.normalisePath(&path, collapseStars: false)
-        var itemBytes: [UInt8] = []
+        var bytes = path
+        let query = percentDecode(raw.bytes[raw.query])
+        let queryRange = bytes.count..<(bytes.count + query.count)
+        bytes += query
+        let fragment = percentDecode(raw.bytes[raw.fragment])
+        let fragmentRange = bytes.count..<(bytes.count + fragment.count)
+        bytes += fragment
+        // Items are decoded one by one: a decoded %26 is data, not a separator.
         var items: [Item] = []
         for item in raw.items {
-            let nameStart = itemBytes.count
-            itemBytes += percentDecode(raw.query[item.name])
-            let valueStart = itemBytes.count
-            itemBytes += percentDecode(raw.query[item.value])
-            items.append(Item(name: nameStart..<valueStart, value: valueStart..<itemBytes.count))
+            let nameStart = bytes.count
+            bytes += percentDecode(raw.bytes[item.name])
+            let valueStart = bytes.count
+            bytes += percentDecode(raw.bytes[item.value])
+            items.append(Item(name: nameStart..<valueStart, value: valueStart..<bytes.count))
         }
-        return View(
-            path: path, query: percentDecode(raw.query[...]), fragment: percentDecode(raw.fragment[...]),
-            itemBytes: itemBytes, items: items)
+        return View(bytes: bytes, path: 0..<path.count, query: queryRange, fragment: fragmentRange, items: items)
     }
 
     /// Decodes `%XX` escapes; malformed escapes stay as written.

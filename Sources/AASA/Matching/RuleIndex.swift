@@ -81,9 +81,10 @@ final class RuleIndex: Sendable {
     func firstMatch(_ rules: [Matcher.Rule], _ url: PreparedURL) -> Int? {
         var candidates = always
         for group in groups {
-            let path = group.decoded && url.decodedView != nil ? url.decodedView!.path : url.raw.path
-            guard group.offset + group.length <= path.count else { continue }
-            let h = RuleIndex.hash(path[group.offset..<(group.offset + group.length)], folded: group.folded)
+            let view = group.decoded && url.decodedView != nil ? url.decodedView! : url.raw
+            guard group.offset + group.length <= view.path.count else { continue }
+            let start = view.path.lowerBound + group.offset
+            let h = RuleIndex.hash(view.bytes[start..<(start + group.length)], folded: group.folded)
             if let hits = group.table[h] { candidates += hits }
         }
         if candidates.count != always.count { candidates.sort() }
