@@ -3,12 +3,35 @@ import Testing
 
 /// A check's examples, labelled by its ID in test output.
 struct CheckCase: CustomTestStringConvertible, Sendable {
-    let check: any DocumentCheck.Type
-    var testDescription: String { check.description.id }
+    let description: CheckDescription
+    let run: @Sendable (ExampleInput) -> [Finding]
+    var testDescription: String { description.id }
+
+    init(_ check: any DocumentCheck.Type) {
+        description = check.description
+        run = { input in
+            var sink = FindingSink()
+            check.run(DecodedFile(bytes: input.bytes), into: &sink)
+            return sink.findings
+        }
+    }
+
+    init(_ check: any TransportCheck.Type) {
+        description = check.description
+        run = { input in
+            guard case .probe(let probe) = input else {
+                Issue.record("a transport example must be a probe")
+                return []
+            }
+            var sink = FindingSink()
+            check.run(probe, into: &sink)
+            return sink.findings
+        }
+    }
 }
 
 @Suite struct CatalogueTests {
-    static let cases = Catalogue.documentChecks.map(CheckCase.init)
+    static let cases = Catalogue.transportChecks.map(CheckCase.init) + Catalogue.documentChecks.map(CheckCase.init)
 
     @Test func idsAreUniqueAndKebabCase() {
         let ids = Catalogue.descriptions.map(\.id)
@@ -20,6 +43,9 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
 
     @Test func everyDesignIDOfTheDocumentAppsAndRulesAreasExists() {
         let required = [
+            "fetch-dns", "fetch-connect", "fetch-timeout", "tls-untrusted", "tls-hostname", "tls-expired",
+            "tls-expiring", "tls-protocol", "http-status", "not-found", "redirect", "content-type", "too-large",
+            "size-near-limit", "root-only", "locations-differ", "user-agent-blocked",
             "json-syntax", "json-bom", "json-duplicate-key", "json-encoding", "not-an-object", "signed-legacy",
             "unknown-key", "wrong-type", "no-services", "apps-not-empty", "details-dictionary",
             "app-id-format", "app-id-placeholder", "app-id-duplicate", "app-id-ignored", "empty-app-ids",
@@ -42,39 +68,45 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     }
 
     static func locations(_ findings: [Finding]) -> [String] {
-        findings.map { f in f.location.pointer ?? "\(f.location.line ?? 0):\(f.location.column ?? 0)" }.sorted()
+        findings.map { f in
+            f.location.pointer ?? f.location.line.map { "\($0):\(f.location.column ?? 0)" } ?? f.location.url ?? "?"
+        }.sorted()
     }
 
     @Test(arguments: cases) func passingExamplesProduceNoFinding(_ c: CheckCase) {
-        for example in c.check.description.passing {
-            var sink = FindingSink()
-            c.check.run(DecodedFile(bytes: example.input.bytes), into: &sink)
-            #expect(sink.findings.isEmpty, "\(c.check.description.id): \(sink.findings.map(\.message))")
+        for example in c.description.passing {
+            let findings = c.run(example.input)
+            #expect(findings.isEmpty, "\(c.description.id): \(findings.map(\.message))")
         }
     }
 
     @Test(arguments: cases) func failingExamplesProduceFindingsExactlyWhereTheySay(_ c: CheckCase) {
-        for example in c.check.description.failing {
-            var sink = FindingSink()
-            c.check.run(DecodedFile(bytes: example.input.bytes), into: &sink)
-            #expect(
-                Self.locations(sink.findings) == example.pointers.sorted(),
-                "\(c.check.description.id): \(sink.findings.map(\.message))")
-            for finding in sink.findings {
-                #expect(finding.id == c.check.description.id)
+        for example in c.description.failing {
+            let findings = c.run(example.input)
+            #expect(Self.locations(findings) == example.pointers.sorted(), "\(c.description.id): \(findings.map(\.message))")
+            for finding in findings {
+                #expect(finding.id == c.description.id)
                 #expect(!finding.message.isEmpty && !finding.why.isEmpty && !finding.hint.isEmpty)
-                #expect(
-                    finding.location.line != nil && finding.location.column != nil,
-                    "every finding names line and column")
+                if case .probe = example.input {
+                    #expect(finding.location.url != nil, "a transport finding names the URL")
+                } else {
+                    #expect(finding.location.line != nil && finding.location.column != nil, "every finding names line and column")
+                }
             }
         }
     }
 
     /// Every passing example of every check is a clean file as far as errors go, so examples do not mislead.
     @Test(arguments: cases) func passingExamplesHaveNoErrorsFromAnyCheck(_ c: CheckCase) {
-        for example in c.check.description.passing {
-            let errors = Catalogue.check(DecodedFile(bytes: example.input.bytes)).filter { $0.severity == .error }
-            #expect(errors.isEmpty, "\(c.check.description.id): \(errors.map(\.message))")
+        for example in c.description.passing {
+            let findings: [Finding]
+            if case .probe(let probe) = example.input {
+                findings = Catalogue.check(probe)
+            } else {
+                findings = Catalogue.check(DecodedFile(bytes: example.input.bytes))
+            }
+            let errors = findings.filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(c.description.id): \(errors.map(\.message))")
         }
     }
 }

@@ -10,7 +10,27 @@ public enum Catalogue {
         UnknownVariable.self, VariableDefinition.self, UnreachableRule.self, FragmentInPath.self, QueryInPath.self,
     ]
 
-    public static var descriptions: [CheckDescription] { documentChecks.map { $0.description } }
+    /// Checks that run on what was fetched for a domain.
+    public static let transportChecks: [any TransportCheck.Type] = [
+        FetchDNS.self, FetchConnect.self, FetchTimeout.self, TLSUntrusted.self, TLSHostname.self, TLSExpired.self,
+        TLSExpiring.self, TLSProtocol.self, HTTPStatus.self, NotFound.self, Redirect.self, ContentType.self,
+        TooLarge.self, SizeNearLimit.self, RootOnly.self, LocationsDiffer.self, UserAgentBlocked.self,
+    ]
+
+    public static var descriptions: [CheckDescription] {
+        transportChecks.map { $0.description } + documentChecks.map { $0.description }
+    }
+
+    /// Runs every transport check, then the document checks on the file that was served.
+    public static func check(_ probe: DomainProbe) -> [Finding] {
+        var sink = FindingSink()
+        for check in transportChecks { check.run(probe, into: &sink) }
+        var findings = sink.findings
+        if let source = probe.documentSource {
+            findings += check(DecodedFile(bytes: source.body), url: source.url)
+        }
+        return findings.sortedForReading()
+    }
 
     /// Runs every document check on one file.
     public static func check(_ file: DecodedFile, url: String? = nil) -> [Finding] {

@@ -8,11 +8,14 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
 public enum ExampleInput: Sendable {
     case json(String)
     case bytes([UInt8])
+    /// What was fetched for a domain, for transport checks.
+    case probe(DomainProbe)
 
     public var bytes: [UInt8] {
         switch self {
         case .json(let text): Array(text.utf8)
         case .bytes(let b): b
+        case .probe(let p): p.documentSource?.body ?? []
         }
     }
 }
@@ -32,6 +35,11 @@ public struct CheckExample: Sendable {
         CheckExample(input: .bytes(bytes), pointers: pointers)
     }
     public static func passing(bytes: [UInt8]) -> CheckExample { CheckExample(input: .bytes(bytes), pointers: []) }
+    public static func passing(_ probe: DomainProbe) -> CheckExample { CheckExample(input: .probe(probe), pointers: []) }
+    /// A failing transport example; `urls` are where its findings must land.
+    public static func failing(_ probe: DomainProbe, at urls: [String]) -> CheckExample {
+        CheckExample(input: .probe(probe), pointers: urls)
+    }
 }
 
 /// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons.

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Which copy of the file an exchange fetched.
+public enum FetchLocation: String, Codable, Sendable, CaseIterable {
+    case wellKnown = "well-known"
+    case root
+    case cdn
+}
+
+/// Why a transfer produced no HTTP answer, in the terms of the transport checks.
+public enum FetchFailure: String, Codable, Sendable {
+    case dns, connect, timeout, tls, protocolError = "protocol", tooLarge = "too-large", cancelled, other
+}
+
+/// What went wrong with the certificate or the handshake, precisely enough to name the fix.
+public enum TLSProblem: String, Codable, Sendable {
+    case expired, notYetValid = "not-yet-valid", hostname, selfSigned = "self-signed", untrusted, revoked
+    case handshake, protocolVersion = "protocol-version"
+}
+
+/// TLS facts of one host, read from a fresh connection.
+public struct TLSFacts: Codable, Hashable, Sendable {
+    /// Negotiated protocol, e.g. "TLSv1.3".
+    public var protocolVersion: String?
+    public var verified: Bool
+    public var problem: TLSProblem?
+    /// libcurl's or OpenSSL's words for the failure.
+    public var error: String?
+    public var subject: String?
+    public var issuer: String?
+    public var notAfter: Date?
+    public var daysLeft: Int?
+
+    public init(
+        protocolVersion: String? = nil, verified: Bool, problem: TLSProblem? = nil, error: String? = nil,
+        subject: String? = nil, issuer: String? = nil, notAfter: Date? = nil, daysLeft: Int? = nil
+    ) {
+        self.protocolVersion = protocolVersion
+        self.verified = verified
+        self.problem = problem
+        self.error = error
+        self.subject = subject
+        self.issuer = issuer
+        self.notAfter = notAfter
+        self.daysLeft = daysLeft
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case protocolVersion = "protocol", verified, problem, error, subject, issuer, notAfter, daysLeft
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(protocolVersion, forKey: .protocolVersion)
+        try c.encode(verified, forKey: .verified)
+        try c.encode(problem, forKey: .problem)
+        try c.encode(error, forKey: .error)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(issuer, forKey: .issuer)
+        try c.encode(notAfter, forKey: .notAfter)
+        try c.encode(daysLeft, forKey: .daysLeft)
+    }
+}
+
+public struct HeaderField: Codable, Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Milliseconds from the start of the transfer to each phase (libcurl's `*_TIME_T`).
+public struct Timings: Codable, Hashable, Sendable {
+    public var dns: Double?
+    public var connect: Double?
+    public var tls: Double?
+    public var firstByte: Double?
+    public var total: Double?
+
+    public init(dns: Double? = nil, connect: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil) {
+        self.dns = dns
+        self.connect = connect
+        self.tls = tls
+        self.firstByte = firstByte
+        self.total = total
+    }
+}
+
+/// One request and what came back, exactly as Apple's fetcher would see it (no redirects followed).
+public struct Exchange: Codable, Hashable, Sendable {
+    public var location: FetchLocation
+    public var url: String
+    public var userAgent: String
+    public var httpStatus: Int?
+    public var contentType: String?
+    public var headers: [HeaderField]
+    /// Decoded body bytes seen (capped: see `truncated`).
+    public var bytes: Int
+    /// The body was larger than the cap; `bytes` is then a lower bound.
+    public var truncated: Bool
+    public var wireBytes: Int
+    /// Where a 3xx points (never followed).
+    public var redirectTo: String?
+    public var sha256: String?
+    public var failure: FetchFailure?
+    public var error: String?
+    public var tls: TLSFacts?
+    public var timingsMs: Timings
+    /// The body itself; kept out of the report (the report carries its digest and findings).
+    public var body: [UInt8]
+
+    public init(
+        location: FetchLocation, url: String, userAgent: String, httpStatus: Int? = nil, contentType: String? = nil,
+        headers: [HeaderField] = [], bytes: Int = 0, truncated: Bool = false, wireBytes: Int = 0,
+        redirectTo: String? = nil, sha256: String? = nil, failure: FetchFailure? = nil, error: String? = nil,
+        tls: TLSFacts? = nil, timingsMs: Timings = Timings(), body: [UInt8] = []
+    ) {
+        self.location = location
+        self.url = url
+        self.userAgent = userAgent
+        self.httpStatus = httpStatus
+        self.contentType = contentType
+        self.headers = headers
+        self.bytes = bytes
+        self.truncated = truncated
+        self.wireBytes = wireBytes
+        self.redirectTo = redirectTo
+        self.sha256 = sha256
+        self.failure = failure
+        self.error = error
+        self.tls = tls
+        self.timingsMs = timingsMs
+        self.body = body
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case location, url, userAgent, httpStatus, contentType, headers, bytes, truncated, wireBytes, redirectTo, sha256
+        case failure, error, tls, timingsMs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        location = try c.decode(FetchLocation.self, forKey: .location)
+        url = try c.decode(String.self, forKey: .url)
+        userAgent = try c.decode(String.self, forKey: .userAgent)
+        httpStatus = try c.decodeIfPresent(Int.self, forKey: .httpStatus)
+        contentType = try c.decodeIfPresent(String.self, forKey: .contentType)
+        headers = try c.decodeIfPresent([HeaderField].self, forKey: .headers) ?? []
+        bytes = try c.decode(Int.self, forKey: .bytes)
+        truncated = try c.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
+        wireBytes = try c.decodeIfPresent(Int.self, forKey: .wireBytes) ?? 0
+        redirectTo = try c.decodeIfPresent(String.self, forKey: .redirectTo)
+        sha256 = try c.decodeIfPresent(String.self, forKey: .sha256)
+        failure = try c.decodeIfPresent(FetchFailure.self, forKey: .failure)
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        tls = try c.decodeIfPresent(TLSFacts.self, forKey: .tls)
+        timingsMs = try c.decodeIfPresent(Timings.self, forKey: .timingsMs) ?? Timings()
+        body = []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(location, forKey: .location)
+        try c.encode(url, forKey: .url)
+        try c.encode(userAgent, forKey: .userAgent)
+        try c.encode(httpStatus, forKey: .httpStatus)
+        try c.encode(contentType, forKey: .contentType)
+        try c.encode(headers, forKey: .headers)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(truncated, forKey: .truncated)
+        try c.encode(wireBytes, forKey: .wireBytes)
+        try c.encode(redirectTo, forKey: .redirectTo)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(failure, forKey: .failure)
+        try c.encode(error, forKey: .error)
+        try c.encode(tls, forKey: .tls)
+        try c.encode(timingsMs, forKey: .timingsMs)
+    }
+
+    /// The media type without parameters, lower-cased.
+    public var mediaType: String? {
+        contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// One fetch to perform. Redirects are never followed: a 3xx is itself the finding.
+public struct FetchRequest: Sendable, Hashable {
+    public var url: String
+    public var location: FetchLocation
+    public var userAgent: String
+    /// Decoded-body cap; a little more is read to report the real size.
+    public var maxBytes: Int
+    /// Open a new connection and read the certificate chain (the first probe per host).
+    public var inspectTLS: Bool
+
+    public init(url: String, location: FetchLocation, userAgent: String, maxBytes: Int, inspectTLS: Bool = false) {
+        self.url = url
+        self.location = location
+        self.userAgent = userAgent
+        self.maxBytes = maxBytes
+        self.inspectTLS = inspectTLS
+    }
+}
+
+/// Something that performs fetches; the libcurl fetcher in production, canned exchanges in unit tests.
+public protocol HTTPFetching: Sendable {
+    /// Never throws for site problems (they are in the exchange); only cancellation ends it early.
+    func fetch(_ request: FetchRequest) async -> Exchange
+}
+
+/// The user agents the auditor probes with.
+public enum UserAgents {
+    /// What Apple's CDN sends (reported by third parties; Apple's App Clip docs name "AASA-Bot").
+    public static let apple = "AASA-Bot/1.0.0"
+    public static let browser =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+    /// TN3155 suggests testing with an arbitrary bot name like this one.
+    public static let genericBot = "MyAgent-Bot/1.0"
+}
+
+/// Apple's size limit for the file, counted on the decoded body (swcd's 0x20000).
+public enum SizeLimits {
+    public static let aasa = 131_072
+    /// Above this, warn: one more rule set and the file stops working.
+    public static let nearLimit = 100 * 1024
+}
