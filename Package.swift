@@ -11,6 +11,9 @@ let package = Package(
         /// Document model, decoding with positions, checks, the swcd-faithful matcher.
         .target(name: "AASA"),
 
+        /// Orchestration: domains → exchanges → checks → reports.
+        .target(name: "Audit", dependencies: ["AASA"]),
+
         // MARK: Adapters over C libraries
         /// libcurl behind Swift types; the only importer of CCurl.
         .target(name: "Fetching", dependencies: ["AASA", "CCurl"]),
@@ -28,13 +31,14 @@ let package = Package(
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
 
         // MARK: Executables
-        .executableTarget(name: "aasa-audit", dependencies: ["AASA", "Fetching", "CHTMLScan"]),
+        .executableTarget(name: "aasa-audit", dependencies: ["AASA", "Audit", "Fetching", "CHTMLScan"]),
         /// Benchmarks run by Scripts/bench.
         .executableTarget(name: "aasa-bench", dependencies: ["AASA"]),
 
         // MARK: Tests
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA"]),
     ]

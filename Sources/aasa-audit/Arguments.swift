@@ -10,6 +10,8 @@ enum ExitCode: Int32 {
     case findings = 1
     case usage = 2
     case toolFailure = 3
+    /// SIGINT or SIGTERM: the report of what finished was still written.
+    case interrupted = 130
 }
 
 /// A minimal argument reader: options by name, repeatable options, flags, then positionals; anything unknown

@@ -11,22 +11,24 @@ let mainUsage = """
     Audits Universal Links deployments: will this site's links open our iOS app, and if not, exactly why?
 
     commands:
+      audit DOMAIN ... [--domains FILE] [--out DIR] audit deployed domains as Apple's fetcher sees them
       check FILE [--json]                          validate a local apple-app-site-association file
-      match --file FILE [--app-id ID] [--json] URL ...
+      match (--file FILE | --domain D) [--app-id ID] [--json] URL ...
                                                    which app opens each URL, and which rule decided
       rules [--json | --markdown]                  the check catalogue
 
     aasa-audit <command> --help shows a command's options; aasa-audit --version shows versions.
     """
 
-func main() -> ExitCode {
+func main() async -> ExitCode {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let command = arguments.first else {
         Terminal.err("aasa-audit: missing command\n\n" + mainUsage)
         return .usage
     }
     arguments.removeFirst()
-    let commands: [String: (usage: String, run: ([String]) throws -> ExitCode)] = [
+    let commands: [String: (usage: String, run: ([String]) async throws -> ExitCode)] = [
+        "audit": (AuditCommand.usage, AuditCommand.run),
         "check": (CheckCommand.usage, CheckCommand.run),
         "match": (MatchCommand.usage, MatchCommand.run),
         "rules": (RulesCommand.usage, RulesCommand.run),
@@ -51,7 +53,7 @@ func main() -> ExitCode {
         return .success
     }
     do {
-        return try entry.run(arguments)
+        return try await entry.run(arguments)
     } catch let error as UsageError {
         Terminal.err("aasa-audit \(command): \(error.message)\n\n\(error.usage)")
         return .usage
@@ -61,4 +63,4 @@ func main() -> ExitCode {
     }
 }
 
-exit(main().rawValue)
+exit(await main().rawValue)

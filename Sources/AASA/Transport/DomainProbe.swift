@@ -105,3 +105,19 @@ public enum ExampleProbe {
             ])
     }
 }
+
+/// One domain to audit, already normalised (see `DomainParser`).
+public struct DomainTarget: Sendable, Hashable {
+    public var domain: String
+    public var input: String?
+    public var unicode: String?
+    public var notes: [String]
+
+    public init(domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = []) {
+        self.domain = domain
+        self.input = input
+        self.unicode = unicode
+        self.notes = notes
+    }
+}
+

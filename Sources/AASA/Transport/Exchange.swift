@@ -199,13 +199,19 @@ public struct FetchRequest: Sendable, Hashable {
     public var maxBytes: Int
     /// Open a new connection and read the certificate chain (the first probe per host).
     public var inspectTLS: Bool
+    /// False only to read a certificate that failed verification (its dates and names), never to judge a site.
+    public var verifyPeer: Bool
 
-    public init(url: String, location: FetchLocation, userAgent: String, maxBytes: Int, inspectTLS: Bool = false) {
+    public init(
+        url: String, location: FetchLocation, userAgent: String, maxBytes: Int, inspectTLS: Bool = false,
+        verifyPeer: Bool = true
+    ) {
         self.url = url
         self.location = location
         self.userAgent = userAgent
         self.maxBytes = maxBytes
         self.inspectTLS = inspectTLS
+        self.verifyPeer = verifyPeer
     }
 }
 

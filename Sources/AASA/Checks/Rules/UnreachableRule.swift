@@ -30,11 +30,16 @@ public enum UnreachableRule: DocumentCheck {
             let rules = entry.rules.enumerated().map {
                 Matcher.compile($0.element, ruleIndex: $0.offset, entry: entry, document: document)
             }
+            // Every URL a rule matches starts with its path's literal prefix, so an earlier rule can only cover a
+            // later one whose prefix extends its own: a cheap test that spares the full analysis for most pairs.
+            let prefixes = rules.map(Coverage.literalPrefix)
             for (i, later) in rules.enumerated() {
-                guard let (j, earlier) = rules[..<i].enumerated().first(where: { Coverage.covers($0.element, later) })
-                else {
-                    continue
-                }
+                guard
+                    let j = (0..<i).first(where: {
+                        Coverage.prefix(prefixes[$0], mayCover: prefixes[i]) && Coverage.covers(rules[$0], later)
+                    })
+                else { continue }
+                let earlier = rules[j]
                 let inverted = earlier.exclude != later.exclude
                 let node = entry.rules[i]
                 findings.add(
@@ -54,6 +59,22 @@ public enum UnreachableRule: DocumentCheck {
 
 /// Sound (never claims too much) inclusion tests between compiled rules, using the matcher's own semantics.
 enum Coverage {
+    /// The literal bytes every path the rule matches starts with (folded when the rule ignores case).
+    static func literalPrefix(_ rule: Matcher.Rule) -> (bytes: [UInt8], folded: Bool) {
+        guard rule.broken == nil, case .literal(let a, let b) = rule.path.tokens.first else { return ([], false) }
+        return (Array(rule.path.pool[a..<b]), !rule.path.caseSensitive)
+    }
+
+    /// False when rule A (prefix `a`) certainly cannot match every path rule B (prefix `b`) matches.
+    static func prefix(_ a: (bytes: [UInt8], folded: Bool), mayCover b: (bytes: [UInt8], folded: Bool)) -> Bool {
+        guard a.bytes.count <= b.bytes.count else { return false }
+        for k in a.bytes.indices {
+            let y = a.folded ? Pattern.lowerASCII(b.bytes[k]) : b.bytes[k]
+            if a.bytes[k] != y { return false }
+        }
+        return true
+    }
+
     static func covers(_ a: Matcher.Rule, _ b: Matcher.Rule) -> Bool {
         guard a.broken == nil, b.broken == nil, a.percentEncoded == b.percentEncoded else { return false }
         return covers(a.path, b.path) && covers(a.fragment, b.fragment) && covers(a.query, b.query)

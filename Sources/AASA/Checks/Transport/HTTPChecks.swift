@@ -138,8 +138,11 @@ public enum TooLarge: TransportCheck {
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
-        for e in [probe.wellKnown, probe.root].compactMap({ $0 }) where e.httpStatus == 200 {
-            guard e.bytes > SizeLimits.aasa || e.truncated else { continue }
+        // The well-known file decides; the root copy is reported only when it alone is too large.
+        let oversized = [probe.wellKnown, probe.root].compactMap { $0 }.filter {
+            $0.httpStatus == 200 && $0.failure == nil && ($0.bytes > SizeLimits.aasa || $0.truncated)
+        }
+        for e in oversized.prefix(1) {
             let size = e.truncated ? "more than \(e.bytes) bytes" : "\(e.bytes) bytes"
             findings.add(
                 description, at: e, "The file is \(size) after decompression; the limit is \(SizeLimits.aasa) bytes.",

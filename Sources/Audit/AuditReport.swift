@@ -1,0 +1,102 @@
+import AASA
+import Foundation
+
+/// One audited domain, in the report's shape (DESIGN §7).
+public struct DomainReport: Codable, Sendable {
+    public var domain: String
+    /// The name as given, when it differs (a URL, an entitlement line, a Unicode name).
+    public var input: String?
+    /// The Unicode form of an internationalised name.
+    public var unicode: String?
+    public var notes: [String]
+    public var verdict: Verdict
+    public var fetches: [Exchange]
+    public var apps: [AppServices]
+    public var findings: [Finding]
+
+    public enum Verdict: String, Codable, Sendable { case pass, warn, fail }
+
+    public init(
+        domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [], fetches: [Exchange],
+        apps: [AppServices], findings: [Finding]
+    ) {
+        self.domain = domain
+        self.input = input
+        self.unicode = unicode
+        self.notes = notes
+        self.fetches = fetches
+        self.apps = apps
+        self.findings = findings
+        verdict = DomainReport.verdict(findings)
+    }
+
+    public static func verdict(_ findings: [Finding]) -> Verdict {
+        if findings.contains(where: { $0.severity == .error }) { return .fail }
+        if findings.contains(where: { $0.severity == .warning }) { return .warn }
+        return .pass
+    }
+}
+
+/// A whole run: what every report writer renders and what a baseline diff compares.
+public struct AuditReport: Codable, Sendable {
+    public struct Tool: Codable, Sendable {
+        public var name: String
+        public var version: String
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var domains: Int
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        public var urlsTested: Int
+        public var urlsOpeningApp: Int
+        public var passed: Int
+        public var warned: Int
+        public var failed: Int
+    }
+
+    public var schemaVersion = 1
+    public var tool: Tool
+    public var startedAt: Date
+    public var finishedAt: Date
+    /// The run was stopped (SIGINT/SIGTERM); `domains` holds only those that finished.
+    public var interrupted: Bool
+    /// Domains that were asked for but did not finish because the run was interrupted.
+    public var notAudited: [String]
+    public var summary: Summary
+    public var domains: [DomainReport]
+
+    public init(
+        version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, notAudited: [String],
+        domains: [DomainReport]
+    ) {
+        tool = Tool(name: "aasa-audit", version: version)
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.interrupted = interrupted
+        self.notAudited = notAudited
+        self.domains = domains
+        let findings = domains.flatMap(\.findings)
+        summary = Summary(
+            domains: domains.count, errors: findings.filter { $0.severity == .error }.count,
+            warnings: findings.filter { $0.severity == .warning }.count,
+            infos: findings.filter { $0.severity == .info }.count, urlsTested: 0, urlsOpeningApp: 0,
+            passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
+            failed: domains.filter { $0.verdict == .fail }.count)
+    }
+
+    /// Deterministic JSON: sorted keys, ISO 8601 dates, no escaped slashes.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    public static func decode(_ data: Data) throws -> AuditReport {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(AuditReport.self, from: data)
+    }
+}

@@ -1,0 +1,87 @@
+import AASA
+import CCurl
+import Foundation
+
+/// libcurl is initialised once per process; SIGPIPE is ignored because NOSIGNAL stops libcurl doing it.
+let curlGlobalInit: Void = {
+    curl_global_init(Int(CURL_GLOBAL_ALL))
+    signal(SIGPIPE, SIG_IGN)
+}()
+
+/// Typed setopt/getinfo over one easy handle. Intentionally not thread safe: confined to the loop thread.
+/// - SeeAlso: https://curl.se/libcurl/c/curl_easy_setopt.html
+final class CurlEasy {
+    let handle: UnsafeMutableRawPointer
+    /// libcurl keeps pointers to these, so they live as long as the handle (notes/platform.md P7).
+    var lists: [UnsafeMutablePointer<curl_slist>] = []
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    init?() {
+        _ = curlGlobalInit
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        for list in lists { curl_slist_free_all(list) }
+        errorBuffer.deallocate()
+    }
+
+    func set(_ option: CURLoption, _ value: Int) { _ = ccurl_setopt_long(handle, option, value) }
+    func set(_ option: CURLoption, _ value: String) { _ = ccurl_setopt_string(handle, option, value) }
+    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) { _ = ccurl_setopt_pointer(handle, option, pointer) }
+
+    func set(_ option: CURLoption, list: [String]) {
+        guard !list.isEmpty else { return }
+        var head: UnsafeMutablePointer<curl_slist>?
+        for item in list { head = curl_slist_append(head, item) }
+        if let head {
+            lists.append(head)
+            _ = ccurl_setopt_slist(handle, option, head)
+        }
+    }
+
+    func long(_ info: CURLINFO) -> Int? {
+        var value = 0
+        return ccurl_getinfo_long(handle, info, &value) == CURLE_OK ? value : nil
+    }
+
+    func offset(_ info: CURLINFO) -> Int? {
+        var value: curl_off_t = 0
+        return ccurl_getinfo_off(handle, info, &value) == CURLE_OK ? Int(value) : nil
+    }
+
+    func string(_ info: CURLINFO) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard ccurl_getinfo_string(handle, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// The certificate chain as libcurl reports it: one dictionary of "Key:Value" fields per certificate.
+    func certificates() -> [[String: String]] {
+        var info: UnsafeMutablePointer<curl_certinfo>?
+        guard ccurl_getinfo_certinfo(handle, &info) == CURLE_OK, let info else { return [] }
+        var result: [[String: String]] = []
+        for i in 0..<Int(info.pointee.num_of_certs) {
+            var fields: [String: String] = [:]
+            var node = info.pointee.certinfo[i]
+            while let current = node {
+                let text = String(cString: current.pointee.data)
+                if let colon = text.firstIndex(of: ":") {
+                    fields[String(text[..<colon])] = String(text[text.index(after: colon)...])
+                }
+                node = current.pointee.next
+            }
+            result.append(fields)
+        }
+        return result
+    }
+
+    var errorText: String { String(cString: errorBuffer) }
+}
+
+@available(*, unavailable)
+extension CurlEasy: Sendable {}

@@ -1,0 +1,265 @@
+import AASA
+import CCurl
+import Foundation
+import Synchronization
+
+/// Fetches over one libcurl multi handle driven by a dedicated thread (DESIGN §3).
+///
+/// Callers submit through a locked inbox and wait on checked continuations; cancellation goes through the
+/// same lock, so no continuation is lost or resumed twice. Curl handles never leave the loop thread.
+/// - SeeAlso: https://curl.se/libcurl/c/curl_multi_poll.html
+public final class CurlFetcher: HTTPFetching, Sendable {
+    private struct Pending: Sendable {
+        var id: UInt64
+        var request: FetchRequest
+        var continuation: CheckedContinuation<Exchange, Never>
+    }
+
+    private struct Inbox: Sendable {
+        var nextID: UInt64 = 0
+        var pending: [Pending] = []
+        var cancelled: Set<UInt64> = []
+        var stopping = false
+        var closed = false
+    }
+
+    private let inbox = Mutex(Inbox())
+    /// CURLM*; off the loop thread only `curl_multi_wakeup` (thread-safe) touches it, under the inbox lock.
+    private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
+    private let configuration: FetcherConfiguration
+    private let finished = DispatchSemaphore(value: 0)
+
+    public init(configuration: FetcherConfiguration = FetcherConfiguration()) {
+        _ = curlGlobalInit
+        multi = curl_multi_init()
+        self.configuration = configuration
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.perHostConnections)
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+        let thread = Thread { [self] in run() }
+        thread.name = "aasa-audit curl loop"
+        thread.start()
+    }
+
+    /// Stops the loop after the transfers in flight end; later fetches return a cancelled exchange.
+    public func shutdown() {
+        let first = inbox.withLock { state -> Bool in
+            defer { state.stopping = true }
+            return !state.stopping
+        }
+        guard first else { return }
+        wake()
+        finished.wait()
+    }
+
+    public func fetch(_ request: FetchRequest) async -> Exchange {
+        let id = inbox.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let accepted = inbox.withLock { state -> Bool in
+                    guard !state.stopping, !Task.isCancelled else { return false }
+                    state.pending.append(Pending(id: id, request: request, continuation: continuation))
+                    return true
+                }
+                if accepted {
+                    wake()
+                } else {
+                    continuation.resume(returning: CurlFetcher.cancelled(request))
+                }
+            }
+        } onCancel: {
+            let waiting = inbox.withLock { state -> CheckedContinuation<Exchange, Never>? in
+                if let index = state.pending.firstIndex(where: { $0.id == id }) {
+                    return state.pending.remove(at: index).continuation
+                }
+                state.cancelled.insert(id)
+                return nil
+            }
+            if let waiting {
+                waiting.resume(returning: CurlFetcher.cancelled(request))
+            } else {
+                wake()
+            }
+        }
+    }
+
+    private func wake() {
+        inbox.withLock { state in
+            if !state.closed { _ = curl_multi_wakeup(multi) }
+        }
+    }
+
+    static func cancelled(_ request: FetchRequest) -> Exchange {
+        Exchange(
+            location: request.location, url: request.url, userAgent: request.userAgent, failure: .cancelled,
+            error: "cancelled before an answer arrived")
+    }
+
+    /// The loop: all curl state is local to this thread.
+    private func run() {
+        var active: [UnsafeMutableRawPointer: Transfer] = [:]
+        while true {
+            let (incoming, cancelled, stopping) = inbox.withLock { state in
+                defer {
+                    state.pending = []
+                    state.cancelled = []
+                }
+                return (state.pending, state.cancelled, state.stopping)
+            }
+            for pending in incoming {
+                guard
+                    let transfer = Transfer(
+                        id: pending.id, request: pending.request, continuation: pending.continuation,
+                        configuration: configuration)
+                else {
+                    var failed = CurlFetcher.cancelled(pending.request)
+                    failed.failure = .other
+                    failed.error = "libcurl could not create a handle"
+                    pending.continuation.resume(returning: failed)
+                    continue
+                }
+                active[transfer.easy.handle] = transfer
+                curl_multi_add_handle(multi, transfer.easy.handle)
+            }
+            if !cancelled.isEmpty {
+                for (handle, transfer) in active where cancelled.contains(transfer.id) {
+                    curl_multi_remove_handle(multi, handle)
+                    active.removeValue(forKey: handle)
+                    transfer.continuation.resume(returning: CurlFetcher.cancelled(transfer.request))
+                }
+            }
+            if stopping && active.isEmpty { break }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+                // Copy before remove_handle invalidates the message (notes/platform.md P6).
+                let code = message.pointee.data.result
+                curl_multi_remove_handle(multi, handle)
+                guard let transfer = active.removeValue(forKey: handle) else { continue }
+                transfer.continuation.resume(returning: CurlFetcher.exchange(transfer, code: code))
+            }
+            var ready: Int32 = 0
+            curl_multi_poll(multi, nil, 0, 1000, &ready)
+        }
+        inbox.withLock { state in
+            state.closed = true
+            for pending in state.pending { pending.continuation.resume(returning: CurlFetcher.cancelled(pending.request)) }
+            state.pending = []
+        }
+        curl_multi_cleanup(multi)
+        finished.signal()
+    }
+
+    /// Turns a finished transfer into an exchange, naming the failure precisely.
+    static func exchange(_ t: Transfer, code: CURLcode) -> Exchange {
+        let easy = t.easy
+        let request = t.request
+        var exchange = Exchange(location: request.location, url: request.url, userAgent: request.userAgent)
+        let capped = t.truncated && (code == CURLE_WRITE_ERROR || code == CURLE_OK)
+        let tooBig = code == CURLE_FILESIZE_EXCEEDED
+        let status = easy.long(CURLINFO_RESPONSE_CODE) ?? 0
+        if status > 0 {
+            exchange.httpStatus = status
+            exchange.contentType = easy.string(CURLINFO_CONTENT_TYPE)
+            exchange.redirectTo = (300..<400).contains(status) ? easy.string(CURLINFO_REDIRECT_URL) : nil
+            exchange.headers = t.headers
+        }
+        exchange.body = Array(t.body.prefix(request.maxBytes + Transfer.overread))
+        exchange.bytes = t.seen
+        exchange.truncated = capped || tooBig
+        if tooBig { exchange.bytes = max(t.seen, request.maxBytes + Transfer.overread) }
+        exchange.wireBytes = easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0
+        exchange.sha256 = exchange.truncated ? nil : SHA256.hex(t.body)
+        func ms(_ info: CURLINFO) -> Double? { easy.offset(info).flatMap { $0 > 0 ? Double($0) / 1000 : nil } }
+        exchange.timingsMs = Timings(
+            dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T), tls: ms(CURLINFO_APPCONNECT_TIME_T),
+            firstByte: ms(CURLINFO_STARTTRANSFER_TIME_T), total: ms(CURLINFO_TOTAL_TIME_T))
+        let message = easy.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : easy.errorText
+        if code != CURLE_OK && !capped && !tooBig {
+            exchange.failure = failure(for: code)
+            exchange.error = message
+        }
+        if request.url.lowercased().hasPrefix("https:") {
+            exchange.tls = tlsFacts(t, code: code, message: message)
+        }
+        return exchange
+    }
+
+    static func failure(for code: CURLcode) -> FetchFailure {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .dns
+        case CURLE_COULDNT_CONNECT: .connect
+        case CURLE_OPERATION_TIMEDOUT: .timeout
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            .tls
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM,
+            CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_TOO_MANY_REDIRECTS:
+            .protocolError
+        case CURLE_FILESIZE_EXCEEDED: .tooLarge
+        case CURLE_ABORTED_BY_CALLBACK: .cancelled
+        default: .other
+        }
+    }
+
+    /// The verification outcome and the certificate's names and dates.
+    static func tlsFacts(_ t: Transfer, code: CURLcode, message: String) -> TLSFacts? {
+        let easy = t.easy
+        var facts = TLSFacts(protocolVersion: t.tlsVersion, verified: t.request.verifyPeer)
+        switch code {
+        case CURLE_PEER_FAILED_VERIFICATION:
+            facts.verified = false
+            facts.error = message
+            let result = easy.long(CURLINFO_SSL_VERIFYRESULT) ?? 0
+            let lower = message.lowercased()
+            if lower.contains("subject name") || lower.contains("does not match target host") {
+                facts.problem = .hostname
+            } else {
+                switch result {
+                case 10: facts.problem = .expired
+                case 9: facts.problem = .notYetValid
+                case 18: facts.problem = .selfSigned
+                case 23: facts.problem = .revoked
+                case 62: facts.problem = .hostname
+                default: facts.problem = lower.contains("self-signed") || lower.contains("self signed") ? .selfSigned : .untrusted
+                }
+            }
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER:
+            facts.verified = false
+            facts.error = message
+            let lower = message.lowercased()
+            facts.problem =
+                lower.contains("protocol") || lower.contains("wrong version number") ? .protocolVersion : .handshake
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT where t.tlsVersion == nil:
+            return nil  // no TLS happened
+        default:
+            break
+        }
+        if t.request.inspectTLS, let leaf = easy.certificates().first {
+            facts.subject = leaf["Subject"].map(tidyName)
+            facts.issuer = leaf["Issuer"].map(tidyName)
+            if let expiry = leaf["Expire date"].flatMap(parseCertificateDate) {
+                facts.notAfter = expiry
+                facts.daysLeft = Int((expiry.timeIntervalSinceNow / 86_400).rounded(.down))
+            }
+        }
+        return facts
+    }
+
+    /// "O = Acme, CN = acme.test" → "O=Acme, CN=acme.test".
+    static func tidyName(_ name: String) -> String { name.replacingOccurrences(of: " = ", with: "=") }
+
+    /// libcurl's "Feb 23 22:17:48 2029 GMT" (day padded with a space).
+    static func parseCertificateDate(_ text: String) -> Date? {
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "MMM d HH:mm:ss yyyy zzz"
+        return formatter.date(from: collapsed)
+    }
+}

@@ -1,0 +1,93 @@
+import AASA
+import CCurl
+import Foundation
+
+/// Why a domain given on the command line or in a file cannot be audited.
+public struct DomainInputError: Error, Sendable, CustomStringConvertible {
+    public var input: String
+    public var reason: String
+    public var description: String { "\(input.isEmpty ? "(empty)" : "\"\(input)\""): \(reason)" }
+}
+
+/// Turns what people paste (a host, a URL, an entitlement line, a Unicode name) into the ASCII host to audit.
+public enum DomainParser {
+    public static func parse(_ raw: String) -> Result<DomainTarget, DomainInputError> {
+        let input = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        func fail(_ reason: String) -> Result<DomainTarget, DomainInputError> {
+            .failure(DomainInputError(input: input, reason: reason))
+        }
+        var text = input
+        var notes: [String] = []
+        guard !text.isEmpty else { return fail("empty domain") }
+        let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+        if let colon = text.firstIndex(of: ":"), services.contains(String(text[..<colon]).lowercased()) {
+            text = String(text[text.index(after: colon)...])
+            notes.append("read as an entitlement entry (\(input))")
+            if let question = text.firstIndex(of: "?") {
+                notes.append("mode \(text[text.index(after: question)...]) noted; the file is audited as for release builds")
+                text = String(text[..<question])
+            }
+        }
+        if let range = text.range(of: "://") {
+            let scheme = text[..<range.lowerBound].lowercased()
+            guard scheme == "https" || scheme == "http" else { return fail("only http and https URLs name a domain") }
+            text = String(text[range.upperBound...])
+            let hostEnd = text.firstIndex(where: { "/?#".contains($0) }) ?? text.endIndex
+            if hostEnd != text.endIndex && text[hostEnd...] != "/" {
+                notes.append("path \(text[hostEnd...]) ignored: the file is always at /.well-known/")
+            }
+            if scheme == "http" { notes.append("audited over https: Apple fetches the file only over HTTPS") }
+            text = String(text[..<hostEnd])
+            if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
+        } else if text.contains("/") {
+            return fail("a domain has no path; give the host alone (the file is always at /.well-known/)")
+        }
+        if text.hasPrefix("*.") {
+            text = String(text.dropFirst(2))
+            notes.append("wildcard: audited at the apex \(text), whose file serves *.\(text); list the apex in the entitlement too")
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        if text.contains(where: { $0 == " " || $0 == "\t" }) { return fail("a domain cannot contain spaces") }
+        if text.hasPrefix("[") || text.split(separator: ".").count == 4 && text.split(separator: ".").allSatisfy({ Int($0) != nil }) {
+            return fail("an IP address cannot be an associated domain (Apple needs a host name with a certificate)")
+        }
+        if let colon = text.lastIndex(of: ":") {
+            return fail(
+                "ports are not supported: Apple ignores associated domains with a port (\(text[text.index(after: colon)...])); TN3155")
+        }
+        var unicode: String?
+        if text.unicodeScalars.contains(where: { !$0.isASCII }) {
+            guard let ascii = punycode(text) else { return fail("not a valid internationalised domain name") }
+            unicode = text.lowercased()
+            notes.append("internationalised name \(text) audited as \(ascii)")
+            text = ascii
+        }
+        text = text.lowercased()
+        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return fail("a domain needs at least two labels (example.com)") }
+        for label in labels {
+            guard !label.isEmpty else { return fail("empty label (two dots in a row)") }
+            guard label.count <= 63 else { return fail("label longer than 63 characters") }
+            guard label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+                !label.hasPrefix("-"), !label.hasSuffix("-")
+            else { return fail("\"\(label)\" is not a valid host name label") }
+        }
+        guard text.count <= 253 else { return fail("longer than 253 characters") }
+        return .success(
+            DomainTarget(domain: text, input: input == text ? nil : input, unicode: unicode, notes: notes))
+    }
+
+    /// The A-label (xn--) form of a Unicode host, via libcurl's URL API and libidn2.
+    /// - SeeAlso: https://curl.se/libcurl/c/curl_url_get.html (CURLU_PUNYCODE, 7.88.0)
+    public static func punycode(_ host: String) -> String? {
+        _ = curlGlobalInit
+        guard let url = curl_url() else { return nil }
+        defer { curl_url_cleanup(url) }
+        guard curl_url_set(url, CURLUPART_URL, "https://\(host)/", 0) == CURLUE_OK else { return nil }
+        var part: UnsafeMutablePointer<CChar>?
+        guard curl_url_get(url, CURLUPART_HOST, &part, UInt32(CURLU_PUNYCODE)) == CURLUE_OK, let part else { return nil }
+        defer { curl_free(part) }
+        let ascii = String(cString: part)
+        return ascii.unicodeScalars.allSatisfy(\.isASCII) ? ascii : nil
+    }
+}

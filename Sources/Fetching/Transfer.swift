@@ -1,0 +1,147 @@
+import AASA
+import CCurl
+import Foundation
+
+/// What the fetcher needs to know beyond each request.
+public struct FetcherConfiguration: Sendable {
+    /// curl's `--connect-to HOST:PORT:ADDR:PORT` entries (empty HOST or PORT matches any).
+    public var connectTo: [String]
+    /// An extra trust anchor (PEM), added to the system's.
+    public var caCertificate: String?
+    /// Whole-transfer timeout in seconds; connect and low-speed limits derive from it.
+    public var timeout: Double
+    /// Connections per host; the auditor never needs many to one site.
+    public var perHostConnections: Int
+
+    public init(connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10, perHostConnections: Int = 4) {
+        self.connectTo = connectTo
+        self.caCertificate = caCertificate
+        self.timeout = timeout
+        self.perHostConnections = perHostConnections
+    }
+}
+
+/// One transfer in flight: the easy handle, what has arrived, and the waiting caller. Loop-thread only.
+final class Transfer {
+    let id: UInt64
+    let request: FetchRequest
+    let continuation: CheckedContinuation<Exchange, Never>
+    let easy: CurlEasy
+    var body: [UInt8] = []
+    /// Decoded bytes seen, including those past the cap that were not kept.
+    var seen = 0
+    var truncated = false
+    var headers: [HeaderField] = []
+    var tlsVersion: String?
+    let started = Date()
+
+    /// How far past the cap we read, to report the real size of a slightly-too-large file.
+    static let overread = 64 * 1024
+
+    init?(id: UInt64, request: FetchRequest, continuation: CheckedContinuation<Exchange, Never>, configuration: FetcherConfiguration) {
+        guard let easy = CurlEasy() else { return nil }
+        self.id = id
+        self.request = request
+        self.continuation = continuation
+        self.easy = easy
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        easy.set(CURLOPT_URL, request.url)
+        easy.set(CURLOPT_USERAGENT, request.userAgent)
+        easy.set(CURLOPT_NOSIGNAL, 1)
+        easy.set(CURLOPT_FOLLOWLOCATION, 0)
+        easy.set(CURLOPT_PROTOCOLS_STR, "https,http")
+        easy.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode; caps count decoded bytes
+        easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+        easy.set(CURLOPT_PIPEWAIT, 1)
+        let timeoutMs = max(100, Int(configuration.timeout * 1000))
+        easy.set(CURLOPT_TIMEOUT_MS, timeoutMs)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 10_000))
+        easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.timeout)))
+        // A hint only: libcurl 7.88 neither stops an in-progress download nor counts decoded bytes with it.
+        _ = ccurl_setopt_off(easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes + Transfer.overread))
+        easy.set(CURLOPT_CONNECT_TO, list: configuration.connectTo)
+        if let ca = configuration.caCertificate {
+            easy.set(CURLOPT_CAINFO, ca)
+            // CAINFO replaces the bundle; the system directory keeps public CAs trusted too.
+            if FileManager.default.fileExists(atPath: "/etc/ssl/certs") { easy.set(CURLOPT_CAPATH, "/etc/ssl/certs") }
+        }
+        if !request.verifyPeer {
+            easy.set(CURLOPT_SSL_VERIFYPEER, 0)
+            easy.set(CURLOPT_SSL_VERIFYHOST, 0)
+        }
+        if request.inspectTLS {
+            // CERTINFO and the handshake text exist only on a new connection (notes/platform.md P13).
+            easy.set(CURLOPT_FRESH_CONNECT, 1)
+            easy.set(CURLOPT_CERTINFO, 1)
+            easy.set(CURLOPT_VERBOSE, 1)
+            _ = ccurl_setopt_debug_function(easy.handle, debugCallback)
+            easy.set(CURLOPT_DEBUGDATA, pointer: context)
+        }
+        _ = ccurl_setopt_write_function(easy.handle, CURLOPT_WRITEFUNCTION, writeCallback)
+        easy.set(CURLOPT_WRITEDATA, pointer: context)
+        _ = ccurl_setopt_write_function(easy.handle, CURLOPT_HEADERFUNCTION, headerCallback)
+        easy.set(CURLOPT_HEADERDATA, pointer: context)
+    }
+
+    func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        seen += bytes.count
+        let room = request.maxBytes + Transfer.overread - body.count
+        if bytes.count > room {
+            body.append(contentsOf: bytes.prefix(max(0, room)))
+            truncated = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    func header(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            headers = []  // a new response (after 100 Continue or a proxy): keep only the last one's headers
+            return
+        }
+        guard let colon = trimmed.firstIndex(of: ":"), headers.count < 200 else { return }
+        headers.append(
+            HeaderField(
+                name: String(trimmed[..<colon]),
+                value: String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+    }
+
+    func debugText(_ text: String) {
+        // "SSL connection using TLSv1.3 / TLS_AES_256_GCM_SHA384"
+        guard tlsVersion == nil, let range = text.range(of: "SSL connection using ") else { return }
+        tlsVersion = text[range.upperBound...].split(separator: " ").first.map(String.init)
+    }
+}
+
+@available(*, unavailable)
+extension Transfer: Sendable {}
+
+private let writeCallback: curl_write_callback = { pointer, size, count, context in
+    let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+    let length = size * count
+    guard let pointer else { return length }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+    // Returning less than `length` aborts the transfer: the cap on decoded bytes (gzip bombs stop here).
+    return transfer.receive(bytes) ? length : 0
+}
+
+private let headerCallback: curl_write_callback = { pointer, size, count, context in
+    let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+    let length = size * count
+    if let pointer, length < 16_384 {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        transfer.header(String(decoding: bytes, as: UTF8.self))
+    }
+    return length
+}
+
+private let debugCallback: curl_debug_callback = { _, type, data, size, context in
+    guard type == CURLINFO_TEXT, let data, let context, size < 4096 else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
+    transfer.debugText(String(decoding: bytes, as: UTF8.self))
+    return 0
+}

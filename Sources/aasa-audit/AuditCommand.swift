@@ -1,0 +1,256 @@
+import AASA
+import Audit
+import Fetching
+import Foundation
+
+/// `aasa-audit audit DOMAIN ...`: fetch each domain's file as Apple does and check everything.
+enum AuditCommand {
+    static let usage = """
+        usage: aasa-audit audit [DOMAIN ...] [--domains FILE] [--out DIR] [--format json] [--fail-on error|warning|info]
+                                [--concurrency N] [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...]
+                                [--ca-cert FILE] [--user-agent UA] [--quiet]
+
+        Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as Apple's
+        fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot user agent), runs
+        every transport, document, app ID and rule check, and writes report.json to --out (default
+        Reports/<UTC timestamp>/). DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
+        reads one per line (# comments) or a CSV with a "domain" column.
+        --connect-to has curl's meaning (empty HOST or PORT matches any); --ca-cert adds a trust anchor.
+        Exit status: 0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error,
+        3 the report could not be written, 130 interrupted (the report of what finished is still written).
+        """
+
+    static func run(_ arguments: [String]) async throws -> ExitCode {
+        var args = Arguments(arguments, usage: usage)
+        let quiet = args.flag("--quiet", "-q")
+        let failOn = try parseSeverity(try args.value("--fail-on") ?? "error", usage: usage)
+        let files = try args.values("--domains")
+        let out = try args.value("--out")
+        let formats = try (args.value("--format") ?? "json").split(separator: ",").map(String.init)
+        for format in formats where format != "json" {
+            throw UsageError(message: "unknown --format \(format): this version writes json", usage: usage)
+        }
+        let concurrency = try positiveInt(try args.value("--concurrency") ?? "32", "--concurrency")
+        let timeout = try positiveDouble(try args.value("--timeout") ?? "10", "--timeout")
+        let connectTo = try args.values("--connect-to")
+        for entry in connectTo where entry.split(separator: ":", omittingEmptySubsequences: false).count < 4 {
+            throw UsageError(message: "--connect-to takes HOST:PORT:ADDR:PORT, not \(entry)", usage: usage)
+        }
+        let caCert = try args.value("--ca-cert")
+        if let caCert, !FileManager.default.isReadableFile(atPath: caCert) {
+            throw UsageError(message: "cannot read --ca-cert \(caCert)", usage: usage)
+        }
+        let userAgent = try args.value("--user-agent")
+        var inputs = try args.positionals()
+        for file in files { inputs += try readDomainList(file) }
+        guard !inputs.isEmpty else { throw UsageError(message: "no domain given", usage: usage) }
+        var targets: [DomainTarget] = []
+        var problems: [String] = []
+        var seen = Set<String>()
+        for input in inputs {
+            switch DomainParser.parse(input) {
+            case .success(let target): if seen.insert(target.domain).inserted { targets.append(target) }
+            case .failure(let error): problems.append(error.description)
+            }
+        }
+        guard problems.isEmpty else {
+            throw UsageError(message: "cannot audit: " + problems.joined(separator: "; "), usage: usage)
+        }
+
+        let fetcher = CurlFetcher(
+            configuration: FetcherConfiguration(connectTo: connectTo, caCertificate: caCert, timeout: timeout))
+        let runner = AuditRunner(auditor: DomainAuditor(fetcher: fetcher, userAgent: userAgent), concurrency: concurrency)
+        let started = Date()
+        let showProgress = isatty(STDERR_FILENO) == 1 && !quiet
+        let total = targets.count
+        let work = Task {
+            await runner.run(targets) { report, done in
+                if showProgress {
+                    FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(report.domain) \(report.verdict.rawValue)".utf8))
+                }
+            }
+        }
+        let stop = Interruption.onSignal { work.cancel() }
+        let (reports, unfinished) = await work.value
+        stop.cancel()
+        fetcher.shutdown()
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let interrupted = work.isCancelled
+        let report = AuditReport(
+            version: version, startedAt: started, finishedAt: Date(), interrupted: interrupted, notAudited: unfinished,
+            domains: reports)
+
+        var written: String?
+        var writeError: String?
+        do {
+            let directory = try OutputDirectory.prepare(out, started: started)
+            let path = directory.appendingPathComponent("report.json")
+            try OutputDirectory.writeAtomically(try report.json(), to: path)
+            written = path.path
+        } catch {
+            writeError = "\(error)"
+        }
+        if !quiet { Terminal.out(AuditSummary.render(report, terminal: .standard, reportPath: written)) }
+        if let writeError {
+            Terminal.err("aasa-audit audit: could not write the report: \(writeError)")
+            return .toolFailure
+        }
+        if interrupted { return .interrupted }
+        return reports.flatMap(\.findings).contains { $0.severity >= failOn } ? .findings : .success
+    }
+
+    static func positiveInt(_ text: String, _ name: String) throws -> Int {
+        guard let value = Int(text), value > 0 else { throw UsageError(message: "\(name) takes a positive number", usage: usage) }
+        return value
+    }
+
+    static func positiveDouble(_ text: String, _ name: String) throws -> Double {
+        guard let value = Double(text), value > 0 else {
+            throw UsageError(message: "\(name) takes a positive number of seconds", usage: usage)
+        }
+        return value
+    }
+
+    /// One domain per line with `#` comments, or a CSV whose header has a `domain` column.
+    static func readDomainList(_ path: String) throws -> [String] {
+        let bytes = try readInput(path, usage: usage)
+        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let content = lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        guard let header = content.first else { return [] }
+        let columns = CSVLine.split(header).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if columns.count > 1 || columns.first == "domain" {
+            guard let index = columns.firstIndex(of: "domain") else {
+                throw UsageError(message: "\(path) looks like a CSV but has no \"domain\" column", usage: usage)
+            }
+            return content.dropFirst().compactMap { line in
+                let cells = CSVLine.split(line)
+                return index < cells.count ? cells[index].trimmingCharacters(in: .whitespaces) : nil
+            }.filter { !$0.isEmpty }
+        }
+        return content.map { line in
+            // Allow trailing comments: "example.com  # shop".
+            String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+        }
+    }
+}
+
+/// RFC 4180 field splitting for one line (quoted fields, doubled quotes).
+enum CSVLine {
+    static func split(_ line: String) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false
+        var iterator = Array(line).makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? iterator.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    let next = iterator.next()
+                    if next == "\"" { cell.append("\"") } else {
+                        quoted = false
+                        pending = next
+                    }
+                } else {
+                    cell.append(c)
+                }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                cells.append(cell)
+                cell = ""
+            } else {
+                cell.append(c)
+            }
+        }
+        cells.append(cell)
+        return cells
+    }
+}
+
+/// Where reports go, written so a reader never sees half a file.
+enum OutputDirectory {
+    static func prepare(_ out: String?, started: Date) throws -> URL {
+        let url: URL
+        if let out {
+            url = URL(fileURLWithPath: out)
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            url = URL(fileURLWithPath: "Reports").appendingPathComponent(formatter.string(from: started))
+        }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Temporary file in the same directory, then rename: readers see the old file or the new one, never a mix.
+    static func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
+
+/// SIGINT/SIGTERM stop the run; what finished is still reported.
+enum Interruption {
+    /// Watches both signals until `cancel()`.
+    struct Watch {
+        let sources: [any DispatchSourceSignal]
+        func cancel() { sources.forEach { $0.cancel() } }
+    }
+
+    static func onSignal(_ action: @escaping @Sendable () -> Void) -> Watch {
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler(handler: action)
+            source.resume()
+            return source
+        }
+        return Watch(sources: sources)
+    }
+}
+
+/// The plain-text summary on stdout.
+enum AuditSummary {
+    static func render(_ report: AuditReport, terminal: Terminal, reportPath: String?) -> String {
+        let s = report.summary
+        var lines = [
+            "aasa-audit: \(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail "
+                + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
+        ]
+        if report.interrupted {
+            lines.append("interrupted: \(report.notAudited.count) domain(s) not audited: \(report.notAudited.joined(separator: ", "))")
+        }
+        let width = report.domains.map(\.domain.count).max() ?? 0
+        for domain in report.domains {
+            let verdict: String
+            switch domain.verdict {
+            case .pass: verdict = terminal.paint("pass", "1;32")
+            case .warn: verdict = terminal.paint("warn", "1;33")
+            case .fail: verdict = terminal.paint("fail", "1;31")
+            }
+            var ids: [String] = []
+            for f in domain.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
+            let padded = domain.domain + String(repeating: " ", count: width - domain.domain.count)
+            lines.append("  \(verdict)  \(padded)  \(ids.joined(separator: ", "))")
+            for finding in domain.findings where finding.severity == .error {
+                lines.append("        \(finding.id): \(finding.message)")
+            }
+        }
+        if let reportPath { lines.append("report: \(reportPath)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""HTTPS fixture server for aasa-audit's tests (Python standard library + the openssl CLI).
+
+Makes a test CA and per-host certificates at start (so time-relative ones, like "expires in 5 days", stay
+true), picks the certificate by SNI, and answers by Host header from the SCENARIOS table. Binds
+127.0.0.1:0, prints "READY port=<p> ca=<path>" when ready, and exits when its stdin closes, so a crashed
+test never leaves it running. Only loopback is ever used.
+"""
+import gzip
+import http.server
+import json
+import os
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import warnings
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+DOMAIN = "aasa.test"
+APP = "9JA89QQLNQ.com.acme.shop"
+
+GOOD = {
+    "applinks": {
+        "details": [
+            {
+                "appIDs": [APP],
+                "components": [
+                    {"/": "/shop/admin/*", "exclude": True},
+                    {"/": "/shop/*"},
+                    {"/": "/help/*", "?": {"article": "????"}},
+                ],
+            }
+        ]
+    },
+    "webcredentials": {"apps": [APP]},
+}
+GOOD_BODY = json.dumps(GOOD, indent=2).encode()
+SAME_MEANING = json.dumps(GOOD, separators=(",", ":"), sort_keys=True).encode()
+OTHER = json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [{"/": "/old/*"}]}]}}).encode()
+
+
+def big_body(size):
+    """A valid AASA file of about `size` bytes (many distinct rules)."""
+    rules, total, i = [], 200, 0
+    while total < size:
+        rule = {"/": "/generated/section-%06d/*" % i, "comment": "x" * 20}
+        rules.append(rule)
+        total += len(json.dumps(rule)) + 2
+        i += 1
+    return json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": rules}]}}).encode()
+
+
+def aasa(body=GOOD_BODY, ctype="application/json", status=200, root=None, headers=None):
+    """Serve `body` at /.well-known/; `root` is (status, body, ctype) for /apple-app-site-association."""
+    return {"well-known": (status, body, ctype, headers or {}), "root": root or (status, body, ctype, headers or {})}
+
+
+SCENARIOS = {
+    "good": aasa(),
+    "expired": aasa(),
+    "wronghost": aasa(),
+    "selfsigned": aasa(),
+    "expiring": aasa(),
+    "tls11": aasa(),
+    "redirect": aasa(status=301, headers={"Location": "https://www.redirect.aasa.test/.well-known/apple-app-site-association"},
+                     root=(404, b"not found", "text/plain", {})),
+    "notfound": aasa(status=404, body=b"<html>Not Found</html>", ctype="text/html"),
+    "forbidden": aasa(status=403, body=b"<html>Forbidden</html>", ctype="text/html"),
+    "error500": aasa(status=500, body=b"Internal Server Error", ctype="text/plain"),
+    "html": aasa(body=b"<!DOCTYPE html><html><body>app shell</body></html>", ctype="text/html; charset=utf-8"),
+    "textplain": aasa(ctype="text/plain"),
+    "large": aasa(body=big_body(140_000)),
+    "gzlarge": aasa(body=big_body(140_000)),
+    "nearlimit": aasa(body=big_body(110_000)),
+    "rootonly": aasa(status=404, body=b"not found", ctype="text/plain", root=(200, GOOD_BODY, "application/json", {})),
+    "differ": aasa(root=(200, OTHER, "application/json", {})),
+    "samemeaning": aasa(root=(200, SAME_MEANING, "application/json", {})),
+    "badjson": aasa(body=b'{\n  "applinks": {"details": []},\n}\n'),
+    "badappid": aasa(body=json.dumps({"applinks": {"details": [{"appIDs": ["com.acme.shop"], "components": [{"/": "*"}]}]}}).encode()),
+    "uablock": "uablock",
+    "botblock": "botblock",
+    "slow": "slow",
+    "reset": "reset",
+}
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def sh(*args, cwd):
+    subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def make_certificates(d):
+    """CA, then leaves signed by `openssl ca` (which can back-date, unlike `x509 -req` in OpenSSL 3.0)."""
+    with open(os.path.join(d, "ca.cnf"), "w") as f:
+        f.write(
+            "[ca]\ndefault_ca=CA\n[CA]\ndir=%s\ndatabase=$dir/index.txt\nnew_certs_dir=$dir\nserial=$dir/serial\n"
+            "default_md=sha256\npolicy=policy\ncopy_extensions=copy\nunique_subject=no\n"
+            "[policy]\ncommonName=supplied\norganizationName=optional\n" % d)
+    open(os.path.join(d, "index.txt"), "w").close()
+    with open(os.path.join(d, "serial"), "w") as f:
+        f.write("1000\n")
+    sh("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key",
+       "-out", "ca.pem", "-days", "3650", "-subj", "/O=aasa-audit fixture/CN=aasa-audit Test CA", cwd=d)
+
+    def leaf(name, san, start=None, end=None, days=None):
+        sh("openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", name + ".key",
+           "-out", name + ".csr", "-subj", "/O=aasa-audit fixture/CN=" + san.split(",")[0].replace("DNS:", ""),
+           "-addext", "subjectAltName=" + san, cwd=d)
+        dates = ["-startdate", start, "-enddate", end] if start else ["-days", str(days or 365)]
+        sh("openssl", "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", name + ".csr",
+           "-out", name + ".pem", *dates, cwd=d)
+
+    san = "DNS:*.%s,DNS:%s" % (DOMAIN, DOMAIN)
+    leaf("valid", san)
+    leaf("expired", san, start="20200101000000Z", end="20210101000000Z")
+    soon = time.strftime("%Y%m%d%H%M%SZ", time.gmtime(time.time() + 5 * 86400 + 3600))
+    now = time.strftime("%Y%m%d%H%M%SZ", time.gmtime(time.time() - 86400))
+    leaf("expiring", san, start=now, end=soon)
+    leaf("wronghost", "DNS:other.example.net")
+    sh("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+       "selfsigned.key", "-out", "selfsigned.pem", "-days", "365", "-subj", "/CN=selfsigned." + DOMAIN,
+       "-addext", "subjectAltName=DNS:selfsigned." + DOMAIN, cwd=d)
+
+
+def context(d, name, maximum=None):
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(os.path.join(d, name + ".pem"), os.path.join(d, name + ".key"))
+    ctx.set_alpn_protocols(["http/1.1"])
+    if maximum is not None:
+        ctx.minimum_version = ssl.TLSVersion.TLSv1
+        ctx.maximum_version = maximum
+        ctx.set_ciphers("DEFAULT:@SECLEVEL=0")
+    return ctx
+
+
+def scenario_of(host):
+    host = (host or "").split(":")[0].lower()
+    if host.endswith("." + DOMAIN):
+        return host[: -len(DOMAIN) - 1].split(".")[-1]
+    return None
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body are separate writes: avoid Nagle + delayed ACK stalls
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, ctype, headers=None, gzip_ok=False):
+        self.send_response(status)
+        if ctype:
+            self.send_header("Content-Type", ctype)
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        if gzip_ok and "gzip" in (self.headers.get("Accept-Encoding") or ""):
+            body = gzip.compress(body)
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def do_GET(self):
+        name = scenario_of(self.headers.get("Host"))
+        scenario = SCENARIOS.get(name)
+        path = self.path.split("?")[0]
+        location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)
+        agent = self.headers.get("User-Agent") or ""
+        if scenario is None or location is None:
+            return self.send(404, b"not found", "text/plain")
+        if scenario == "uablock":
+            return self.send(403, b"<html>Bot protection</html>", "text/html") if agent.startswith("AASA-Bot") \
+                else self.send(200, GOOD_BODY, "application/json")
+        if scenario == "botblock":
+            return self.send(403, b"<html>Bot protection</html>", "text/html") if "MyAgent-Bot" in agent \
+                else self.send(200, GOOD_BODY, "application/json")
+        if scenario == "slow":
+            time.sleep(30)
+            return self.send(200, GOOD_BODY, "application/json")
+        if scenario == "reset":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(GOOD_BODY[:50])
+            self.wfile.flush()
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            self.close_connection = True
+            return
+        status, body, ctype, headers = scenario[location]
+        self.send(status, body, ctype, headers, gzip_ok=(name == "gzlarge"))
+
+    do_HEAD = do_GET
+
+
+class Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 256  # the default 5 stalls bursts of connects for a second (SYN retry)
+    daemon_threads = True
+
+    def __init__(self, contexts, default="valid"):
+        self.contexts = contexts
+        self.default = default
+        super().__init__(("127.0.0.1", 0), Handler)
+
+    def finish_request(self, request, client_address):
+        # Handshake here, in the connection's thread, never in accept() on the main thread.
+        conn = self.contexts[self.default].wrap_socket(request, server_side=True, do_handshake_on_connect=False)
+        try:
+            conn.settimeout(60)
+            conn.do_handshake()
+        except (ssl.SSLError, OSError):
+            conn.close()
+            return
+        super().finish_request(conn, client_address)
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+def main():
+    d = tempfile.mkdtemp(prefix="aasa-fixture-")
+    make_certificates(d)
+    contexts = {name: context(d, name) for name in ["valid", "expired", "expiring", "wronghost", "selfsigned"]}
+    # Protocol versions are fixed before SNI runs, so the old-TLS host gets a listener of its own.
+    contexts["tls11"] = context(d, "valid", maximum=ssl.TLSVersion.TLSv1_1)
+    by_scenario = {"expired": "expired", "expiring": "expiring", "wronghost": "wronghost", "selfsigned": "selfsigned"}
+
+    def sni(sslobj, server_name, _ctx):
+        name = by_scenario.get(scenario_of(server_name))
+        if name:
+            sslobj.context = contexts[name]
+
+    contexts["valid"].sni_callback = sni
+    server = Server(contexts)
+    old_tls = Server(contexts, default="tls11")
+    for s in (server, old_tls):
+        threading.Thread(target=s.serve_forever, daemon=True).start()
+    print("READY port=%d tls11port=%d ca=%s" % (server.server_address[1], old_tls.server_address[1],
+                                                 os.path.join(d, "ca.pem")), flush=True)
+    sys.stdin.read()  # exit when the parent closes our stdin (or dies)
+    server.shutdown()
+    old_tls.shutdown()
+    subprocess.run(["rm", "-rf", d])
+
+
+if __name__ == "__main__":
+    main()
