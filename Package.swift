@@ -36,10 +36,12 @@ let package = Package(
         .executableTarget(name: "aasa-bench", dependencies: ["AASA"]),
 
         // MARK: Tests
+        /// The fixture HTTPS server and the binary runner, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AASA"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),
     ]
 )

@@ -13,12 +13,16 @@ public struct DomainAuditor: Sendable {
     }
 
     /// Nil when the run was cancelled before the domain finished (a partial domain is never reported).
-    public func audit(_ domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = []) async
+    public func audit(
+        _ domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = []
+    ) async
         -> DomainReport?
     {
         let agent = userAgent ?? UserAgents.apple
         let limit = SizeLimits.aasa
-        func request(_ location: FetchLocation, _ agent: String, inspect: Bool = false, verify: Bool = true) -> FetchRequest {
+        func request(
+            _ location: FetchLocation, _ agent: String, inspect: Bool = false, verify: Bool = true
+        ) -> FetchRequest {
             FetchRequest(
                 url: DomainProbe.url(domain, location), location: location, userAgent: agent, maxBytes: limit,
                 inspectTLS: inspect, verifyPeer: verify)
@@ -72,7 +76,9 @@ public struct AuditRunner: Sendable {
     }
 
     /// Reports in input order; `progress` is called as each domain finishes. Cancellation returns what finished.
-    public func run(_ targets: [DomainTarget], progress: @escaping @Sendable (DomainReport, Int) -> Void = { _, _ in })
+    public func run(
+        _ targets: [DomainTarget], progress: @escaping @Sendable (DomainReport, Int) -> Void = { _, _ in }
+    )
         async -> (reports: [DomainReport], unfinished: [String])
     {
         var results = [DomainReport?](repeating: nil, count: targets.count)
@@ -84,7 +90,11 @@ public struct AuditRunner: Sendable {
                 let target = targets[index]
                 next += 1
                 group.addTask {
-                    (index, await auditor.audit(target.domain, input: target.input, unicode: target.unicode, notes: target.notes))
+                    (
+                        index,
+                        await auditor.audit(
+                            target.domain, input: target.input, unicode: target.unicode, notes: target.notes)
+                    )
                 }
             }
             while next < min(concurrency, targets.count) { start() }

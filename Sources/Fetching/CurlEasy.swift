@@ -32,7 +32,9 @@ final class CurlEasy {
 
     func set(_ option: CURLoption, _ value: Int) { _ = ccurl_setopt_long(handle, option, value) }
     func set(_ option: CURLoption, _ value: String) { _ = ccurl_setopt_string(handle, option, value) }
-    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) { _ = ccurl_setopt_pointer(handle, option, pointer) }
+    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) {
+        _ = ccurl_setopt_pointer(handle, option, pointer)
+    }
 
     func set(_ option: CURLoption, list: [String]) {
         guard !list.isEmpty else { return }

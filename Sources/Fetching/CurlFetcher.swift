@@ -147,7 +147,9 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         }
         inbox.withLock { state in
             state.closed = true
-            for pending in state.pending { pending.continuation.resume(returning: CurlFetcher.cancelled(pending.request)) }
+            for pending in state.pending {
+                pending.continuation.resume(returning: CurlFetcher.cancelled(pending.request))
+            }
             state.pending = []
         }
         curl_multi_cleanup(multi)
@@ -176,7 +178,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         exchange.sha256 = exchange.truncated ? nil : SHA256.hex(t.body)
         func ms(_ info: CURLINFO) -> Double? { easy.offset(info).flatMap { $0 > 0 ? Double($0) / 1000 : nil } }
         exchange.timingsMs = Timings(
-            dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T), tls: ms(CURLINFO_APPCONNECT_TIME_T),
+            dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T),
+            tls: ms(CURLINFO_APPCONNECT_TIME_T),
             firstByte: ms(CURLINFO_STARTTRANSFER_TIME_T), total: ms(CURLINFO_TOTAL_TIME_T))
         let message = easy.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : easy.errorText
         if code != CURLE_OK && !capped && !tooBig {
@@ -225,7 +228,9 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 case 18: facts.problem = .selfSigned
                 case 23: facts.problem = .revoked
                 case 62: facts.problem = .hostname
-                default: facts.problem = lower.contains("self-signed") || lower.contains("self signed") ? .selfSigned : .untrusted
+                default:
+                    facts.problem =
+                        lower.contains("self-signed") || lower.contains("self signed") ? .selfSigned : .untrusted
                 }
             }
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER:
@@ -234,7 +239,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             let lower = message.lowercased()
             facts.problem =
                 lower.contains("protocol") || lower.contains("wrong version number") ? .protocolVersion : .handshake
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT where t.tlsVersion == nil:
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT,
+            CURLE_OPERATION_TIMEDOUT where t.tlsVersion == nil:
             return nil  // no TLS happened
         default:
             break

@@ -9,6 +9,12 @@ public struct DomainInputError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(input.isEmpty ? "(empty)" : "\"\(input)\""): \(reason)" }
 }
 
+/// libcurl hands host names to libidn2's idn2_lookup_ul, which reads them in the locale's encoding: in the
+/// default "C" locale every non-ASCII name fails, so the process's character type is set to UTF-8 once.
+private let utf8Locale: Void = {
+    if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "en_US.UTF-8") }
+}()
+
 /// Turns what people paste (a host, a URL, an entitlement line, a Unicode name) into the ASCII host to audit.
 public enum DomainParser {
     public static func parse(_ raw: String) -> Result<DomainTarget, DomainInputError> {
@@ -24,7 +30,8 @@ public enum DomainParser {
             text = String(text[text.index(after: colon)...])
             notes.append("read as an entitlement entry (\(input))")
             if let question = text.firstIndex(of: "?") {
-                notes.append("mode \(text[text.index(after: question)...]) noted; the file is audited as for release builds")
+                notes.append(
+                    "mode \(text[text.index(after: question)...]) noted; the file is audited as for release builds")
                 text = String(text[..<question])
             }
         }
@@ -44,16 +51,21 @@ public enum DomainParser {
         }
         if text.hasPrefix("*.") {
             text = String(text.dropFirst(2))
-            notes.append("wildcard: audited at the apex \(text), whose file serves *.\(text); list the apex in the entitlement too")
+            notes.append(
+                "wildcard: audited at the apex \(text), whose file serves *.\(text); list the apex in the entitlement too"
+            )
         }
         if text.hasSuffix(".") { text.removeLast() }
         if text.contains(where: { $0 == " " || $0 == "\t" }) { return fail("a domain cannot contain spaces") }
-        if text.hasPrefix("[") || text.split(separator: ".").count == 4 && text.split(separator: ".").allSatisfy({ Int($0) != nil }) {
+        if text.hasPrefix("[")
+            || text.split(separator: ".").count == 4 && text.split(separator: ".").allSatisfy({ Int($0) != nil })
+        {
             return fail("an IP address cannot be an associated domain (Apple needs a host name with a certificate)")
         }
         if let colon = text.lastIndex(of: ":") {
             return fail(
-                "ports are not supported: Apple ignores associated domains with a port (\(text[text.index(after: colon)...])); TN3155")
+                "ports are not supported: Apple ignores associated domains with a port (\(text[text.index(after: colon)...])); TN3155"
+            )
         }
         var unicode: String?
         if text.unicodeScalars.contains(where: { !$0.isASCII }) {
@@ -81,11 +93,14 @@ public enum DomainParser {
     /// - SeeAlso: https://curl.se/libcurl/c/curl_url_get.html (CURLU_PUNYCODE, 7.88.0)
     public static func punycode(_ host: String) -> String? {
         _ = curlGlobalInit
+        _ = utf8Locale
         guard let url = curl_url() else { return nil }
         defer { curl_url_cleanup(url) }
         guard curl_url_set(url, CURLUPART_URL, "https://\(host)/", 0) == CURLUE_OK else { return nil }
         var part: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(url, CURLUPART_HOST, &part, UInt32(CURLU_PUNYCODE)) == CURLUE_OK, let part else { return nil }
+        guard curl_url_get(url, CURLUPART_HOST, &part, UInt32(CURLU_PUNYCODE)) == CURLUE_OK, let part else {
+            return nil
+        }
         defer { curl_free(part) }
         let ascii = String(cString: part)
         return ascii.unicodeScalars.allSatisfy(\.isASCII) ? ascii : nil

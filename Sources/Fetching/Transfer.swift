@@ -13,7 +13,9 @@ public struct FetcherConfiguration: Sendable {
     /// Connections per host; the auditor never needs many to one site.
     public var perHostConnections: Int
 
-    public init(connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10, perHostConnections: Int = 4) {
+    public init(
+        connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10, perHostConnections: Int = 4
+    ) {
         self.connectTo = connectTo
         self.caCertificate = caCertificate
         self.timeout = timeout
@@ -38,7 +40,10 @@ final class Transfer {
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
-    init?(id: UInt64, request: FetchRequest, continuation: CheckedContinuation<Exchange, Never>, configuration: FetcherConfiguration) {
+    init?(
+        id: UInt64, request: FetchRequest, continuation: CheckedContinuation<Exchange, Never>,
+        configuration: FetcherConfiguration
+    ) {
         guard let easy = CurlEasy() else { return nil }
         self.id = id
         self.request = request
@@ -132,7 +137,8 @@ private let headerCallback: curl_write_callback = { pointer, size, count, contex
     let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
     if let pointer, length < 16_384 {
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
         transfer.header(String(decoding: bytes, as: UTF8.self))
     }
     return length

@@ -59,14 +59,16 @@ enum AuditCommand {
 
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(connectTo: connectTo, caCertificate: caCert, timeout: timeout))
-        let runner = AuditRunner(auditor: DomainAuditor(fetcher: fetcher, userAgent: userAgent), concurrency: concurrency)
+        let runner = AuditRunner(
+            auditor: DomainAuditor(fetcher: fetcher, userAgent: userAgent), concurrency: concurrency)
         let started = Date()
         let showProgress = isatty(STDERR_FILENO) == 1 && !quiet
         let total = targets.count
         let work = Task {
             await runner.run(targets) { report, done in
                 if showProgress {
-                    FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(report.domain) \(report.verdict.rawValue)".utf8))
+                    FileHandle.standardError.write(
+                        Data("\r\u{1B}[K[\(done)/\(total)] \(report.domain) \(report.verdict.rawValue)".utf8))
                 }
             }
         }
@@ -100,7 +102,9 @@ enum AuditCommand {
     }
 
     static func positiveInt(_ text: String, _ name: String) throws -> Int {
-        guard let value = Int(text), value > 0 else { throw UsageError(message: "\(name) takes a positive number", usage: usage) }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "\(name) takes a positive number", usage: usage)
+        }
         return value
     }
 
@@ -149,7 +153,9 @@ enum CSVLine {
             if quoted {
                 if c == "\"" {
                     let next = iterator.next()
-                    if next == "\"" { cell.append("\"") } else {
+                    if next == "\"" {
+                        cell.append("\"")
+                    } else {
                         quoted = false
                         pending = next
                     }
@@ -232,7 +238,9 @@ enum AuditSummary {
                 + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
         ]
         if report.interrupted {
-            lines.append("interrupted: \(report.notAudited.count) domain(s) not audited: \(report.notAudited.joined(separator: ", "))")
+            lines.append(
+                "interrupted: \(report.notAudited.count) domain(s) not audited: \(report.notAudited.joined(separator: ", "))"
+            )
         }
         let width = report.domains.map(\.domain.count).max() ?? 0
         for domain in report.domains {

@@ -1,26 +1,63 @@
 import AASA
+import Fetching
 import Foundation
 
 /// `aasa-audit match --file FILE URL ...`: which app opens each URL, and which rule decided.
 enum MatchCommand {
     static let usage = """
-        usage: aasa-audit match --file FILE [--app-id ID ...] [--json] URL ...
+        usage: aasa-audit match (--file FILE | --domain DOMAIN) [--app-id ID ...] [--json] URL ...
+                                [--connect-to HOST:PORT:ADDR:PORT ...] [--ca-cert FILE] [--timeout SECONDS]
 
         Matches each URL against the file with Apple's rules (first details entry listing the app; components,
         else paths; first matching rule decides) and explains the verdict rule by rule.
         Without --app-id every app in the file is tried. URLs may also be absolute paths such as /shop/1.
+        --domain fetches https://DOMAIN/.well-known/apple-app-site-association live, as Apple's fetcher does.
         """
 
-    static func run(_ arguments: [String]) throws -> ExitCode {
+    static func run(_ arguments: [String]) async throws -> ExitCode {
         var args = Arguments(arguments, usage: usage)
         let json = args.flag("--json")
-        guard let path = try args.value("--file") else {
-            throw UsageError(message: "missing --file FILE", usage: usage)
-        }
+        let filePath = try args.value("--file")
+        let domain = try args.value("--domain")
+        let connectTo = try args.values("--connect-to")
+        let caCert = try args.value("--ca-cert")
+        let timeout = try AuditCommand.positiveDouble(try args.value("--timeout") ?? "10", "--timeout")
         let appIDs = try args.values("--app-id")
         let urls = try args.positionals()
+        guard (filePath == nil) != (domain == nil) else {
+            throw UsageError(message: "give exactly one of --file FILE and --domain DOMAIN", usage: usage)
+        }
         guard !urls.isEmpty else { throw UsageError(message: "missing URL", usage: usage) }
-        let file = DecodedFile(bytes: try readInput(path, usage: usage))
+        let path: String
+        let file: DecodedFile
+        if let filePath {
+            path = filePath
+            file = DecodedFile(bytes: try readInput(filePath, usage: usage))
+        } else {
+            let target: DomainTarget
+            switch DomainParser.parse(domain!) {
+            case .success(let parsed): target = parsed
+            case .failure(let error): throw UsageError(message: "cannot fetch \(error)", usage: usage)
+            }
+            let fetcher = CurlFetcher(
+                configuration: FetcherConfiguration(connectTo: connectTo, caCertificate: caCert, timeout: timeout))
+            defer { fetcher.shutdown() }
+            let url = DomainProbe.url(target.domain, .wellKnown)
+            let exchange = await fetcher.fetch(
+                FetchRequest(
+                    url: url, location: .wellKnown, userAgent: UserAgents.apple, maxBytes: SizeLimits.aasa,
+                    inspectTLS: true))
+            let probe = DomainProbe(domain: target.domain, wellKnown: exchange, root: nil)
+            guard probe.documentSource != nil else {
+                Terminal.err("aasa-audit: \(url) does not serve a file a device would use:")
+                for finding in Catalogue.check(probe) where finding.severity == .error {
+                    Terminal.err("  error[\(finding.id)] \(finding.message)")
+                }
+                return .findings
+            }
+            path = url
+            file = DecodedFile(bytes: exchange.body)
+        }
         guard let document = file.document else {
             // The file cannot be matched at all: show why, as `check` would.
             let blocking = Catalogue.check(file).filter { $0.severity == .error }

@@ -83,14 +83,18 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: cases) func failingExamplesProduceFindingsExactlyWhereTheySay(_ c: CheckCase) {
         for example in c.description.failing {
             let findings = c.run(example.input)
-            #expect(Self.locations(findings) == example.pointers.sorted(), "\(c.description.id): \(findings.map(\.message))")
+            #expect(
+                Self.locations(findings) == example.pointers.sorted(), "\(c.description.id): \(findings.map(\.message))"
+            )
             for finding in findings {
                 #expect(finding.id == c.description.id)
                 #expect(!finding.message.isEmpty && !finding.why.isEmpty && !finding.hint.isEmpty)
                 if case .probe = example.input {
                     #expect(finding.location.url != nil, "a transport finding names the URL")
                 } else {
-                    #expect(finding.location.line != nil && finding.location.column != nil, "every finding names line and column")
+                    #expect(
+                        finding.location.line != nil && finding.location.column != nil,
+                        "every finding names line and column")
                 }
             }
         }

@@ -35,7 +35,9 @@ public struct CheckExample: Sendable {
         CheckExample(input: .bytes(bytes), pointers: pointers)
     }
     public static func passing(bytes: [UInt8]) -> CheckExample { CheckExample(input: .bytes(bytes), pointers: []) }
-    public static func passing(_ probe: DomainProbe) -> CheckExample { CheckExample(input: .probe(probe), pointers: []) }
+    public static func passing(_ probe: DomainProbe) -> CheckExample {
+        CheckExample(input: .probe(probe), pointers: [])
+    }
     /// A failing transport example; `urls` are where its findings must land.
     public static func failing(_ probe: DomainProbe, at urls: [String]) -> CheckExample {
         CheckExample(input: .probe(probe), pointers: urls)

@@ -30,13 +30,17 @@ public struct DomainProbe: Sendable {
 
     /// A location "serves the file" when it answers 200 with a body that decodes to an AASA document.
     public static func serves(_ exchange: Exchange?) -> Bool {
-        guard let exchange, exchange.httpStatus == 200, exchange.failure == nil, !exchange.truncated else { return false }
+        guard let exchange, exchange.httpStatus == 200, exchange.failure == nil, !exchange.truncated else {
+            return false
+        }
         return DecodedFile(bytes: exchange.body).document != nil
     }
 
     /// The exchange whose body the document checks read: the well-known file, else a root-only file.
     public var documentSource: Exchange? {
-        if let wellKnown, wellKnown.httpStatus == 200, wellKnown.failure == nil, !wellKnown.truncated { return wellKnown }
+        if let wellKnown, wellKnown.httpStatus == 200, wellKnown.failure == nil, !wellKnown.truncated {
+            return wellKnown
+        }
         if DomainProbe.serves(root) { return root }
         return nil
     }
@@ -74,7 +78,8 @@ public enum ExampleProbe {
     public static let domain = "example.com"
     public static let wellKnownURL = DomainProbe.url(domain, .wellKnown)
     public static let rootURL = DomainProbe.url(domain, .root)
-    public static let body = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/*"}]}]}}"#
+    public static let body =
+        #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/*"}]}]}}"#
     static let goodTLS = TLSFacts(
         protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", issuer: "CN=Example CA",
         notAfter: Date().addingTimeInterval(200 * 86_400), daysLeft: 200)
@@ -120,4 +125,3 @@ public struct DomainTarget: Sendable, Hashable {
         self.notes = notes
     }
 }
-

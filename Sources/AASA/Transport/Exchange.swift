@@ -80,7 +80,9 @@ public struct Timings: Codable, Hashable, Sendable {
     public var firstByte: Double?
     public var total: Double?
 
-    public init(dns: Double? = nil, connect: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil) {
+    public init(
+        dns: Double? = nil, connect: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil
+    ) {
         self.dns = dns
         self.connect = connect
         self.tls = tls

@@ -5,12 +5,16 @@ public enum HTTPStatus: TransportCheck {
     public static let description = CheckDescription(
         id: "http-status", area: .transport, severity: .error,
         summary: "The file answers 200 OK",
-        rationale: "Apple treats 4xx and 5xx as a failed fetch (403 means \"your site denied access\", TN3155); 404 and 3xx have their own checks.",
+        rationale:
+            "Apple treats 4xx and 5xx as a failed fetch (403 means \"your site denied access\", TN3155); 404 and 3xx have their own checks.",
         reference: AppleDocs.tn3155,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
-            .failing(ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 403)), at: [ExampleProbe.wellKnownURL]),
-            .failing(ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 503), root: nil), at: [ExampleProbe.wellKnownURL]),
+            .failing(
+                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 403)), at: [ExampleProbe.wellKnownURL]),
+            .failing(
+                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 503), root: nil),
+                at: [ExampleProbe.wellKnownURL]),
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
@@ -33,23 +37,28 @@ public enum NotFound: TransportCheck {
     public static let description = CheckDescription(
         id: "not-found", area: .transport, severity: .error,
         summary: "The file exists at /.well-known/apple-app-site-association",
-        rationale: "The file lives at https://DOMAIN/.well-known/apple-app-site-association, with no extension; each subdomain needs its own file.",
+        rationale:
+            "The file lives at https://DOMAIN/.well-known/apple-app-site-association, with no extension; each subdomain needs its own file.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 404), root: ExampleProbe.exchange(.root, status: 404)),
+                ExampleProbe.healthy(
+                    wellKnown: ExampleProbe.exchange(status: 404), root: ExampleProbe.exchange(.root, status: 404)),
                 at: [ExampleProbe.wellKnownURL])
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
-        guard let e = probe.wellKnown, e.httpStatus == 404 || e.httpStatus == 410, !DomainProbe.serves(probe.root) else {
+        guard let e = probe.wellKnown, e.httpStatus == 404 || e.httpStatus == 410, !DomainProbe.serves(probe.root)
+        else {
             return
         }
         findings.add(
             description, at: e, "There is no file at \(e.url) (HTTP \(e.httpStatus!)).",
             why: "No app is associated with \(probe.domain) on any iOS version.",
-            fix: "Publish the file at /.well-known/apple-app-site-association (no .json extension) on \(probe.domain) itself.")
+            fix:
+                "Publish the file at /.well-known/apple-app-site-association (no .json extension) on \(probe.domain) itself."
+        )
     }
 }
 
@@ -67,7 +76,8 @@ public enum Redirect: TransportCheck {
         failing: [
             .failing(
                 ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(status: 301, redirectTo: "https://www.example.com/.well-known/apple-app-site-association"),
+                    wellKnown: ExampleProbe.exchange(
+                        status: 301, redirectTo: "https://www.example.com/.well-known/apple-app-site-association"),
                     root: nil),
                 at: [ExampleProbe.wellKnownURL])
         ])
@@ -100,8 +110,12 @@ public enum ContentType: TransportCheck {
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
-            .failing(ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "application/octet-stream")), at: [ExampleProbe.wellKnownURL]),
-            .failing(ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "text/html; charset=utf-8")), at: [ExampleProbe.wellKnownURL]),
+            .failing(
+                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "application/octet-stream")),
+                at: [ExampleProbe.wellKnownURL]),
+            .failing(
+                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "text/html; charset=utf-8")),
+                at: [ExampleProbe.wellKnownURL]),
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
@@ -112,14 +126,17 @@ public enum ContentType: TransportCheck {
         if type == "text/html" {
             findings.add(
                 description, at: e, severity: .error, "The file is served as text/html.",
-                why: "Usually an HTML page (error page, SPA fallback, login wall) is served instead of the file; devices then get no rules.",
+                why:
+                    "Usually an HTML page (error page, SPA fallback, login wall) is served instead of the file; devices then get no rules.",
                 fix: "Serve the file itself with Content-Type: application/json.")
             return
         }
         findings.add(
             description, at: e, "The file is served as \(e.contentType ?? "(no Content-Type)"), not application/json.",
             why: "Works with current iOS versions, but older ones and some proxies expect application/json.",
-            fix: "Set Content-Type: application/json for /.well-known/apple-app-site-association (it has no extension to map).")
+            fix:
+                "Set Content-Type: application/json for /.well-known/apple-app-site-association (it has no extension to map)."
+        )
     }
 }
 
@@ -128,7 +145,8 @@ public enum TooLarge: TransportCheck {
     public static let description = CheckDescription(
         id: "too-large", area: .transport, severity: .error,
         summary: "The file is at most 128 KiB uncompressed",
-        rationale: "Apple limits the file to 128 KB (swcd: 131,072 bytes), counted after HTTP decompression, so gzip does not help.",
+        rationale:
+            "Apple limits the file to 128 KB (swcd: 131,072 bytes), counted after HTTP decompression, so gzip does not help.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
@@ -147,7 +165,9 @@ public enum TooLarge: TransportCheck {
             findings.add(
                 description, at: e, "The file is \(size) after decompression; the limit is \(SizeLimits.aasa) bytes.",
                 why: "Devices and Apple's CDN refuse larger files on every iOS version, so no link opens the app.",
-                fix: "Shrink the rules: use wildcards, substitution variables (iOS 13.5+) and exclusions instead of listing URLs.")
+                fix:
+                    "Shrink the rules: use wildcards, substitution variables (iOS 13.5+) and exclusions instead of listing URLs."
+            )
         }
     }
 }
@@ -157,7 +177,8 @@ public enum SizeNearLimit: TransportCheck {
     public static let description = CheckDescription(
         id: "size-near-limit", area: .transport, severity: .warning,
         summary: "The file stays well under the 128 KiB limit",
-        rationale: "Above 100 KiB one more batch of generated rules can cross Apple's 128 KiB limit and break every link at once.",
+        rationale:
+            "Above 100 KiB one more batch of generated rules can cross Apple's 128 KiB limit and break every link at once.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
@@ -167,7 +188,8 @@ public enum SizeNearLimit: TransportCheck {
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
-        guard let e = probe.documentSource, !e.truncated, e.bytes > SizeLimits.nearLimit, e.bytes <= SizeLimits.aasa else {
+        guard let e = probe.documentSource, !e.truncated, e.bytes > SizeLimits.nearLimit, e.bytes <= SizeLimits.aasa
+        else {
             return
         }
         findings.add(
@@ -182,15 +204,22 @@ public enum RootOnly: TransportCheck {
     public static let description = CheckDescription(
         id: "root-only", area: .transport, severity: .error,
         summary: "The file is not served only at the root location",
-        rationale: "iOS 9 also tried /apple-app-site-association; current documentation and Apple's CDN (iOS 14+) use only /.well-known/.",
+        rationale:
+            "iOS 9 also tried /apple-app-site-association; current documentation and Apple's CDN (iOS 14+) use only /.well-known/.",
         reference: AppleDocs.supportingAssociatedDomains,
-        passing: [.passing(ExampleProbe.healthy()), .passing(ExampleProbe.healthy(root: ExampleProbe.exchange(.root, status: 404)))],
+        passing: [
+            .passing(ExampleProbe.healthy()),
+            .passing(ExampleProbe.healthy(root: ExampleProbe.exchange(.root, status: 404))),
+        ],
         failing: [
-            .failing(ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 404)), at: [ExampleProbe.wellKnownURL])
+            .failing(
+                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 404)), at: [ExampleProbe.wellKnownURL])
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
-        guard let e = probe.wellKnown, !DomainProbe.serves(e), e.failure == nil, DomainProbe.serves(probe.root) else { return }
+        guard let e = probe.wellKnown, !DomainProbe.serves(e), e.failure == nil, DomainProbe.serves(probe.root) else {
+            return
+        }
         findings.add(
             description, at: e,
             "The file is served only at /apple-app-site-association; /.well-known/ answers HTTP \(e.httpStatus.map(String.init) ?? "?").",
@@ -204,15 +233,21 @@ public enum LocationsDiffer: TransportCheck {
     public static let description = CheckDescription(
         id: "locations-differ", area: .transport, severity: .warning,
         summary: "Both locations serve the same rules",
-        rationale: "When the root and /.well-known/ files differ, devices of different ages follow different rules; usually one copy is stale.",
+        rationale:
+            "When the root and /.well-known/ files differ, devices of different ages follow different rules; usually one copy is stale.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [
             .passing(ExampleProbe.healthy()),
-            .passing(ExampleProbe.healthy(root: ExampleProbe.exchange(.root, body: ExampleProbe.body.replacingOccurrences(of: ", ", with: ",\n  ")))),
+            .passing(
+                ExampleProbe.healthy(
+                    root: ExampleProbe.exchange(
+                        .root, body: ExampleProbe.body.replacingOccurrences(of: ", ", with: ",\n  ")))),
         ],
         failing: [
             .failing(
-                ExampleProbe.healthy(root: ExampleProbe.exchange(.root, body: ExampleProbe.body.replacingOccurrences(of: "/shop/*", with: "/old/*"))),
+                ExampleProbe.healthy(
+                    root: ExampleProbe.exchange(
+                        .root, body: ExampleProbe.body.replacingOccurrences(of: "/shop/*", with: "/old/*"))),
                 at: [ExampleProbe.rootURL])
         ])
 
@@ -243,10 +278,16 @@ public enum UserAgentBlocked: TransportCheck {
             .failing(
                 ExampleProbe.healthy(
                     wellKnown: ExampleProbe.exchange(status: 403, body: "<html>Access denied</html>"),
-                    others: [ExampleProbe.exchange(agent: UserAgents.browser), ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot)]),
+                    others: [
+                        ExampleProbe.exchange(agent: UserAgents.browser),
+                        ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot),
+                    ]),
                 at: [ExampleProbe.wellKnownURL]),
             .failing(
-                ExampleProbe.healthy(others: [ExampleProbe.exchange(agent: UserAgents.browser), ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot)]),
+                ExampleProbe.healthy(others: [
+                    ExampleProbe.exchange(agent: UserAgents.browser),
+                    ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot),
+                ]),
                 at: [ExampleProbe.wellKnownURL]),
         ])
 
@@ -267,13 +308,17 @@ public enum UserAgentBlocked: TransportCheck {
             findings.add(
                 description, at: primary, severity: .error,
                 "\(primary.userAgent) got HTTP \(primary.httpStatus.map(String.init) ?? "?") while \(describe.joined(separator: "; ")).",
-                why: "The server blocks Apple's fetcher by user agent: iOS 14+ devices get no file from Apple's CDN while browsers see it fine.",
-                fix: "Allow the AASA-Bot and CFNetwork user agents (and every other) for this path in the WAF or bot protection.")
+                why:
+                    "The server blocks Apple's fetcher by user agent: iOS 14+ devices get no file from Apple's CDN while browsers see it fine.",
+                fix:
+                    "Allow the AASA-Bot and CFNetwork user agents (and every other) for this path in the WAF or bot protection."
+            )
         } else {
             findings.add(
                 description, at: primary,
                 "Other user agents get a different answer: \(describe.joined(separator: "; ")) (\(primary.userAgent) got HTTP \(primary.httpStatus.map(String.init) ?? "?")).",
-                why: "Apple asks that every user agent gets the file (TN3155); devices fetching directly (before iOS 14, or in developer mode) use other agents.",
+                why:
+                    "Apple asks that every user agent gets the file (TN3155); devices fetching directly (before iOS 14, or in developer mode) use other agents.",
                 fix: "Serve the file identically to all user agents; exempt this path from bot protection.")
         }
     }
@@ -286,7 +331,8 @@ enum Canonical {
         case .object(let members):
             var seen: [String: JSONNode] = [:]
             for m in members { seen[m.key] = m.value }
-            return "{" + seen.keys.sorted().map { JSONNode.quote($0) + ":" + text(seen[$0]!) }.joined(separator: ",") + "}"
+            return "{" + seen.keys.sorted().map { JSONNode.quote($0) + ":" + text(seen[$0]!) }.joined(separator: ",")
+                + "}"
         case .array(let items): return "[" + items.map(text).joined(separator: ",") + "]"
         default: return node.jsonText
         }

@@ -1,12 +1,15 @@
 /// Shared wording for the TLS checks.
 enum TLSWording {
     static func certificate(_ tls: TLSFacts) -> String {
-        [tls.subject.map { "subject \($0)" }, tls.issuer.map { "issuer \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        [tls.subject.map { "subject \($0)" }, tls.issuer.map { "issuer \($0)" }].compactMap { $0 }.joined(
+            separator: ", ")
     }
 
     /// The well-known exchange when its TLS facts show `problems`.
     static func exchange(_ probe: DomainProbe, _ problems: Set<TLSProblem>) -> (Exchange, TLSFacts)? {
-        guard let e = probe.wellKnown, let tls = e.tls, let problem = tls.problem, problems.contains(problem) else { return nil }
+        guard let e = probe.wellKnown, let tls = e.tls, let problem = tls.problem, problems.contains(problem) else {
+            return nil
+        }
         return (e, tls)
     }
 }
@@ -27,7 +30,8 @@ public enum TLSUntrusted: TransportCheck {
                 ExampleProbe.healthy(
                     wellKnown: ExampleProbe.exchange(
                         failure: .tls, error: "SSL certificate problem: self-signed certificate",
-                        tls: TLSFacts(verified: false, problem: .selfSigned, subject: "CN=example.com", issuer: "CN=example.com")),
+                        tls: TLSFacts(
+                            verified: false, problem: .selfSigned, subject: "CN=example.com", issuer: "CN=example.com")),
                     root: nil, others: []),
                 at: [ExampleProbe.wellKnownURL])
         ])
@@ -50,14 +54,16 @@ public enum TLSHostname: TransportCheck {
     public static let description = CheckDescription(
         id: "tls-hostname", area: .transport, severity: .error,
         summary: "The certificate names the domain",
-        rationale: "A certificate for another name (often the apex's certificate on www, or a CDN's default) fails verification for this domain.",
+        rationale:
+            "A certificate for another name (often the apex's certificate on www, or a CDN's default) fails verification for this domain.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
                 ExampleProbe.healthy(
                     wellKnown: ExampleProbe.exchange(
-                        failure: .tls, error: "SSL: no alternative certificate subject name matches target host name 'example.com'",
+                        failure: .tls,
+                        error: "SSL: no alternative certificate subject name matches target host name 'example.com'",
                         tls: TLSFacts(verified: false, problem: .hostname, subject: "CN=other.example.net")),
                     root: nil, others: []),
                 at: [ExampleProbe.wellKnownURL])
@@ -68,7 +74,8 @@ public enum TLSHostname: TransportCheck {
         findings.add(
             description, at: e, severity: probe.developerMode ? .warning : nil,
             "The certificate does not name \(probe.domain) (\(TLSWording.certificate(tls))).",
-            why: "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
+            why:
+                "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
             fix: "Add \(probe.domain) to the certificate's subject alternative names.")
     }
 }
@@ -78,7 +85,8 @@ public enum TLSExpired: TransportCheck {
     public static let description = CheckDescription(
         id: "tls-expired", area: .transport, severity: .error,
         summary: "The certificate has not expired",
-        rationale: "An expired (or not yet valid) certificate fails verification; Apple's CDN then keeps serving its last good copy until it gives up.",
+        rationale:
+            "An expired (or not yet valid) certificate fails verification; Apple's CDN then keeps serving its last good copy until it gives up.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
@@ -99,7 +107,8 @@ public enum TLSExpired: TransportCheck {
             tls.problem == .expired
                 ? "The certificate expired\(when) (\(TLSWording.certificate(tls)))."
                 : "The certificate is not valid yet (\(TLSWording.certificate(tls))).",
-            why: "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
+            why:
+                "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
             fix: "Renew the certificate and automate renewal (ACME); check the server's clock.")
     }
 }
@@ -111,14 +120,16 @@ public enum TLSExpiring: TransportCheck {
     public static let description = CheckDescription(
         id: "tls-expiring", area: .transport, severity: .warning,
         summary: "The certificate is valid for at least 21 more days",
-        rationale: "Apple's CDN refetches within about a day and devices weekly; an expiry inside three weeks leaves little time to notice a failed renewal.",
+        rationale:
+            "Apple's CDN refetches within about a day and devices weekly; an expiry inside three weeks leaves little time to notice a failed renewal.",
         reference: AppleDocs.supportingAssociatedDomains,
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
                 ExampleProbe.healthy(
                     wellKnown: ExampleProbe.exchange(
-                        tls: TLSFacts(protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", daysLeft: 5)),
+                        tls: TLSFacts(
+                            protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", daysLeft: 5)),
                     root: nil, others: []),
                 at: [ExampleProbe.wellKnownURL])
         ])
@@ -139,7 +150,8 @@ public enum TLSProtocol: TransportCheck {
     public static let description = CheckDescription(
         id: "tls-protocol", area: .transport, severity: .error,
         summary: "The server speaks TLS 1.2 or later",
-        rationale: "App Transport Security, which Apple's fetchers follow, requires TLS 1.2 or later; a server offering only older protocols fails the handshake.",
+        rationale:
+            "App Transport Security, which Apple's fetchers follow, requires TLS 1.2 or later; a server offering only older protocols fails the handshake.",
         reference: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections",
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
@@ -167,7 +179,8 @@ public enum TLSProtocol: TransportCheck {
                 fix: "Enable TLS 1.2 and 1.3 on the server and disable older protocols.")
         } else if tls.problem == .protocolVersion || tls.problem == .handshake {
             findings.add(
-                description, at: e, "The TLS handshake failed: \(tls.error ?? e.error ?? "no common protocol or cipher").",
+                description, at: e,
+                "The TLS handshake failed: \(tls.error ?? e.error ?? "no common protocol or cipher").",
                 why: "No Apple fetcher can connect, so no link on this domain opens the app.",
                 fix: "Offer TLS 1.2 and 1.3 with modern ciphers (ECDHE with AES-GCM or ChaCha20).")
         }

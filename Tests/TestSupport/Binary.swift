@@ -1,19 +1,18 @@
 import Foundation
-import Testing
 
 /// What one run of the real `aasa-audit` binary did.
-struct RunResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct RunResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 }
 
-enum Binary {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum Binary {
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The built binary: $AASA_AUDIT_BINARY, else beside the test bundle, else .build/debug.
-    static var url: URL {
+    public static var url: URL {
         if let path = ProcessInfo.processInfo.environment["AASA_AUDIT_BINARY"] { return URL(fileURLWithPath: path) }
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var dir = runner.deletingLastPathComponent()
@@ -25,11 +24,14 @@ enum Binary {
         return root.appendingPathComponent(".build/debug/aasa-audit")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> RunResult
-    {
+    public static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
+        started: (@Sendable (Process) -> Void)? = nil
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
@@ -40,6 +42,7 @@ enum Binary {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        started?(process)
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full stderr cannot block the child.
@@ -58,7 +61,7 @@ enum Binary {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    static func write(_ text: String, name: String = "apple-app-site-association") throws -> URL {
+    public static func write(_ text: String, name: String = "apple-app-site-association") throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)

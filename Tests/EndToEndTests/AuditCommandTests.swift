@@ -1,0 +1,218 @@
+import AASA
+import Audit
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// A fixture host and every finding ID its audit must produce (nothing more), with the exit status.
+struct Scenario: CustomTestStringConvertible, Sendable {
+    let host: String
+    let ids: [String]
+    let status: Int32
+    var testDescription: String { host }
+
+    init(_ host: String, _ ids: [String], _ status: Int32 = 1) {
+        self.host = host
+        self.ids = ids
+        self.status = status
+    }
+}
+
+let scenarios: [Scenario] = [
+    Scenario("good", [], 0), Scenario("samemeaning", [], 0),
+    Scenario("expired", ["tls-expired"]), Scenario("wronghost", ["tls-hostname"]),
+    Scenario("selfsigned", ["tls-untrusted"]),
+    Scenario("expiring", ["tls-expiring"], 0), Scenario("tls11", ["tls-protocol"]), Scenario("redirect", ["redirect"]),
+    Scenario("notfound", ["not-found"]), Scenario("forbidden", ["http-status"]), Scenario("error500", ["http-status"]),
+    Scenario("html", ["content-type", "json-syntax"]), Scenario("textplain", ["content-type"], 0),
+    Scenario("large", ["too-large"]), Scenario("gzlarge", ["too-large"]), Scenario("nearlimit", ["size-near-limit"], 0),
+    Scenario("rootonly", ["root-only"]), Scenario("differ", ["locations-differ"], 0),
+    Scenario("badjson", ["json-syntax"]),
+    Scenario("badappid", ["app-id-format"]), Scenario("uablock", ["http-status", "user-agent-blocked"]),
+    Scenario("botblock", ["user-agent-blocked"], 0), Scenario("slow", ["fetch-timeout"]),
+    Scenario("reset", ["fetch-connect"]),
+    Scenario("refused", ["fetch-connect"]),
+]
+
+func tempDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
+    let data = try Data(contentsOf: directory.appendingPathComponent("report.json"))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    return (try AuditReport.decode(data), object)
+}
+
+@Suite struct AuditCommandTests {
+    static let server = FixtureServer.shared
+
+    func audit(_ domains: [String], _ extra: [String] = [], directory: URL? = nil) throws -> (RunResult, URL) {
+        let out = try tempDirectory()
+        let result = try Binary.run(
+            ["audit"] + domains + Self.server.arguments + ["--timeout", "3", "--out", out.path] + extra,
+            environment: ["NO_COLOR": "1"], directory: directory)
+        return (result, out)
+    }
+
+    @Test(arguments: scenarios) func everyTransportCheckFiresOnItsScenarioAndNothingElse(_ s: Scenario) throws {
+        let (result, out) = try audit(["\(s.host).aasa.test"])
+        #expect(result.status == s.status, "\(result.stdout)\(result.stderr)")
+        let (report, _) = try readReport(out)
+        let domain = try #require(report.domains.first)
+        #expect(Set(domain.findings.map(\.id)) == Set(s.ids), "\(domain.findings.map(\.message))")
+        #expect(domain.verdict == DomainReport.verdict(domain.findings))
+        #expect(result.stdout.contains("\(s.host).aasa.test"))
+        for finding in domain.findings {
+            #expect(finding.location.url?.hasPrefix("https://\(s.host).aasa.test/") == true)
+        }
+    }
+
+    @Test func theReportHasTheDesignShape() throws {
+        let (result, out) = try audit(["good.aasa.test", "expired.aasa.test"])
+        #expect(result.status == 1)
+        let (report, object) = try readReport(out)
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect((object["tool"] as? [String: Any])?["name"] as? String == "aasa-audit")
+        for key in ["startedAt", "finishedAt", "summary", "domains", "interrupted"] {
+            #expect(object[key] != nil, "\(key)")
+        }
+        let summary = try #require(object["summary"] as? [String: Any])
+        for key in ["domains", "errors", "warnings", "infos", "urlsTested", "urlsOpeningApp"] {
+            #expect(summary[key] != nil, "summary.\(key)")
+        }
+        #expect(report.summary.domains == 2 && report.summary.errors == 1)
+        let domains = try #require(object["domains"] as? [[String: Any]])
+        let good = try #require(domains.first { $0["domain"] as? String == "good.aasa.test" })
+        #expect(good["verdict"] as? String == "pass")
+        let apps = try #require(good["apps"] as? [[String: Any]])
+        #expect(apps.first?["appID"] as? String == "9JA89QQLNQ.com.acme.shop")
+        #expect(apps.first?["services"] as? [String] == ["applinks", "webcredentials"])
+        let fetches = try #require(good["fetches"] as? [[String: Any]])
+        #expect(fetches.count == 4, "well-known, root, browser, generic bot")
+        #expect(Set(fetches.compactMap { $0["userAgent"] as? String }).count == 3)
+        let first = try #require(fetches.first)
+        for key in [
+            "location", "url", "userAgent", "httpStatus", "contentType", "bytes", "wireBytes", "redirectTo", "sha256",
+            "error", "tls", "timingsMs",
+        ] {
+            #expect(first.keys.contains(key), "fetch.\(key)")
+        }
+        let tls = try #require(first["tls"] as? [String: Any])
+        for key in ["protocol", "verified", "error", "subject", "issuer", "notAfter", "daysLeft"] {
+            #expect(tls.keys.contains(key), "tls.\(key)")
+        }
+        #expect(first["location"] as? String == "well-known")
+        #expect(fetches[1]["location"] as? String == "root")
+        let expired = try #require(report.domains.first { $0.domain == "expired.aasa.test" })
+        #expect(expired.verdict == .fail)
+        #expect(expired.fetches.first?.tls?.daysLeft ?? 0 < -365, "the rejected certificate's dates are still reported")
+    }
+
+    @Test func domainsComeFromFilesWithCommentsOrCSV() throws {
+        let dir = try tempDirectory()
+        let list = dir.appendingPathComponent("domains.txt")
+        try Data(
+            "# nightly\ngood.aasa.test   # the shop\n\napplinks:textplain.aasa.test\nhttps://good.aasa.test/duplicate\n"
+                .utf8
+        ).write(to: list)
+        let (result, out) = try audit(["--domains", list.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try readReport(out).0.domains.map(\.domain) == ["good.aasa.test", "textplain.aasa.test"])
+        let csv = dir.appendingPathComponent("domains.csv")
+        try Data("team,domain,owner\nshop,good.aasa.test,\"Ops, Inc\"\nblog,\"notfound.aasa.test\",x\n".utf8).write(
+            to: csv)
+        let (csvResult, csvOut) = try audit(["--domains", csv.path])
+        #expect(csvResult.status == 1)
+        #expect(try readReport(csvOut).0.domains.map(\.domain) == ["good.aasa.test", "notfound.aasa.test"])
+    }
+
+    @Test func oneBrokenDomainNeverHoldsUpOrBreaksTheOthers() throws {
+        let start = Date()
+        let (result, out) = try audit(
+            ["slow.aasa.test", "good.aasa.test", "refused.aasa.test", "html.aasa.test"], ["--concurrency", "2"])
+        #expect(Date().timeIntervalSince(start) < 12, "a 3 s timeout bounds the whole run")
+        #expect(result.status == 1)
+        let report = try readReport(out).0
+        #expect(
+            report.domains.map(\.domain) == ["slow.aasa.test", "good.aasa.test", "refused.aasa.test", "html.aasa.test"])
+        #expect(report.domains[1].verdict == .pass)
+    }
+
+    @Test func failOnWarningCountsWarnings() throws {
+        #expect(try audit(["expiring.aasa.test"]).0.status == 0)
+        #expect(try audit(["expiring.aasa.test"], ["--fail-on", "warning"]).0.status == 1)
+    }
+
+    @Test func quietPrintsNothingButKeepsTheExitStatus() throws {
+        let (result, out) = try audit(["notfound.aasa.test"], ["--quiet"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
+    }
+
+    @Test func withoutOutTheReportGoesToATimestampedFolderUnderReports() throws {
+        let cwd = try tempDirectory()
+        let result = try Binary.run(["audit", "good.aasa.test"] + Self.server.arguments, directory: cwd)
+        #expect(result.status == 0, "\(result.stderr)")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: cwd.appendingPathComponent("Reports").path)
+        #expect(runs.count == 1 && runs[0].wholeMatch(of: /\d{8}T\d{6}Z/) != nil, "\(runs)")
+        #expect(result.stdout.contains("Reports/\(runs[0])/report.json"))
+    }
+
+    @Test func anUnwritableOutputIsAToolErrorAndTheSummaryStillPrints() throws {
+        let dir = try tempDirectory()
+        let blocker = dir.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let result = try Binary.run(
+            ["audit", "good.aasa.test", "--out", blocker.appendingPathComponent("sub").path] + Self.server.arguments)
+        #expect(result.status == 3)
+        #expect(result.stdout.contains("good.aasa.test"))
+        #expect(result.stderr.contains("could not write the report"))
+    }
+
+    @Test func sigintStopsQuicklyAndWritesWhatFinished() throws {
+        let out = try tempDirectory()
+        let signalled = Mutex<Date?>(nil)
+        let result = try Binary.run(
+            ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path] + Self.server.arguments,
+            started: { process in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                    signalled.withLock { $0 = Date() }
+                    kill(process.processIdentifier, SIGINT)
+                }
+            })
+        let elapsed = Date().timeIntervalSince(try #require(signalled.withLock { $0 }))
+        #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
+        #expect(result.status == 130)
+        let (report, _) = try readReport(out)
+        #expect(report.interrupted)
+        #expect(report.domains.map(\.domain) == ["good.aasa.test"])
+        #expect(report.notAudited == ["slow.aasa.test"])
+        #expect(result.stdout.contains("interrupted"))
+    }
+
+    @Test func badDomainsAreUsageErrorsNamingEachProblem() throws {
+        let result = try Binary.run(["audit", "example.com:8443", "shop.example.com/path", "good.aasa.test"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\"example.com:8443\": ports are not supported"))
+        #expect(result.stderr.contains("\"shop.example.com/path\": a domain has no path"))
+    }
+
+    @Test func matchAgainstTheLiveFile() throws {
+        let result = try Binary.run(
+            [
+                "match", "--domain", "good.aasa.test", "--json", "https://good.aasa.test/shop/1",
+                "https://good.aasa.test/shop/admin/x",
+            ]
+                + Self.server.arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["opensApp"] as? String } == ["9JA89QQLNQ.com.acme.shop", nil])
+        let broken = try Binary.run(["match", "--domain", "notfound.aasa.test", "/x"] + Self.server.arguments)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("not-found"))
+    }
+}

@@ -1,0 +1,194 @@
+import AASA
+import Fetching
+import Foundation
+import TestSupport
+import Testing
+
+/// The real libcurl against the real local HTTPS fixture.
+@Suite struct CurlFetcherTests {
+    static let server = FixtureServer.shared
+    static let fetcher = CurlFetcher(
+        configuration: FetcherConfiguration(connectTo: server.connectTo, caCertificate: server.caPath, timeout: 3))
+
+    func fetch(
+        _ host: String, _ location: FetchLocation = .wellKnown, agent: String = UserAgents.apple, inspect: Bool = true,
+        verify: Bool = true, cap: Int = SizeLimits.aasa, fetcher: CurlFetcher = CurlFetcherTests.fetcher
+    ) async -> Exchange {
+        await fetcher.fetch(
+            FetchRequest(
+                url: DomainProbe.url("\(host).aasa.test", location), location: location, userAgent: agent,
+                maxBytes: cap,
+                inspectTLS: inspect, verifyPeer: verify))
+    }
+
+    @Test func aGoodFileArrivesWithEverythingMeasured() async throws {
+        let e = await fetch("good")
+        #expect(e.failure == nil, "\(e.error ?? "")")
+        #expect(e.httpStatus == 200)
+        #expect(e.contentType == "application/json")
+        #expect(e.header("content-type") == "application/json")
+        #expect(e.bytes == e.body.count && e.bytes > 100 && !e.truncated)
+        #expect(e.sha256 == SHA256.hex(e.body))
+        #expect(DecodedFile(bytes: e.body).document != nil)
+        let tls = try #require(e.tls)
+        #expect(tls.verified && tls.problem == nil)
+        #expect(tls.protocolVersion == "TLSv1.3")
+        #expect(tls.subject?.contains("CN=*.aasa.test") == true)
+        #expect(tls.issuer?.contains("aasa-audit Test CA") == true)
+        #expect((363...365).contains(tls.daysLeft ?? 0))
+        #expect((e.timingsMs.total ?? 0) > 0)
+    }
+
+    @Test func redirectsAreRecordedNeverFollowed() async {
+        let e = await fetch("redirect")
+        #expect(e.httpStatus == 301)
+        #expect(e.redirectTo == "https://www.redirect.aasa.test/.well-known/apple-app-site-association")
+    }
+
+    @Test func gzipIsDecodedAndTheCapCountsDecodedBytes() async {
+        let e = await fetch("gzlarge")
+        #expect(e.httpStatus == 200)
+        #expect(e.wireBytes < 20_000, "compressed on the wire")
+        #expect(e.bytes > SizeLimits.aasa, "but more than 128 KiB decoded")
+        let capped = await fetch("gzlarge", cap: 10_000)
+        #expect(capped.truncated, "a decoded-size cap stops a compressed body early")
+        #expect(capped.body.count <= 10_000 + 64 * 1024)
+        #expect(capped.failure == nil && capped.sha256 == nil)
+    }
+
+    @Test(arguments: [
+        ("expired", TLSProblem.expired), ("wronghost", .hostname), ("selfsigned", .selfSigned),
+    ])
+    func certificateFailuresNameTheReason(_ host: String, _ problem: TLSProblem) async throws {
+        let e = await fetch(host)
+        #expect(e.failure == .tls)
+        #expect(e.httpStatus == nil)
+        let tls = try #require(e.tls)
+        #expect(!tls.verified && tls.problem == problem, "\(tls)")
+        // Read anyway, without trusting it, for its names and dates.
+        let look = await fetch(host, verify: false)
+        #expect(look.httpStatus == 200)
+        #expect(look.tls?.subject != nil)
+        if problem == .expired { #expect((look.tls?.daysLeft ?? 0) < -365) }
+    }
+
+    @Test func anExpiringCertificateReportsDaysLeft() async {
+        let e = await fetch("expiring")
+        #expect(e.tls?.verified == true)
+        #expect(e.tls?.daysLeft == 5)
+    }
+
+    @Test func oldTLSOnlyFailsTheHandshake() async {
+        let e = await fetch("tls11")
+        #expect(e.failure == .tls)
+        #expect(e.tls?.problem == .handshake || e.tls?.problem == .protocolVersion)
+    }
+
+    @Test func refusedAndSilentServersFailWithinTheTimeout() async {
+        let refused = await fetch("refused")
+        #expect(refused.failure == .connect)
+        let start = Date()
+        let slow = await fetch("slow")
+        #expect(slow.failure == .timeout)
+        #expect(Date().timeIntervalSince(start) < 10, "the 3 s timeout bounds a server that never answers")
+    }
+
+    @Test func aConnectionResetMidBodyIsAFailureNotAShortFile() async {
+        let e = await fetch("reset")
+        #expect(e.failure == .protocolError)
+        #expect(e.httpStatus == 200)
+        #expect(!e.truncated)
+    }
+
+    @Test func theUserAgentIsSentAsGiven() async {
+        #expect(await fetch("uablock", agent: UserAgents.apple).httpStatus == 403)
+        #expect(await fetch("uablock", agent: UserAgents.browser).httpStatus == 200)
+    }
+
+    @Test func cancellationEndsAFetchQuickly() async {
+        let task = Task { await fetch("slow") }
+        try? await Task.sleep(for: .milliseconds(200))
+        let start = Date()
+        task.cancel()
+        let e = await task.value
+        #expect(e.failure == .cancelled)
+        #expect(Date().timeIntervalSince(start) < 1.5)
+    }
+
+    @Test func manyConcurrentFetchesAllComplete() async {
+        let results = await withTaskGroup(of: Int?.self) { group in
+            for i in 0..<60 {
+                group.addTask { await fetch(i % 2 == 0 ? "good" : "textplain", inspect: false).httpStatus }
+            }
+            var statuses: [Int?] = []
+            for await status in group { statuses.append(status) }
+            return statuses
+        }
+        #expect(results.count == 60 && results.allSatisfy { $0 == 200 })
+    }
+
+    @Test func connectToWithEmptyHostAndPortMatchesAnyName() async {
+        let fetcher = CurlFetcher(
+            configuration: FetcherConfiguration(
+                connectTo: ["::127.0.0.1:\(Self.server.port)"], caCertificate: Self.server.caPath, timeout: 3))
+        defer { fetcher.shutdown() }
+        let e = await fetch("good", fetcher: fetcher)
+        #expect(e.httpStatus == 200)
+    }
+
+    @Test func withoutTheTestCAThePeerIsUntrusted() async {
+        let fetcher = CurlFetcher(configuration: FetcherConfiguration(connectTo: Self.server.connectTo, timeout: 3))
+        defer { fetcher.shutdown() }
+        let e = await fetch("good", fetcher: fetcher)
+        #expect(e.failure == .tls && e.tls?.problem == .untrusted)
+    }
+
+    @Test func aShutDownFetcherAnswersCancelled() async {
+        let fetcher = CurlFetcher(configuration: FetcherConfiguration(connectTo: Self.server.connectTo, timeout: 3))
+        fetcher.shutdown()
+        #expect(await fetch("good", fetcher: fetcher).failure == .cancelled)
+    }
+}
+
+@Suite struct DomainParserTests {
+    @Test(arguments: [
+        ("example.com", "example.com"), ("  Example.COM. ", "example.com"),
+        ("applinks:www.example.com", "www.example.com"),
+        ("applinks:example.com?mode=developer", "example.com"), ("https://example.com/shop/1?x=1", "example.com"),
+        ("http://example.com", "example.com"), ("*.example.com", "example.com"),
+        ("webcredentials:login.example.com", "login.example.com"),
+        ("bücher.de", "xn--bcher-kva.de"), ("münchen.de", "xn--mnchen-3ya.de"), ("例え.jp", "xn--r8jz45g.jp"),
+        ("https://www.bücher.de/", "www.xn--bcher-kva.de"), ("xn--bcher-kva.de", "xn--bcher-kva.de"),
+    ])
+    func acceptsWhatPeoplePaste(_ input: String, _ expected: String) throws {
+        let target = try DomainParser.parse(input).get()
+        #expect(target.domain == expected)
+    }
+
+    @Test func internationalNamesKeepBothForms() throws {
+        let target = try DomainParser.parse("Bücher.de").get()
+        #expect(target.domain == "xn--bcher-kva.de")
+        #expect(target.unicode == "bücher.de")
+        #expect(target.notes.contains { $0.contains("xn--bcher-kva.de") })
+    }
+
+    @Test func strippedPartsAreNoted() throws {
+        let target = try DomainParser.parse("https://example.com/shop/1").get()
+        #expect(target.notes.contains { $0.contains("/shop/1") })
+        #expect(target.input == "https://example.com/shop/1")
+        #expect(try DomainParser.parse("*.example.com").get().notes.contains { $0.contains("wildcard") })
+    }
+
+    @Test(arguments: [
+        ("example.com:8443", "port"), ("https://example.com:8443/", "port"), ("example.com/shop", "path"),
+        ("localhost", "two labels"), ("", "empty"), ("192.168.1.10", "IP address"), ("exa mple.com", "spaces"),
+        ("ftp://example.com", "http and https"), ("a..b.com", "empty label"), ("-bad.com", "valid host name"),
+    ])
+    func rejectsWithAClearReason(_ input: String, _ words: String) {
+        guard case .failure(let error) = DomainParser.parse(input) else {
+            Issue.record("\(input) was accepted")
+            return
+        }
+        #expect(error.reason.contains(words), "\(error.reason)")
+    }
+}

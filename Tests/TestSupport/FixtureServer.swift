@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// The Python HTTPS fixture (Tests/Fixtures/server.py) running for a test suite: every host name under
+/// aasa.test is answered on loopback by scenario, with certificates made at start.
+public final class FixtureServer: Sendable {
+    public let port: Int
+    /// The listener that offers only TLS 1.1 and older.
+    public let oldTLSPort: Int
+    public let caPath: String
+    private let process: Process
+    private let stdin: Pipe
+
+    /// curl-style mappings that send every fixture host to this server (refused.aasa.test to a closed port).
+    public var connectTo: [String] {
+        ["refused.aasa.test:443:127.0.0.1:1", "tls11.aasa.test:443:127.0.0.1:\(oldTLSPort)", "::127.0.0.1:\(port)"]
+    }
+
+    /// The same mappings as command-line arguments.
+    public var arguments: [String] {
+        connectTo.flatMap { ["--connect-to", $0] } + ["--ca-cert", caPath]
+    }
+
+    private init(process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, caPath: String) {
+        self.process = process
+        self.stdin = stdin
+        self.port = port
+        self.oldTLSPort = oldTLSPort
+        self.caPath = caPath
+    }
+
+    /// Shared by all suites of one test process; it exits when the process does (its stdin closes).
+    public static let shared: FixtureServer = {
+        do { return try start() } catch { fatalError("fixture server did not start: \(error)") }
+    }()
+
+    public static func start() throws -> FixtureServer {
+        let script = Binary.root.appendingPathComponent("Tests/Fixtures/server.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", script.path]
+        let out = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardInput = input
+        process.standardError = FileHandle.standardError
+        try process.run()
+        // A watchdog kills a server that never says READY, which unblocks the read below.
+        let ready = Atomic<Bool>(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+            if !ready.load(ordering: .acquiring) { process.terminate() }
+        }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        ready.store(true, ordering: .releasing)
+        let text = String(decoding: line, as: UTF8.self)
+        var fields: [String: String] = [:]
+        for part in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+        }
+        guard text.hasPrefix("READY"), let port = fields["port"].flatMap(Int.init),
+            let old = fields["tls11port"].flatMap(Int.init), let ca = fields["ca"]
+        else {
+            throw NSError(
+                domain: "FixtureServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "unexpected: \(text)"])
+        }
+        return FixtureServer(process: process, stdin: input, port: port, oldTLSPort: old, caPath: ca)
+    }
+
+    public func stop() {
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
