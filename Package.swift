@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),
     ]
