@@ -13,13 +13,16 @@ public struct DomainReport: Codable, Sendable {
     public var fetches: [Exchange]
     public var apps: [AppServices]
     public var findings: [Finding]
+    /// The app's entitlement entries this domain's file serves.
+    public var entitlements: [String]
 
     public enum Verdict: String, Codable, Sendable { case pass, warn, fail }
 
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [], fetches: [Exchange],
-        apps: [AppServices], findings: [Finding]
+        apps: [AppServices], findings: [Finding], entitlements: [String] = []
     ) {
+        self.entitlements = entitlements
         self.domain = domain
         self.input = input
         self.unicode = unicode
@@ -66,18 +69,35 @@ public struct AuditReport: Codable, Sendable {
     public var notAudited: [String]
     public var summary: Summary
     public var domains: [DomainReport]
+    /// The entitlements file read with `--entitlements`, and the findings about its entries.
+    public var entitlements: EntitlementsReport?
+
+    public struct EntitlementsReport: Codable, Sendable {
+        public var file: String
+        public var appID: String?
+        public var entries: [String]
+        public var findings: [Finding]
+
+        public init(file: String, appID: String?, entries: [String], findings: [Finding]) {
+            self.file = file
+            self.appID = appID
+            self.entries = entries
+            self.findings = findings
+        }
+    }
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, notAudited: [String],
-        domains: [DomainReport]
+        domains: [DomainReport], entitlements: EntitlementsReport? = nil
     ) {
+        self.entitlements = entitlements
         tool = Tool(name: "aasa-audit", version: version)
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.interrupted = interrupted
         self.notAudited = notAudited
         self.domains = domains
-        let findings = domains.flatMap(\.findings)
+        let findings = domains.flatMap(\.findings) + (entitlements?.findings ?? [])
         summary = Summary(
             domains: domains.count, errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,

@@ -6,20 +6,34 @@ public struct DomainAuditor: Sendable {
     public var fetcher: any HTTPFetching
     /// Overrides the first probe's user agent (`--user-agent`); Apple's AASA-Bot otherwise.
     public var userAgent: String?
+    /// Apple's CDN, e.g. "https://app-site-association.cdn-apple.com/a/v1/"; nil skips the CDN copy.
+    public var cdnBase: String?
+    /// The app whose entitlements named the domains, for the two-way checks.
+    public var appID: String?
 
-    public init(fetcher: any HTTPFetching, userAgent: String? = nil) {
+    public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
+
+    public init(fetcher: any HTTPFetching, userAgent: String? = nil, cdnBase: String? = nil, appID: String? = nil) {
         self.fetcher = fetcher
         self.userAgent = userAgent
+        self.cdnBase = cdnBase
+        self.appID = appID
     }
 
-    /// Nil when the run was cancelled before the domain finished (a partial domain is never reported).
     public func audit(
         _ domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = []
     ) async
         -> DomainReport?
     {
+        await audit(DomainTarget(domain: domain, input: input, unicode: unicode, notes: notes))
+    }
+
+    /// Nil when the run was cancelled before the domain finished (a partial domain is never reported).
+    public func audit(_ target: DomainTarget) async -> DomainReport? {
+        let domain = target.domain
         let agent = userAgent ?? UserAgents.apple
         let limit = SizeLimits.aasa
+        var verify = true
         func request(
             _ location: FetchLocation, _ agent: String, inspect: Bool = false, verify: Bool = true
         ) -> FetchRequest {
@@ -27,6 +41,10 @@ public struct DomainAuditor: Sendable {
                 url: DomainProbe.url(domain, location), location: location, userAgent: agent, maxBytes: limit,
                 inspectTLS: inspect, verifyPeer: verify)
         }
+        async let cdnFetch: Exchange? =
+            cdnBase.map { base in
+                FetchRequest(url: base + domain, location: .cdn, userAgent: agent, maxBytes: limit)
+            }.asyncMap { await fetcher.fetch($0) }
         var wellKnown = await fetcher.fetch(request(.wellKnown, agent, inspect: true))
         if wellKnown.failure == .cancelled { return nil }
         var root: Exchange?
@@ -36,32 +54,51 @@ public struct DomainAuditor: Sendable {
             break  // the host is unreachable: further probes would only repeat it
         case .tls:
             // Read the rejected certificate's names and dates without trusting it; judge with the verified attempt.
-            if wellKnown.tls?.problem != .protocolVersion && wellKnown.tls?.problem != .handshake {
-                let look = await fetcher.fetch(request(.wellKnown, agent, inspect: true, verify: false))
-                if look.failure == .cancelled { return nil }
-                if let seen = look.tls, var tls = wellKnown.tls {
-                    tls.subject = seen.subject
-                    tls.issuer = seen.issuer
-                    tls.notAfter = seen.notAfter
-                    tls.daysLeft = seen.daysLeft
-                    tls.protocolVersion = tls.protocolVersion ?? seen.protocolVersion
-                    wellKnown.tls = tls
+            guard wellKnown.tls?.problem != .protocolVersion && wellKnown.tls?.problem != .handshake else { break }
+            let look = await fetcher.fetch(request(.wellKnown, agent, inspect: true, verify: false))
+            if look.failure == .cancelled { return nil }
+            if let seen = look.tls, var tls = wellKnown.tls {
+                tls.subject = seen.subject
+                tls.issuer = seen.issuer
+                tls.notAfter = seen.notAfter
+                tls.daysLeft = seen.daysLeft
+                tls.protocolVersion = tls.protocolVersion ?? seen.protocolVersion
+                // Developer mode accepts an untrusted certificate: audit what such a device would read.
+                let accepted: Set<TLSProblem> = [.selfSigned, .untrusted]
+                if target.developerMode, let problem = tls.problem, accepted.contains(problem), look.failure == nil {
+                    wellKnown = look
+                    verify = false
                 }
+                wellKnown.tls = tls
             }
+            guard !verify else { break }
+            fallthrough
         default:
-            async let rootFetch = fetcher.fetch(request(.root, agent))
-            async let browser = fetcher.fetch(request(.wellKnown, UserAgents.browser))
-            async let bot = fetcher.fetch(request(.wellKnown, UserAgents.genericBot))
+            async let rootFetch = fetcher.fetch(request(.root, agent, verify: verify))
+            async let browser = fetcher.fetch(request(.wellKnown, UserAgents.browser, verify: verify))
+            async let bot = fetcher.fetch(request(.wellKnown, UserAgents.genericBot, verify: verify))
             root = await rootFetch
             others = [await browser, await bot].filter { $0.userAgent != agent }
             if root?.failure == .cancelled || others.contains(where: { $0.failure == .cancelled }) { return nil }
         }
-        let probe = DomainProbe(domain: domain, wellKnown: wellKnown, root: root, otherAgents: others)
-        let findings = Catalogue.check(probe)
+        let cdn = await cdnFetch
+        if cdn?.failure == .cancelled { return nil }
+        let probe = DomainProbe(
+            domain: domain, wellKnown: wellKnown, root: root, otherAgents: others, cdn: cdn,
+            developerMode: target.developerMode)
+        var findings = Catalogue.check(probe)
+        if let appID, !target.entries.isEmpty {
+            findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
+                .sortedForReading()
+        }
         let apps = probe.documentSource.flatMap { DecodedFile(bytes: $0.body).document }.map(AppServices.list) ?? []
+        var notes = target.notes
+        if !verify {
+            notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
+        }
         return DomainReport(
-            domain: domain, input: input, unicode: unicode, notes: notes, fetches: probe.exchanges, apps: apps,
-            findings: findings)
+            domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: probe.exchanges,
+            apps: apps, findings: findings, entitlements: target.entries.map(\.raw))
     }
 }
 
@@ -89,13 +126,7 @@ public struct AuditRunner: Sendable {
                 let index = next
                 let target = targets[index]
                 next += 1
-                group.addTask {
-                    (
-                        index,
-                        await auditor.audit(
-                            target.domain, input: target.input, unicode: target.unicode, notes: target.notes)
-                    )
-                }
+                group.addTask { (index, await auditor.audit(target)) }
             }
             while next < min(concurrency, targets.count) { start() }
             while let (index, report) = await group.next() {
@@ -109,5 +140,13 @@ public struct AuditRunner: Sendable {
         }
         let unfinished = targets.indices.filter { results[$0] == nil }.map { targets[$0].domain }
         return (results.compactMap { $0 }, unfinished)
+    }
+}
+
+extension Optional {
+    /// `map` with an async transform.
+    func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
+        guard let value = self else { return nil }
+        return await transform(value)
     }
 }

@@ -6,16 +6,21 @@ import Foundation
 /// `aasa-audit audit DOMAIN ...`: fetch each domain's file as Apple does and check everything.
 enum AuditCommand {
     static let usage = """
-        usage: aasa-audit audit [DOMAIN ...] [--domains FILE] [--out DIR] [--format json] [--fail-on error|warning|info]
-                                [--concurrency N] [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...]
-                                [--ca-cert FILE] [--user-agent UA] [--quiet]
+        usage: aasa-audit audit [DOMAIN ...] [--domains FILE] [--entitlements FILE [--app-id TEAM.bundle]]
+                                [--out DIR] [--format json] [--fail-on error|warning|info] [--concurrency N]
+                                [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...] [--ca-cert FILE]
+                                [--user-agent UA] [--cdn-base URL | --no-cdn] [--quiet]
 
         Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as Apple's
         fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot user agent), runs
         every transport, document, app ID and rule check, and writes report.json to --out (default
         Reports/<UTC timestamp>/). DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
         reads one per line (# comments) or a CSV with a "domain" column.
-        --connect-to has curl's meaning (empty HOST or PORT matches any); --ca-cert adds a trust anchor.
+        --entitlements reads an app's .entitlements (XML or binary plist) or a text list of service:domain lines,
+        audits every domain it names and checks each file lists the app (--app-id when the file does not say).
+        Apple's CDN copy (https://app-site-association.cdn-apple.com/a/v1/DOMAIN) is fetched and compared unless
+        --no-cdn; --cdn-base points elsewhere. --connect-to has curl's meaning (empty HOST or PORT matches any);
+        --ca-cert adds a trust anchor.
         Exit status: 0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error,
         3 the report could not be written, 130 interrupted (the report of what finished is still written).
         """
@@ -41,15 +46,69 @@ enum AuditCommand {
             throw UsageError(message: "cannot read --ca-cert \(caCert)", usage: usage)
         }
         let userAgent = try args.value("--user-agent")
+        let entitlementsFile = try args.value("--entitlements")
+        var appID = try args.value("--app-id")
+        let noCDN = args.flag("--no-cdn")
+        let cdnBase = try args.value("--cdn-base")
+        if noCDN && cdnBase != nil { throw UsageError(message: "give --cdn-base or --no-cdn, not both", usage: usage) }
+        if let cdnBase, !(cdnBase.hasPrefix("https://") || cdnBase.hasPrefix("http://")) {
+            throw UsageError(message: "--cdn-base takes an http(s) URL", usage: usage)
+        }
         var inputs = try args.positionals()
         for file in files { inputs += try readDomainList(file) }
-        guard !inputs.isEmpty else { throw UsageError(message: "no domain given", usage: usage) }
+        var entitlements: Entitlements?
+        var entitlementFindings: [Finding] = []
+        if let entitlementsFile {
+            do {
+                let read = try Entitlements.read(
+                    Data(try readInput(entitlementsFile, usage: usage)), file: entitlementsFile)
+                entitlements = read
+                appID = appID ?? read.appID
+                entitlementFindings = Catalogue.check(read)
+            } catch let error as Entitlements.ReadError {
+                throw UsageError(message: error.description, usage: usage)
+            }
+            guard appID != nil else {
+                throw UsageError(
+                    message:
+                        "--app-id TEAMID.bundle.id is required: \(entitlementsFile) does not state application-identifier",
+                    usage: usage)
+            }
+        } else if appID != nil {
+            throw UsageError(message: "--app-id goes with --entitlements", usage: usage)
+        }
+        guard !inputs.isEmpty || entitlements?.entries.isEmpty == false else {
+            throw UsageError(message: "no domain given", usage: usage)
+        }
         var targets: [DomainTarget] = []
         var problems: [String] = []
-        var seen = Set<String>()
+        var index: [String: Int] = [:]
+        func add(_ target: DomainTarget) {
+            if let existing = index[target.domain] {
+                targets[existing].entries += target.entries
+                targets[existing].notes += target.notes.filter { !targets[existing].notes.contains($0) }
+            } else {
+                index[target.domain] = targets.count
+                targets.append(target)
+            }
+        }
+        for entry in entitlements?.entries ?? [] {
+            // Entries Apple would reject are entitlement-entry-format findings; audit what can be audited.
+            guard EntitlementEntryFormat.services.contains(entry.service), !entry.fileHost.isEmpty,
+                case .success(var target) = DomainParser.parse(entry.fileHost)
+            else { continue }
+            target.entries = [entry]
+            target.input = nil
+            if entry.isWildcard {
+                target.notes.append(
+                    "\(entry.raw) is served by this apex file: it covers every subdomain of \(target.domain) that has no entry of its own"
+                )
+            }
+            add(target)
+        }
         for input in inputs {
             switch DomainParser.parse(input) {
-            case .success(let target): if seen.insert(target.domain).inserted { targets.append(target) }
+            case .success(let target): add(target)
             case .failure(let error): problems.append(error.description)
             }
         }
@@ -59,8 +118,10 @@ enum AuditCommand {
 
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(connectTo: connectTo, caCertificate: caCert, timeout: timeout))
-        let runner = AuditRunner(
-            auditor: DomainAuditor(fetcher: fetcher, userAgent: userAgent), concurrency: concurrency)
+        let auditor = DomainAuditor(
+            fetcher: fetcher, userAgent: userAgent, cdnBase: noCDN ? nil : (cdnBase ?? DomainAuditor.appleCDN),
+            appID: appID)
+        let runner = AuditRunner(auditor: auditor, concurrency: concurrency)
         let started = Date()
         let showProgress = isatty(STDERR_FILENO) == 1 && !quiet
         let total = targets.count
@@ -80,7 +141,11 @@ enum AuditCommand {
         let interrupted = work.isCancelled
         let report = AuditReport(
             version: version, startedAt: started, finishedAt: Date(), interrupted: interrupted, notAudited: unfinished,
-            domains: reports)
+            domains: reports,
+            entitlements: entitlements.map {
+                AuditReport.EntitlementsReport(
+                    file: $0.file, appID: appID, entries: $0.entries.map(\.raw), findings: entitlementFindings)
+            })
 
         var written: String?
         var writeError: String?
@@ -98,7 +163,8 @@ enum AuditCommand {
             return .toolFailure
         }
         if interrupted { return .interrupted }
-        return reports.flatMap(\.findings).contains { $0.severity >= failOn } ? .findings : .success
+        let all = reports.flatMap(\.findings) + entitlementFindings
+        return all.contains { $0.severity >= failOn } ? .findings : .success
     }
 
     static func positiveInt(_ text: String, _ name: String) throws -> Int {
@@ -255,6 +321,14 @@ enum AuditSummary {
             let padded = domain.domain + String(repeating: " ", count: width - domain.domain.count)
             lines.append("  \(verdict)  \(padded)  \(ids.joined(separator: ", "))")
             for finding in domain.findings where finding.severity == .error {
+                lines.append("        \(finding.id): \(finding.message)")
+            }
+        }
+        if let entitlements = report.entitlements {
+            lines.append(
+                "entitlements \(entitlements.file) (\(entitlements.appID ?? "no app ID")): \(entitlements.entries.count) entries"
+            )
+            for finding in entitlements.findings where finding.severity >= .warning {
                 lines.append("        \(finding.id): \(finding.message)")
             }
         }

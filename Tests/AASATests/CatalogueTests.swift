@@ -16,6 +16,29 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    init(_ check: any EntitlementCheck.Type) {
+        description = check.description
+        run = { input in
+            guard case .entitlements(let lines) = input else { return [] }
+            var sink = FindingSink()
+            check.run(
+                Entitlements(
+                    file: "x", appID: nil, entries: lines.enumerated().map { EntitlementEntry(raw: $1, index: $0) }),
+                into: &sink)
+            return sink.findings
+        }
+    }
+
+    init(_ check: any AssociationCheck.Type) {
+        description = check.description
+        run = { input in
+            guard case .association(let association) = input else { return [] }
+            var sink = FindingSink()
+            check.run(association, into: &sink)
+            return sink.findings
+        }
+    }
+
     init(_ check: any TransportCheck.Type) {
         description = check.description
         run = { input in
@@ -31,7 +54,9 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct CatalogueTests {
-    static let cases = Catalogue.transportChecks.map(CheckCase.init) + Catalogue.documentChecks.map(CheckCase.init)
+    static let cases =
+        Catalogue.transportChecks.map(CheckCase.init) + Catalogue.documentChecks.map(CheckCase.init)
+        + Catalogue.entitlementChecks.map(CheckCase.init) + Catalogue.associationChecks.map(CheckCase.init)
 
     @Test func idsAreUniqueAndKebabCase() {
         let ids = Catalogue.descriptions.map(\.id)
@@ -46,6 +71,7 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
             "fetch-dns", "fetch-connect", "fetch-timeout", "tls-untrusted", "tls-hostname", "tls-expired",
             "tls-expiring", "tls-protocol", "http-status", "not-found", "redirect", "content-type", "too-large",
             "size-near-limit", "root-only", "locations-differ", "user-agent-blocked",
+            "entitlement-app-missing", "entitlement-entry-format", "cdn-mismatch", "cdn-failure",
             "json-syntax", "json-bom", "json-duplicate-key", "json-encoding", "not-an-object", "signed-legacy",
             "unknown-key", "wrong-type", "no-services", "apps-not-empty", "details-dictionary",
             "app-id-format", "app-id-placeholder", "app-id-duplicate", "app-id-ignored", "empty-app-ids",
@@ -91,6 +117,10 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
                 #expect(!finding.message.isEmpty && !finding.why.isEmpty && !finding.hint.isEmpty)
                 if case .probe = example.input {
                     #expect(finding.location.url != nil, "a transport finding names the URL")
+                } else if case .entitlements = example.input {
+                    #expect(finding.location.pointer != nil, "an entitlement finding names the entry")
+                } else if case .association = example.input {
+                    #expect(finding.location.pointer != nil, "an association finding names the entry")
                 } else {
                     #expect(
                         finding.location.line != nil && finding.location.column != nil,
@@ -104,10 +134,11 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: cases) func passingExamplesHaveNoErrorsFromAnyCheck(_ c: CheckCase) {
         for example in c.description.passing {
             let findings: [Finding]
-            if case .probe(let probe) = example.input {
-                findings = Catalogue.check(probe)
-            } else {
-                findings = Catalogue.check(DecodedFile(bytes: example.input.bytes))
+            switch example.input {
+            case .probe(let probe): findings = Catalogue.check(probe)
+            case .entitlements: findings = c.run(example.input)
+            case .association(let association): findings = Catalogue.check(association.probe) + c.run(example.input)
+            case .json, .bytes: findings = Catalogue.check(DecodedFile(bytes: example.input.bytes))
             }
             let errors = findings.filter { $0.severity == .error }
             #expect(errors.isEmpty, "\(c.description.id): \(errors.map(\.message))")

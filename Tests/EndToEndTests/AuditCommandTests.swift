@@ -32,7 +32,8 @@ let scenarios: [Scenario] = [
     Scenario("badappid", ["app-id-format"]), Scenario("uablock", ["http-status", "user-agent-blocked"]),
     Scenario("botblock", ["user-agent-blocked"], 0), Scenario("slow", ["fetch-timeout"]),
     Scenario("reset", ["fetch-connect"]),
-    Scenario("refused", ["fetch-connect"]),
+    Scenario("refused", ["fetch-connect"]), Scenario("cdnstale", ["cdn-mismatch"], 0),
+    Scenario("cdnfail", ["cdn-failure"]),
 ]
 
 func tempDirectory() throws -> URL {
@@ -53,7 +54,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
     func audit(_ domains: [String], _ extra: [String] = [], directory: URL? = nil) throws -> (RunResult, URL) {
         let out = try tempDirectory()
         let result = try Binary.run(
-            ["audit"] + domains + Self.server.arguments + ["--timeout", "3", "--out", out.path] + extra,
+            ["audit"] + domains + Self.server.auditArguments + ["--timeout", "3", "--out", out.path] + extra,
             environment: ["NO_COLOR": "1"], directory: directory)
         return (result, out)
     }
@@ -67,7 +68,10 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(domain.verdict == DomainReport.verdict(domain.findings))
         #expect(result.stdout.contains("\(s.host).aasa.test"))
         for finding in domain.findings {
-            #expect(finding.location.url?.hasPrefix("https://\(s.host).aasa.test/") == true)
+            let url = finding.location.url ?? ""
+            #expect(
+                url.hasPrefix("https://\(s.host).aasa.test/") || url == "https://cdn.aasa.test/a/v1/\(s.host).aasa.test"
+            )
         }
     }
 
@@ -92,7 +96,9 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(apps.first?["appID"] as? String == "9JA89QQLNQ.com.acme.shop")
         #expect(apps.first?["services"] as? [String] == ["applinks", "webcredentials"])
         let fetches = try #require(good["fetches"] as? [[String: Any]])
-        #expect(fetches.count == 4, "well-known, root, browser, generic bot")
+        #expect(fetches.count == 5, "well-known, root, browser, generic bot, CDN")
+        #expect(fetches.last?["location"] as? String == "cdn")
+        #expect(fetches.last?["url"] as? String == "https://cdn.aasa.test/a/v1/good.aasa.test")
         #expect(Set(fetches.compactMap { $0["userAgent"] as? String }).count == 3)
         let first = try #require(fetches.first)
         for key in [
@@ -155,7 +161,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
 
     @Test func withoutOutTheReportGoesToATimestampedFolderUnderReports() throws {
         let cwd = try tempDirectory()
-        let result = try Binary.run(["audit", "good.aasa.test"] + Self.server.arguments, directory: cwd)
+        let result = try Binary.run(["audit", "good.aasa.test"] + Self.server.auditArguments, directory: cwd)
         #expect(result.status == 0, "\(result.stderr)")
         let runs = try FileManager.default.contentsOfDirectory(atPath: cwd.appendingPathComponent("Reports").path)
         #expect(runs.count == 1 && runs[0].wholeMatch(of: /\d{8}T\d{6}Z/) != nil, "\(runs)")
@@ -167,7 +173,8 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         let blocker = dir.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
         let result = try Binary.run(
-            ["audit", "good.aasa.test", "--out", blocker.appendingPathComponent("sub").path] + Self.server.arguments)
+            ["audit", "good.aasa.test", "--out", blocker.appendingPathComponent("sub").path]
+                + Self.server.auditArguments)
         #expect(result.status == 3)
         #expect(result.stdout.contains("good.aasa.test"))
         #expect(result.stderr.contains("could not write the report"))
@@ -177,7 +184,8 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         let out = try tempDirectory()
         let signalled = Mutex<Date?>(nil)
         let result = try Binary.run(
-            ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path] + Self.server.arguments,
+            ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path]
+                + Self.server.auditArguments,
             started: { process in
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
                     signalled.withLock { $0 = Date() }

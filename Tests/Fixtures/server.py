@@ -82,6 +82,10 @@ SCENARIOS = {
     "samemeaning": aasa(root=(200, SAME_MEANING, "application/json", {})),
     "badjson": aasa(body=b'{\n  "applinks": {"details": []},\n}\n'),
     "badappid": aasa(body=json.dumps({"applinks": {"details": [{"appIDs": ["com.acme.shop"], "components": [{"/": "*"}]}]}}).encode()),
+    "cdnstale": aasa(),
+    "cdnfail": aasa(),
+    "otherapp": aasa(body=json.dumps({"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.other"], "components": [{"/": "*"}]}]},
+                                      "webcredentials": {"apps": [APP]}}).encode()),
     "uablock": "uablock",
     "botblock": "botblock",
     "slow": "slow",
@@ -167,8 +171,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def cdn(self, path):
+        """Apple's CDN stand-in: /a/v1/<domain> answers with the domain's file, stale or failing on request."""
+        if not path.startswith("/a/v1/"):
+            return self.send(404, b"not found", "text/plain")
+        domain = path[len("/a/v1/"):]
+        name = scenario_of(domain)
+        scenario = SCENARIOS.get(name)
+        if name == "cdnstale":
+            return self.send(200, OTHER, "application/json", {"Apple-Origin-Format": "json"})
+        if name == "botblock":  # blocks only unknown bots, so Apple's crawler got the file
+            return self.send(200, GOOD_BODY, "application/json", {"Apple-Origin-Format": "json"})
+        if name == "cdnfail" or not isinstance(scenario, dict) or scenario["well-known"][0] != 200:
+            status = scenario["well-known"][0] if isinstance(scenario, dict) else 404
+            return self.send(404, b"", None, {
+                "Apple-Failure-Reason": "SWCERR00101 Bad HTTP Response: %d" % (404 if name == "cdnfail" else status),
+                "Apple-Failure-Details": '{"cause":"<script>alert(1)</script>"}'})
+        return self.send(200, scenario["well-known"][1], "application/json", {"Apple-Origin-Format": "json"})
+
     def do_GET(self):
         name = scenario_of(self.headers.get("Host"))
+        if name == "cdn":
+            return self.cdn(self.path)
         scenario = SCENARIOS.get(name)
         path = self.path.split("?")[0]
         location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)

@@ -21,6 +21,9 @@ public final class FixtureServer: Sendable {
         connectTo.flatMap { ["--connect-to", $0] } + ["--ca-cert", caPath]
     }
 
+    /// `audit`'s arguments: the mappings plus the fixture's stand-in for Apple's CDN (never the real one).
+    public var auditArguments: [String] { arguments + ["--cdn-base", "https://cdn.aasa.test/a/v1/"] }
+
     private init(process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, caPath: String) {
         self.process = process
         self.stdin = stdin

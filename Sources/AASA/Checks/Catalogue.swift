@@ -15,10 +15,28 @@ public enum Catalogue {
         FetchDNS.self, FetchConnect.self, FetchTimeout.self, TLSUntrusted.self, TLSHostname.self, TLSExpired.self,
         TLSExpiring.self, TLSProtocol.self, HTTPStatus.self, NotFound.self, Redirect.self, ContentType.self,
         TooLarge.self, SizeNearLimit.self, RootOnly.self, LocationsDiffer.self, UserAgentBlocked.self,
+        CDNMismatch.self, CDNFailure.self,
     ]
+
+    /// Checks over an app's entitlements, and over each domain as the entitlements name it.
+    public static let entitlementChecks: [any EntitlementCheck.Type] = [EntitlementEntryFormat.self]
+    public static let associationChecks: [any AssociationCheck.Type] = [EntitlementAppMissing.self]
 
     public static var descriptions: [CheckDescription] {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
+            + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
+    }
+
+    public static func check(_ entitlements: Entitlements) -> [Finding] {
+        var sink = FindingSink(url: entitlements.file)
+        for check in entitlementChecks { check.run(entitlements, into: &sink) }
+        return sink.findings
+    }
+
+    public static func check(_ association: Association, file: String? = nil) -> [Finding] {
+        var sink = FindingSink(url: file)
+        for check in associationChecks { check.run(association, into: &sink) }
+        return sink.findings
     }
 
     /// Runs every transport check, then the document checks on the file that was served.

@@ -10,12 +10,18 @@ public enum ExampleInput: Sendable {
     case bytes([UInt8])
     /// What was fetched for a domain, for transport checks.
     case probe(DomainProbe)
+    /// An app's associated-domains entries.
+    case entitlements([String])
+    /// An app, its entries for one domain, and what the domain served.
+    case association(Association)
 
     public var bytes: [UInt8] {
         switch self {
         case .json(let text): Array(text.utf8)
         case .bytes(let b): b
         case .probe(let p): p.documentSource?.body ?? []
+        case .entitlements: []
+        case .association(let a): a.probe.documentSource?.body ?? []
         }
     }
 }
@@ -35,6 +41,18 @@ public struct CheckExample: Sendable {
         CheckExample(input: .bytes(bytes), pointers: pointers)
     }
     public static func passing(bytes: [UInt8]) -> CheckExample { CheckExample(input: .bytes(bytes), pointers: []) }
+    public static func passing(entitlements: [String]) -> CheckExample {
+        CheckExample(input: .entitlements(entitlements), pointers: [])
+    }
+    public static func failing(entitlements: [String], at pointers: [String]) -> CheckExample {
+        CheckExample(input: .entitlements(entitlements), pointers: pointers)
+    }
+    public static func passing(_ association: Association) -> CheckExample {
+        CheckExample(input: .association(association), pointers: [])
+    }
+    public static func failing(_ association: Association, at pointers: [String]) -> CheckExample {
+        CheckExample(input: .association(association), pointers: pointers)
+    }
     public static func passing(_ probe: DomainProbe) -> CheckExample {
         CheckExample(input: .probe(probe), pointers: [])
     }

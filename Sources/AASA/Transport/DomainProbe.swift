@@ -99,6 +99,13 @@ public enum ExampleProbe {
             tls: tls ?? (failure == nil ? goodTLS : nil), body: ok ? payload : [])
     }
 
+    /// A healthy domain whose CDN copy is `cdn`.
+    public static func withCDN(_ cdn: Exchange) -> DomainProbe {
+        var probe = healthy()
+        probe.cdn = cdn
+        return probe
+    }
+
     /// A healthy domain: both locations serve the same file, every user agent gets it.
     public static func healthy(
         wellKnown: Exchange = exchange(), root: Exchange? = exchange(.root), others: [Exchange]? = nil
@@ -117,11 +124,20 @@ public struct DomainTarget: Sendable, Hashable {
     public var input: String?
     public var unicode: String?
     public var notes: [String]
+    /// The app's entitlement entries served by this domain's file (a wildcard is served by its apex).
+    public var entries: [EntitlementEntry]
 
-    public init(domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = []) {
+    public init(
+        domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [],
+        entries: [EntitlementEntry] = []
+    ) {
         self.domain = domain
         self.input = input
         self.unicode = unicode
         self.notes = notes
+        self.entries = entries
     }
+
+    /// Every entry naming the domain asks for developer mode: an untrusted certificate is then accepted.
+    public var developerMode: Bool { !entries.isEmpty && entries.allSatisfy(\.developerMode) }
 }

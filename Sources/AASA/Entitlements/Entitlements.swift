@@ -1,0 +1,127 @@
+import Foundation
+
+/// One `com.apple.developer.associated-domains` entry, read as swcd would and kept as written.
+public struct EntitlementEntry: Hashable, Sendable, Codable {
+    /// The entry exactly as written, whitespace included.
+    public var raw: String
+    /// Its position in the list, for the finding's pointer.
+    public var index: Int
+    public var service: String
+    /// The host part as written (lower-cased by swcd; not here, so the checks can see upper case).
+    public var host: String
+    public var mode: String?
+
+    public var isWildcard: Bool { host.hasPrefix("*.") }
+    /// Developer mode accepts any valid certificate, trusted or not.
+    public var developerMode: Bool { mode?.split(separator: "+").contains("developer") ?? false }
+    /// The host whose file serves the entry: a wildcard's apex.
+    public var fileHost: String { (isWildcard ? String(host.dropFirst(2)) : host).lowercased() }
+    public var pointer: String { "/com.apple.developer.associated-domains/\(index)" }
+
+    public init(raw: String, index: Int) {
+        self.raw = raw
+        self.index = index
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") {
+            service = String(text[..<colon])
+            var rest = String(text[text.index(after: colon)...])
+            if let question = rest.firstIndex(of: "?") {
+                let query = rest[rest.index(after: question)...]
+                mode = query.hasPrefix("mode=") ? String(query.dropFirst(5)) : String(query)
+                rest = String(rest[..<question])
+            }
+            host = rest
+        } else {
+            service = ""
+            host = text
+        }
+    }
+}
+
+/// What an app's entitlements say about associated domains.
+public struct Entitlements: Sendable, Codable {
+    public var file: String
+    /// `application-identifier` when the file states it literally (not an unexpanded `$(…)` build setting).
+    public var appID: String?
+    public var entries: [EntitlementEntry]
+
+    public static let key = "com.apple.developer.associated-domains"
+
+    public init(file: String, appID: String?, entries: [EntitlementEntry]) {
+        self.file = file
+        self.appID = appID
+        self.entries = entries
+    }
+
+    /// Why a file could not be read as entitlements.
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Reads an `.entitlements` / Info.plist-style property list (XML or binary) or a text list of entries.
+    public static func read(_ data: Data, file: String) throws(ReadError) -> Entitlements {
+        let looksPlist =
+            data.starts(with: Array("bplist".utf8))
+            || String(decoding: data.prefix(200), as: UTF8.self).contains("<plist")
+            || String(decoding: data.prefix(200), as: UTF8.self).hasPrefix("<?xml")
+        if looksPlist {
+            let object: Any
+            do {
+                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                throw ReadError(description: "\(file) is not a readable property list: \(error.localizedDescription)")
+            }
+            guard let dictionary = object as? [String: Any] else {
+                throw ReadError(description: "\(file): the property list's top level is not a dictionary")
+            }
+            guard let list = dictionary[key] else {
+                throw ReadError(description: "\(file) has no \(key) key")
+            }
+            guard let strings = list as? [Any] else {
+                throw ReadError(description: "\(file): \(key) is not an array")
+            }
+            let entries = strings.enumerated().map {
+                EntitlementEntry(raw: ($0.element as? String) ?? "\($0.element)", index: $0.offset)
+            }
+            var appID =
+                (dictionary["application-identifier"] ?? dictionary["com.apple.application-identifier"]) as? String
+            if appID?.contains("$(") == true { appID = nil }
+            return Entitlements(file: file, appID: appID, entries: entries)
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            .filter {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+                    && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#")
+            }
+        guard !lines.isEmpty else { throw ReadError(description: "\(file) lists no associated domains") }
+        return Entitlements(
+            file: file, appID: nil,
+            entries: lines.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) })
+    }
+}
+
+/// What a two-way check needs: the app, the entitlement entries naming one domain, and what that domain served.
+public struct Association: Sendable {
+    public var appID: String
+    public var entries: [EntitlementEntry]
+    public var probe: DomainProbe
+
+    public init(appID: String, entries: [EntitlementEntry], probe: DomainProbe) {
+        self.appID = appID
+        self.entries = entries
+        self.probe = probe
+    }
+}
+
+/// A check over an app's entitlement entries, alone.
+public protocol EntitlementCheck: Sendable {
+    static var description: CheckDescription { get }
+    static func run(_ entitlements: Entitlements, into findings: inout FindingSink)
+}
+
+/// A check over one domain as the app's entitlements name it.
+public protocol AssociationCheck: Sendable {
+    static var description: CheckDescription { get }
+    static func run(_ association: Association, into findings: inout FindingSink)
+}
