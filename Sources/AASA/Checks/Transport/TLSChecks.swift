@@ -71,8 +71,9 @@ public enum TLSHostname: TransportCheck {
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let (e, tls) = TLSWording.exchange(probe, [.hostname]) else { return }
+        // Developer mode accepts an untrusted certificate, not one issued for another name.
         findings.add(
-            description, at: e, severity: probe.developerMode ? .warning : nil,
+            description, at: e,
             "The certificate does not name \(probe.domain) (\(TLSWording.certificate(tls))).",
             why:
                 "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
