@@ -12,11 +12,14 @@ let package = Package(
         .target(name: "AASA"),
 
         /// Orchestration: domains → exchanges → checks → reports.
-        .target(name: "Audit", dependencies: ["AASA"]),
+        .target(name: "Audit", dependencies: ["AASA", "Crawling"]),
 
         // MARK: Adapters over C libraries
         /// libcurl behind Swift types; the only importer of CCurl.
         .target(name: "Fetching", dependencies: ["AASA", "CCurl"]),
+
+        /// Crawl: frontier, robots.txt, sitemaps, the libxml2 link scanner, per-URL verdicts.
+        .target(name: "Crawling", dependencies: ["AASA", "Fetching", "CHTMLScan"]),
 
         // MARK: C shims
         /// libcurl with typed wrappers for its variadic calls.
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
 
         // MARK: Executables
-        .executableTarget(name: "aasa-audit", dependencies: ["AASA", "Audit", "Fetching", "CHTMLScan"]),
+        .executableTarget(name: "aasa-audit", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "CHTMLScan"]),
         /// Benchmarks run by Scripts/bench.
         .executableTarget(name: "aasa-bench", dependencies: ["AASA"]),
 
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
+        .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),
     ]
 )

@@ -15,14 +15,44 @@ public struct DomainReport: Codable, Sendable {
     public var findings: [Finding]
     /// The app's entitlement entries this domain's file serves.
     public var entitlements: [String]
+    /// Present when the site was crawled.
+    public var crawl: CrawlSummary?
+    /// Every URL the crawl found, with per-app verdicts.
+    public var urls: [URLReport]
+
+    public struct CrawlSummary: Codable, Sendable {
+        public var pagesFetched: Int
+        public var urlsDiscovered: Int
+        public var stoppedBecause: String
+        public var robotsDisallowed: Int
+        public var trapsSkipped: Int
+        public var otherSchemes: [String: Int]
+        public var ruleHits: [RuleHits]
+
+        public init(
+            pagesFetched: Int, urlsDiscovered: Int, stoppedBecause: String, robotsDisallowed: Int, trapsSkipped: Int,
+            otherSchemes: [String: Int], ruleHits: [RuleHits]
+        ) {
+            self.pagesFetched = pagesFetched
+            self.urlsDiscovered = urlsDiscovered
+            self.stoppedBecause = stoppedBecause
+            self.robotsDisallowed = robotsDisallowed
+            self.trapsSkipped = trapsSkipped
+            self.otherSchemes = otherSchemes
+            self.ruleHits = ruleHits
+        }
+    }
 
     public enum Verdict: String, Codable, Sendable { case pass, warn, fail }
 
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [], fetches: [Exchange],
-        apps: [AppServices], findings: [Finding], entitlements: [String] = []
+        apps: [AppServices], findings: [Finding], entitlements: [String] = [], crawl: CrawlSummary? = nil,
+        urls: [URLReport] = []
     ) {
         self.entitlements = entitlements
+        self.crawl = crawl
+        self.urls = urls
         self.domain = domain
         self.input = input
         self.unicode = unicode
@@ -101,7 +131,9 @@ public struct AuditReport: Codable, Sendable {
         summary = Summary(
             domains: domains.count, errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,
-            infos: findings.filter { $0.severity == .info }.count, urlsTested: 0, urlsOpeningApp: 0,
+            infos: findings.filter { $0.severity == .info }.count,
+            urlsTested: domains.map { $0.urls.filter { !$0.verdicts.isEmpty }.count }.reduce(0, +),
+            urlsOpeningApp: domains.map { $0.urls.filter { $0.opensApp != nil }.count }.reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)
     }

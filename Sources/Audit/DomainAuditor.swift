@@ -1,4 +1,5 @@
 import AASA
+import Crawling
 import Foundation
 
 /// Audits one domain the way Apple's fetcher sees it, then runs every check on what came back.
@@ -10,14 +11,20 @@ public struct DomainAuditor: Sendable {
     public var cdnBase: String?
     /// The app whose entitlements named the domains, for the two-way checks.
     public var appID: String?
+    /// Crawl each site after its file is checked (`--crawl`).
+    public var crawl: CrawlOptions?
 
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
-    public init(fetcher: any HTTPFetching, userAgent: String? = nil, cdnBase: String? = nil, appID: String? = nil) {
+    public init(
+        fetcher: any HTTPFetching, userAgent: String? = nil, cdnBase: String? = nil, appID: String? = nil,
+        crawl: CrawlOptions? = nil
+    ) {
         self.fetcher = fetcher
         self.userAgent = userAgent
         self.cdnBase = cdnBase
         self.appID = appID
+        self.crawl = crawl
     }
 
     public func audit(
@@ -74,9 +81,12 @@ public struct DomainAuditor: Sendable {
             guard !verify else { break }
             fallthrough
         default:
-            async let rootFetch = fetcher.fetch(request(.root, agent, verify: verify))
-            async let browser = fetcher.fetch(request(.wellKnown, UserAgents.browser, verify: verify))
-            async let bot = fetcher.fetch(request(.wellKnown, UserAgents.genericBot, verify: verify))
+            let rootRequest = request(.root, agent, verify: verify)
+            let browserRequest = request(.wellKnown, UserAgents.browser, verify: verify)
+            let botRequest = request(.wellKnown, UserAgents.genericBot, verify: verify)
+            async let rootFetch = fetcher.fetch(rootRequest)
+            async let browser = fetcher.fetch(browserRequest)
+            async let bot = fetcher.fetch(botRequest)
             root = await rootFetch
             others = [await browser, await bot].filter { $0.userAgent != agent }
             if root?.failure == .cancelled || others.contains(where: { $0.failure == .cancelled }) { return nil }
@@ -91,14 +101,28 @@ public struct DomainAuditor: Sendable {
             findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
                 .sortedForReading()
         }
-        let apps = probe.documentSource.flatMap { DecodedFile(bytes: $0.body).document }.map(AppServices.list) ?? []
+        let document = probe.documentSource.flatMap { DecodedFile(bytes: $0.body).document }
+        let apps = document.map(AppServices.list) ?? []
+        var summary: DomainReport.CrawlSummary?
+        var urls: [URLReport] = []
+        if let options = crawl, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
+            let result = await Crawler(fetcher: fetcher, options: options).crawl(domain)
+            let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.documentSource?.body, result: result)
+            urls = evidence.urls
+            findings = (findings + Catalogue.check(evidence)).sortedForReading()
+            summary = DomainReport.CrawlSummary(
+                pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,
+                stoppedBecause: result.stoppedBecause,
+                robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
+                otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
+        }
         var notes = target.notes
         if !verify {
             notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
         }
         return DomainReport(
             domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: probe.exchanges,
-            apps: apps, findings: findings, entitlements: target.entries.map(\.raw))
+            apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls)
     }
 }
 

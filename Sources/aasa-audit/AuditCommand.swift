@@ -1,5 +1,6 @@
 import AASA
 import Audit
+import Crawling
 import Fetching
 import Foundation
 
@@ -10,12 +11,15 @@ enum AuditCommand {
                                 [--out DIR] [--format json] [--fail-on error|warning|info] [--concurrency N]
                                 [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...] [--ca-cert FILE]
                                 [--user-agent UA] [--cdn-base URL | --no-cdn] [--quiet]
+                                [--crawl [--max-pages N] [--max-depth N] [--delay SECONDS] [--include-subdomains]]
 
         Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as Apple's
         fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot user agent), runs
         every transport, document, app ID and rule check, and writes report.json to --out (default
         Reports/<UTC timestamp>/). DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
         reads one per line (# comments) or a CSV with a "domain" column.
+        --crawl then crawls each site from / and its sitemaps (robots.txt honoured, 8 requests at a time, at most
+        --max-pages pages, default 10000) and gives every URL found a verdict per app with the deciding rule.
         --entitlements reads an app's .entitlements (XML or binary plist) or a text list of service:domain lines,
         audits every domain it names and checks each file lists the app (--app-id when the file does not say).
         Apple's CDN copy (https://app-site-association.cdn-apple.com/a/v1/DOMAIN) is fetched and compared unless
@@ -46,6 +50,17 @@ enum AuditCommand {
             throw UsageError(message: "cannot read --ca-cert \(caCert)", usage: usage)
         }
         let userAgent = try args.value("--user-agent")
+        let crawl = args.flag("--crawl")
+        var crawlOptions = CrawlOptions()
+        if let pages = try args.value("--max-pages") { crawlOptions.maxPages = try positiveInt(pages, "--max-pages") }
+        if let depth = try args.value("--max-depth") { crawlOptions.maxDepth = try positiveInt(depth, "--max-depth") }
+        if let delay = try args.value("--delay") {
+            guard let seconds = Double(delay), seconds >= 0, seconds <= 60 else {
+                throw UsageError(message: "--delay takes 0 to 60 seconds", usage: usage)
+            }
+            crawlOptions.delay = seconds
+        }
+        crawlOptions.includeSubdomains = args.flag("--include-subdomains")
         let entitlementsFile = try args.value("--entitlements")
         var appID = try args.value("--app-id")
         let noCDN = args.flag("--no-cdn")
@@ -117,10 +132,12 @@ enum AuditCommand {
         }
 
         let fetcher = CurlFetcher(
-            configuration: FetcherConfiguration(connectTo: connectTo, caCertificate: caCert, timeout: timeout))
+            configuration: FetcherConfiguration(
+                connectTo: connectTo, caCertificate: caCert, timeout: timeout,
+                perHostConnections: crawl ? crawlOptions.perHostConcurrency : 4))
         let auditor = DomainAuditor(
             fetcher: fetcher, userAgent: userAgent, cdnBase: noCDN ? nil : (cdnBase ?? DomainAuditor.appleCDN),
-            appID: appID)
+            appID: appID, crawl: crawl ? crawlOptions : nil)
         let runner = AuditRunner(auditor: auditor, concurrency: concurrency)
         let started = Date()
         let showProgress = isatty(STDERR_FILENO) == 1 && !quiet
@@ -134,7 +151,8 @@ enum AuditCommand {
             }
         }
         let stop = Interruption.onSignal { work.cancel() }
-        let (reports, unfinished) = await work.value
+        var (reports, unfinished) = await work.value
+        CrawlVerdicts.crossDomain(&reports)
         stop.cancel()
         fetcher.shutdown()
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -322,6 +340,12 @@ enum AuditSummary {
             lines.append("  \(verdict)  \(padded)  \(ids.joined(separator: ", "))")
             for finding in domain.findings where finding.severity == .error {
                 lines.append("        \(finding.id): \(finding.message)")
+            }
+            if let crawl = domain.crawl {
+                let opening = domain.urls.filter { $0.opensApp != nil }.count
+                lines.append(
+                    "        crawl: \(crawl.pagesFetched) pages, \(crawl.urlsDiscovered) URLs, \(opening) open an app; "
+                        + "stopped: \(crawl.stoppedBecause)")
             }
         }
         if let entitlements = report.entitlements {

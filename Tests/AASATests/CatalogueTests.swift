@@ -39,6 +39,16 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    init(_ check: any CrawlCheck.Type) {
+        description = check.description
+        run = { input in
+            guard case .crawl(let evidence) = input else { return [] }
+            var sink = FindingSink()
+            check.run(evidence, into: &sink)
+            return sink.findings
+        }
+    }
+
     init(_ check: any TransportCheck.Type) {
         description = check.description
         run = { input in
@@ -57,6 +67,7 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let cases =
         Catalogue.transportChecks.map(CheckCase.init) + Catalogue.documentChecks.map(CheckCase.init)
         + Catalogue.entitlementChecks.map(CheckCase.init) + Catalogue.associationChecks.map(CheckCase.init)
+        + Catalogue.crawlChecks.map(CheckCase.init)
 
     @Test func idsAreUniqueAndKebabCase() {
         let ids = Catalogue.descriptions.map(\.id)
@@ -72,6 +83,7 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
             "tls-expiring", "tls-protocol", "http-status", "not-found", "redirect", "content-type", "too-large",
             "size-near-limit", "root-only", "locations-differ", "user-agent-blocked",
             "entitlement-app-missing", "entitlement-entry-format", "cdn-mismatch", "cdn-failure",
+            "banner-argument", "banner-malformed", "rule-unused", "crawl-page-error",
             "json-syntax", "json-bom", "json-duplicate-key", "json-encoding", "not-an-object", "signed-legacy",
             "unknown-key", "wrong-type", "no-services", "apps-not-empty", "details-dictionary",
             "app-id-format", "app-id-placeholder", "app-id-duplicate", "app-id-ignored", "empty-app-ids",
@@ -119,6 +131,8 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
                     #expect(finding.location.url != nil, "a transport finding names the URL")
                 } else if case .entitlements = example.input {
                     #expect(finding.location.pointer != nil, "an entitlement finding names the entry")
+                } else if case .crawl = example.input {
+                    #expect(finding.location.url != nil, "a crawl finding names the page or file")
                 } else if case .association = example.input {
                     #expect(finding.location.pointer != nil, "an association finding names the entry")
                 } else {
@@ -136,7 +150,7 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
             let findings: [Finding]
             switch example.input {
             case .probe(let probe): findings = Catalogue.check(probe)
-            case .entitlements: findings = c.run(example.input)
+            case .entitlements, .crawl: findings = c.run(example.input)
             case .association(let association): findings = Catalogue.check(association.probe) + c.run(example.input)
             case .json, .bytes: findings = Catalogue.check(DecodedFile(bytes: example.input.bytes))
             }

@@ -94,6 +94,77 @@ SCENARIOS = {
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# A crawlable shop whose file uses exclusions, query dictionaries, substitution variables and fragments.
+SHOP_FILE = json.dumps({"applinks": {
+    "substitutionVariables": {"category": ["shoes", "hats", "bags"]},
+    "details": [{"appIDs": [APP], "components": [
+        {"#": "nolink", "exclude": True},
+        {"/": "/account/*", "exclude": True},
+        {"/": "/$(category)/*"},
+        {"/": "/product/*", "?": {"id": "?*"}},
+        {"/": "/search", "?": {"q": "*"}},
+        {"/": "/$(lang)/help/*"},
+        {"/": "/legacy/*"},
+    ]}]}}, indent=2).encode()
+SCENARIOS["shop"] = aasa(body=SHOP_FILE)
+
+
+def page(title, links, head=""):
+    body = "".join('<a href="%s">%s</a>\n' % (href, href) for href in links)
+    return ("<!DOCTYPE html><html><head><title>%s</title>%s</head><body><h1>%s</h1>\n%s"
+            "<script>var x = '<a href=\"/in-script\">';</script></body></html>" % (title, head, title, body)).encode()
+
+
+def shop(path, query):
+    """The shop's pages: (status, body, content type, headers)."""
+    html = "text/html; charset=utf-8"
+    if path == "/robots.txt":
+        return 200, b"User-agent: *\nDisallow: /private/\nSitemap: https://shop.aasa.test/sitemap.xml\n", "text/plain", {}
+    if path == "/sitemap.xml":
+        return 200, (b'<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                     b'<sitemap><loc>https://shop.aasa.test/sitemap-products.xml</loc></sitemap>'
+                     b'<sitemap><loc>https://shop.aasa.test/sitemap.xml</loc></sitemap></sitemapindex>'), "application/xml", {}
+    if path == "/sitemap-products.xml":
+        locs = "".join("<url><loc>https://shop.aasa.test/product/view?id=%d&amp;src=map</loc></url>" % i for i in range(1, 31))
+        locs += "<url><loc>https://shop.aasa.test/hats/sitemap-only</loc></url>"
+        return 200, ('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">%s</urlset>'
+                     % locs).encode(), "application/xml", {}
+    if path == "/":
+        return 200, page("Shop", ["/shoes/", "/hats/", "/bags/", "/search?q=red", "/account/orders", "/en/help/faq",
+                                  "/private/secret", "/calendar?month=2000-01", "/blog/post/1", "/about", "/help-center",
+                                  "mailto:shop@acme.test", "tel:+15555550100", "javascript:void(0)", "acmeshop://open",
+                                  "https://other.example.net/", "/shoes/#nolink", "/broken", "/moved", "/image.png",
+                                  "/a/b/a/b/a/b/a"],
+                             head='<link rel="canonical" href="https://shop.aasa.test/">'), html, {}
+    for category in ("shoes", "hats", "bags"):
+        if path == "/%s/" % category:
+            return 200, page(category, ["/product/view?id=%d" % i for i in range(1, 21)] + ["/%s/new" % category]), html, {}
+        if path.startswith("/%s/" % category):
+            return 200, page(path, ["/"]), html, {}
+    if path == "/product/view":
+        return 200, page("Product " + query, ["/", "/product/view?id=1"]), html, {}
+    if path.startswith("/blog/post/"):
+        n = int(path.rsplit("/", 1)[1] or 0)
+        return 200, page("Post %d" % n, ["/blog/post/%d" % (n + 1)] if n < 40 else ["/"]), html, {}
+    if path == "/calendar":
+        year, month = (int(x) for x in (query.split("=", 1)[1] if "=" in query else "2000-01").split("-"))
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        return 200, page("Calendar", ["/calendar?month=%04d-%02d" % (year, month)]), html, {}
+    if path == "/about":
+        return 200, page("About", ["/"], head='<meta name="apple-itunes-app" content="app-id=123456789, '
+                                              'app-argument=https://shop.aasa.test/about">'), html, {}
+    if path == "/help-center":
+        return 200, page("Help", ["/en/help/faq"], head='<meta name="apple-itunes-app" content="app-id=com.acme.shop">'), html, {}
+    if path in ("/search", "/account/orders", "/en/help/faq"):
+        return 200, page(path, ["/"]), html, {}
+    if path == "/moved":
+        return 301, b"", "text/plain", {"Location": "/shoes/"}
+    if path == "/image.png":
+        return 200, b"\x89PNG\r\n\x1a\n" + b"\0" * 100, "image/png", {}
+    if path.startswith("/private/"):
+        return 500, b"robots.txt said not to come here", "text/plain", {}
+    return 404, page("Not found", []), html, {}
+
 
 def sh(*args, cwd):
     subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -197,6 +268,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)
         agent = self.headers.get("User-Agent") or ""
+        if name == "shop" and location is None:
+            status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")
+            return self.send(status, body, ctype, headers)
         if scenario is None or location is None:
             return self.send(404, b"not found", "text/plain")
         if scenario == "uablock":

@@ -22,9 +22,21 @@ public enum Catalogue {
     public static let entitlementChecks: [any EntitlementCheck.Type] = [EntitlementEntryFormat.self]
     public static let associationChecks: [any AssociationCheck.Type] = [EntitlementAppMissing.self]
 
+    /// Checks over what a crawl found.
+    public static let crawlChecks: [any CrawlCheck.Type] = [
+        BannerArgument.self, BannerMalformed.self, RuleUnused.self, CrawlPageError.self,
+    ]
+
+    public static func check(_ evidence: CrawlEvidence) -> [Finding] {
+        var sink = FindingSink()
+        for check in crawlChecks { check.run(evidence, into: &sink) }
+        return sink.findings
+    }
+
     public static var descriptions: [CheckDescription] {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
+            + crawlChecks.map { $0.description }
     }
 
     public static func check(_ entitlements: Entitlements) -> [Finding] {

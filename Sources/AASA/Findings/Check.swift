@@ -14,6 +14,8 @@ public enum ExampleInput: Sendable {
     case entitlements([String])
     /// An app, its entries for one domain, and what the domain served.
     case association(Association)
+    /// What a crawl found on one domain.
+    case crawl(CrawlEvidence)
 
     public var bytes: [UInt8] {
         switch self {
@@ -22,6 +24,7 @@ public enum ExampleInput: Sendable {
         case .probe(let p): p.documentSource?.body ?? []
         case .entitlements: []
         case .association(let a): a.probe.documentSource?.body ?? []
+        case .crawl(let c): c.file ?? []
         }
     }
 }
@@ -52,6 +55,12 @@ public struct CheckExample: Sendable {
     }
     public static func failing(_ association: Association, at pointers: [String]) -> CheckExample {
         CheckExample(input: .association(association), pointers: pointers)
+    }
+    public static func passing(_ evidence: CrawlEvidence) -> CheckExample {
+        CheckExample(input: .crawl(evidence), pointers: [])
+    }
+    public static func failing(_ evidence: CrawlEvidence, at locations: [String]) -> CheckExample {
+        CheckExample(input: .crawl(evidence), pointers: locations)
     }
     public static func passing(_ probe: DomainProbe) -> CheckExample {
         CheckExample(input: .probe(probe), pointers: [])

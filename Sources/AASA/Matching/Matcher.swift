@@ -343,6 +343,12 @@ public struct Matcher: Sendable {
         }
     }
 
+    /// Every rule that decides for the app, in order.
+    public func rules(of appID: String) -> [RuleReference] {
+        guard let entry = entryForApp[appID] else { return [] }
+        return entries[entry].rules.map { rules[$0].reference }
+    }
+
     /// The rule a decision names, as written in the file.
     public func reference(_ rule: Int) -> RuleReference { rules[rule].reference }
 

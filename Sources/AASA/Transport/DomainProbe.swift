@@ -50,6 +50,7 @@ public struct DomainProbe: Sendable {
         case .wellKnown: "https://\(domain)/.well-known/apple-app-site-association"
         case .root: "https://\(domain)/apple-app-site-association"
         case .cdn: "https://app-site-association.cdn-apple.com/a/v1/\(domain)"
+        case .page: "https://\(domain)/"
         }
     }
 }

@@ -5,6 +5,8 @@ public enum FetchLocation: String, Codable, Sendable, CaseIterable {
     case wellKnown = "well-known"
     case root
     case cdn
+    /// A page fetched while crawling.
+    case page
 }
 
 /// Why a transfer produced no HTTP answer, in the terms of the transport checks.

@@ -1,0 +1,158 @@
+import Foundation
+
+/// One URL found on a site, with the verdict of every app in its domain's file (DESIGN §7 `urls`).
+public struct URLReport: Codable, Sendable, Equatable {
+    public var url: String
+    public var foundOn: String?
+    public var httpStatus: Int?
+    public var verdicts: [AppVerdict]
+    public var opensApp: String?
+    /// Why it was not fetched, or what happened when it was.
+    public var note: String?
+
+    public init(
+        url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?
+    ) {
+        self.url = url
+        self.foundOn = foundOn
+        self.httpStatus = httpStatus
+        self.verdicts = verdicts
+        self.opensApp = opensApp
+        self.note = note
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(foundOn, forKey: .foundOn)
+        try c.encode(httpStatus, forKey: .httpStatus)
+        try c.encode(verdicts, forKey: .verdicts)
+        try c.encode(opensApp, forKey: .opensApp)
+        try c.encode(note, forKey: .note)
+    }
+}
+
+/// A Smart App Banner seen on a page.
+public struct BannerSighting: Sendable, Codable, Equatable {
+    public var page: String
+    public var content: String
+
+    public init(page: String, content: String) {
+        self.page = page
+        self.content = content
+    }
+}
+
+/// A page whose fetch failed.
+public struct PageError: Sendable, Codable, Equatable {
+    public var url: String
+    public var status: Int?
+    public var error: String?
+
+    public init(url: String, status: Int?, error: String?) {
+        self.url = url
+        self.status = status
+        self.error = error
+    }
+}
+
+/// How often each rule decided for a crawled URL.
+public struct RuleHits: Codable, Sendable, Equatable {
+    public var rule: RuleReference
+    public var hits: Int
+}
+
+/// What a crawl of one domain found: the crawl checks' input.
+public struct CrawlEvidence: Sendable {
+    public var domain: String
+    /// The domain's own file, when it serves one.
+    public var file: [UInt8]?
+    public var urls: [URLReport]
+    public var banners: [BannerSighting]
+    public var pageErrors: [PageError]
+    /// The crawl reached every page it found (not stopped by a cap or an interruption).
+    public var complete: Bool
+
+    public init(
+        domain: String, file: [UInt8]?, urls: [URLReport], banners: [BannerSighting] = [], pageErrors: [PageError] = [],
+        complete: Bool = true
+    ) {
+        self.domain = domain
+        self.file = file
+        self.urls = urls
+        self.banners = banners
+        self.pageErrors = pageErrors
+        self.complete = complete
+    }
+
+    /// Verdicts for `url` under this domain's file (empty when the file is unusable or the URL is elsewhere).
+    public static func verdicts(_ url: String, matcher: Matcher?) -> (verdicts: [AppVerdict], opensApp: String?) {
+        guard let matcher else { return ([], nil) }
+        let result = matcher.verdicts(for: url)
+        return (result.verdicts, result.opensApp)
+    }
+
+    /// Every rule of the file with the number of crawled URLs it decided, in file order.
+    public func ruleHits() -> [RuleHits] {
+        guard let file, let document = DecodedFile(bytes: file).document else { return [] }
+        let matcher = Matcher(document)
+        var counts: [String: Int] = [:]
+        for url in urls {
+            // A rule decides once per URL even when several apps share it.
+            for pointer in Set(url.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
+        }
+        var seen = Set<String>()
+        var hits: [RuleHits] = []
+        for app in matcher.appIDs {
+            for rule in matcher.rules(of: app) where seen.insert(rule.pointer).inserted {
+                hits.append(RuleHits(rule: rule, hits: counts[rule.pointer] ?? 0))
+            }
+        }
+        return hits
+    }
+}
+
+/// A check over what a crawl found on one domain.
+public protocol CrawlCheck: Sendable {
+    static var description: CheckDescription { get }
+    static func run(_ evidence: CrawlEvidence, into findings: inout FindingSink)
+}
+
+/// The Smart App Banner's `content`: `app-id=…, app-argument=…` (Apple's "Promoting apps with Smart App Banners").
+public struct SmartBanner: Sendable, Equatable {
+    public var appID: String?
+    public var argument: String?
+    public var problems: [String]
+
+    public static let keys = ["app-id", "app-argument", "affiliate-data", "app-clip-bundle-id", "app-clip-display"]
+
+    public init(_ content: String) {
+        var problems: [String] = []
+        var fields: [String: String] = [:]
+        for part in content.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            let key = pair.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard pair.count == 2 else {
+                if !key.isEmpty { problems.append("\"\(key)\" has no value") }
+                continue
+            }
+            let value = pair[1].trimmingCharacters(in: .whitespaces)
+            if !SmartBanner.keys.contains(key) { problems.append("unknown key \"\(key)\"") }
+            fields[key] = value
+        }
+        appID = fields["app-id"]
+        argument = fields["app-argument"]
+        if let id = appID {
+            if id.isEmpty || !id.allSatisfy(\.isNumber) {
+                problems.append("app-id \"\(id)\" is not a numeric App Store ID")
+            }
+        } else {
+            problems.append("no app-id")
+        }
+        if let argument, !(argument.hasPrefix("https://") || argument.hasPrefix("http://") || argument.contains("://"))
+        {
+            problems.append("app-argument \"\(argument)\" is not a URL")
+        }
+        self.problems = problems
+    }
+}

@@ -1,0 +1,331 @@
+import AASA
+import Fetching
+import Foundation
+
+/// Limits and politeness for one site's crawl.
+public struct CrawlOptions: Sendable {
+    public var maxPages = 10_000
+    public var maxDepth: Int?
+    public var perHostConcurrency = 8
+    /// Seconds between requests; robots.txt's Crawl-delay applies when larger.
+    public var delay: Double = 0
+    public var includeSubdomains = false
+    public var maxURLLength = 2_048
+    public var maxRedirects = 5
+    /// Decoded bytes kept per page; the rest of a bigger page is not scanned.
+    public var pageBytes = 5 * 1024 * 1024
+    /// A chain of pages of one URL pattern, each found only on the previous one, longer than this is a trap
+    /// (calendars, endless ?page=); a 40-post "next" chain stays well inside it.
+    public var chainLimit = 60
+    /// Distinct query-parameter combinations per path before faceted navigation counts as a trap.
+    public var parameterCombinations = 25
+    public var userAgent = "aasa-audit/0.1 (+https://github.com/aasa-audit; Universal Links audit)"
+
+    public init() {}
+}
+
+/// One URL found while crawling, kept as linked (for matching) with where it came from.
+public struct DiscoveredURL: Sendable, Codable, Equatable {
+    public var url: String
+    public var foundOn: String?
+    public var depth: Int
+    public var httpStatus: Int?
+    /// Why it was not fetched, or what happened when it was.
+    public var note: String?
+    public var redirectedTo: String?
+}
+
+public struct CrawlResult: Sendable {
+    public var pagesFetched = 0
+    public var stoppedBecause = "complete"
+    public var urls: [DiscoveredURL] = []
+    public var pageErrors: [PageError] = []
+    public var banners: [BannerSighting] = []
+    public var otherSchemes: [String: Int] = [:]
+    public var robotsDisallowed = 0
+    public var trapsSkipped = 0
+}
+
+/// Crawls one site breadth-first from `/` and its sitemaps, within the options' caps and robots.txt.
+public struct Crawler: Sendable {
+    public var fetcher: any HTTPFetching
+    public var options: CrawlOptions
+
+    public init(fetcher: any HTTPFetching, options: CrawlOptions = CrawlOptions()) {
+        self.fetcher = fetcher
+        self.options = options
+    }
+
+    struct Job {
+        var url: String
+        var key: String
+        var depth: Int
+        var redirects: Int
+        var retried = false
+    }
+
+    public func crawl(_ domain: String) async -> CrawlResult {
+        var state = State(domain: domain, options: options)
+        let root = "https://\(domain)/"
+        // robots.txt first: it gates the crawl and names sitemaps.
+        let robotsURL = root + "robots.txt"
+        let robotsExchange = await fetcher.fetch(request(robotsURL, maxBytes: Robots.maximumBytes))
+        var robots = Robots.allowAll
+        if robotsExchange.httpStatus == 200 { robots = Robots(parsing: robotsExchange.body) }
+        state.robots = robots
+        let delay = max(options.delay, robots.crawlDelay ?? 0)
+        state.add(root, foundOn: nil, depth: 0, enqueue: true)
+        await readSitemaps(robots.sitemaps + [root + "sitemap.xml"], into: &state)
+
+        let concurrency = delay > 0 ? 1 : max(1, options.perHostConcurrency)
+        await withTaskGroup(of: (Job, Exchange).self) { group in
+            var inFlight = 0
+            func startNext() -> Bool {
+                while let job = state.nextJob() {
+                    group.addTask { (job, await fetcher.fetch(request(job.url, maxBytes: options.pageBytes))) }
+                    inFlight += 1
+                    return true
+                }
+                return false
+            }
+            while inFlight < concurrency && startNext() {}
+            while let (job, exchange) = await group.next() {
+                inFlight -= 1
+                if exchange.failure == .cancelled || Task.isCancelled {
+                    state.result.stoppedBecause = "interrupted"
+                    group.cancelAll()
+                    continue
+                }
+                if let pause = state.handle(job, exchange) {
+                    try? await Task.sleep(for: .seconds(pause))
+                }
+                if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+                if Task.isCancelled { continue }
+                while inFlight < concurrency && startNext() {}
+            }
+        }
+        return state.finish()
+    }
+
+    func request(_ url: String, maxBytes: Int) -> FetchRequest {
+        FetchRequest(url: url, location: .page, userAgent: options.userAgent, maxBytes: maxBytes)
+    }
+
+    /// Sitemaps and sitemap indexes (at most 20 files, two levels), each file read once.
+    func readSitemaps(_ urls: [String], into state: inout State) async {
+        var queue = urls.map { ($0, 0) }
+        var seen = Set<String>()
+        var read = 0
+        while !queue.isEmpty && read < 20 {
+            let (url, level) = queue.removeFirst()
+            guard seen.insert(url).inserted else { continue }
+            read += 1
+            let exchange = await fetcher.fetch(request(url, maxBytes: 10 * 1024 * 1024))
+            guard exchange.httpStatus == 200, !exchange.body.isEmpty else { continue }
+            let parsed = Sitemap.parse(exchange.body)
+            if parsed.isIndex {
+                if level < 2 { queue += parsed.locations.map { ($0, level + 1) } }
+            } else {
+                for location in parsed.locations {
+                    state.add(location, foundOn: "sitemap \(url)", depth: 1, enqueue: true)
+                }
+            }
+        }
+    }
+
+    /// The crawl's mutable state, owned by the crawl loop alone.
+    struct State {
+        let domain: String
+        let options: CrawlOptions
+        var robots = Robots.allowAll
+        var result = CrawlResult()
+        var frontier: [Job] = []
+        var head = 0
+        var index: [String: Int] = [:]
+        var started = 0
+        var chainStart: [String: Int] = [:]
+        /// Every URL recorded as linked (fragments included), and the fragment variants with their page's key.
+        var linked = Set<String>()
+        var variants: [(Int, String)] = []
+        var combinations: [String: Set<String>] = [:]
+
+        init(domain: String, options: CrawlOptions) {
+            self.domain = domain
+            self.options = options
+        }
+
+        func inScope(_ host: String) -> Bool {
+            host == domain || (options.includeSubdomains && host.hasSuffix("." + domain))
+        }
+
+        /// Records a link; queues it for fetching when it is in scope and new.
+        mutating func add(_ href: String, foundOn: String?, depth: Int, enqueue: Bool, redirects: Int = 0) {
+            switch CurlURL.resolve(
+                href, against: foundOn.flatMap { $0.hasPrefix("sitemap ") ? nil : $0 } ?? "https://\(domain)/")
+            {
+            case .otherScheme(let scheme):
+                result.otherSchemes[scheme, default: 0] += 1
+            case .invalid:
+                break
+            case .web(let url, let key, let host):
+                // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
+                guard index[key] == nil else {
+                    if url.contains("#"), linked.insert(url).inserted {
+                        result.urls.append(
+                            DiscoveredURL(
+                                url: url, foundOn: foundOn, depth: depth, note: "same page as \(key), another fragment")
+                        )
+                        variants.append((result.urls.count - 1, key))
+                    }
+                    return
+                }
+                linked.insert(url)
+                index[key] = result.urls.count
+                var record = DiscoveredURL(url: url, foundOn: foundOn, depth: depth)
+                defer { result.urls.append(record) }
+                guard enqueue, inScope(host) else {
+                    if !inScope(host) { record.note = "other host: recorded, not crawled" }
+                    return
+                }
+                if let skip = skipReason(url: url, key: key, depth: depth) {
+                    record.note = "not crawled: \(skip)"
+                    return
+                }
+                frontier.append(Job(url: url, key: key, depth: depth, redirects: redirects))
+            }
+        }
+
+        /// Why a URL is not fetched: robots.txt, caps and crawl-trap defences.
+        mutating func skipReason(url: String, key: String, depth: Int) -> String? {
+            if url.utf8.count > options.maxURLLength { return "URL longer than \(options.maxURLLength) bytes" }
+            if let maxDepth = options.maxDepth, depth > maxDepth { return "deeper than --max-depth \(maxDepth)" }
+            let pathStart = url.range(of: "://").flatMap { url[$0.upperBound...].firstIndex(of: "/") }
+            var pathAndQuery = pathStart.map { String(url[$0...]) } ?? "/"
+            if let hash = pathAndQuery.firstIndex(of: "#") { pathAndQuery = String(pathAndQuery[..<hash]) }
+            if !robots.allows(pathAndQuery) {
+                result.robotsDisallowed += 1
+                return "robots.txt disallows it"
+            }
+            let path = String(pathAndQuery.split(separator: "?", maxSplits: 1).first ?? "")
+            let segments = path.split(separator: "/")
+            if Dictionary(grouping: segments, by: { $0 }).values.contains(where: { $0.count >= 3 }) {
+                result.trapsSkipped += 1
+                return "crawl trap (repeating path segments)"
+            }
+            let query = pathAndQuery.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+            let names = query.split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+                .sorted()
+            let shape =
+                path.replacingOccurrences(of: "[0-9]+", with: "N", options: .regularExpression) + "?"
+                + names.joined(separator: "&")
+            if let first = chainStart[shape] {
+                if depth - first > options.chainLimit {
+                    result.trapsSkipped += 1
+                    return "crawl trap (a chain of more than \(options.chainLimit) \(shape) pages)"
+                }
+            } else {
+                chainStart[shape] = depth
+            }
+            if !query.isEmpty {
+                var combos = combinations[path, default: []]
+                combos.insert(names.joined(separator: "&") + "=" + query)
+                if combos.count > options.parameterCombinations * 4 {
+                    result.trapsSkipped += 1
+                    return "crawl trap (parameter explosion on \(path))"
+                }
+                combinations[path] = combos
+            }
+            return nil
+        }
+
+        mutating func nextJob() -> Job? {
+            guard head < frontier.count else { return nil }
+            guard started < options.maxPages else {
+                if result.stoppedBecause == "complete" { result.stoppedBecause = "max-pages (\(options.maxPages))" }
+                return nil
+            }
+            let job = frontier[head]
+            head += 1
+            started += 1
+            return job
+        }
+
+        /// Takes in one fetched page; returns seconds to pause when the server asked to slow down.
+        mutating func handle(_ job: Job, _ e: Exchange) -> Double? {
+            guard let position = index[job.key] else { return nil }
+            result.urls[position].httpStatus = e.httpStatus
+            if let status = e.httpStatus, status == 429 || status == 503, !job.retried {
+                var again = job
+                again.retried = true
+                frontier.append(again)
+                started -= 1
+                let retryAfter = e.header("Retry-After").flatMap(Double.init) ?? 2
+                return min(max(retryAfter, 1), 30)
+            }
+            result.pagesFetched += 1
+            guard let status = e.httpStatus, e.failure == nil else {
+                result.urls[position].note = "fetch failed: \(e.error ?? e.failure?.rawValue ?? "?")"
+                result.pageErrors.append(PageError(url: job.url, status: nil, error: e.error ?? e.failure?.rawValue))
+                return nil
+            }
+            if (300..<400).contains(status) {
+                guard let target = e.redirectTo else { return nil }
+                result.urls[position].redirectedTo = target
+                if job.redirects < options.maxRedirects {
+                    add(target, foundOn: job.url, depth: job.depth, enqueue: true, redirects: job.redirects + 1)
+                } else {
+                    result.urls[position].note = "more than \(options.maxRedirects) redirects"
+                }
+                return nil
+            }
+            if status >= 400 {
+                result.pageErrors.append(PageError(url: job.url, status: status, error: nil))
+                return nil
+            }
+            guard e.mediaType == "text/html" || e.mediaType == "application/xhtml+xml" else {
+                result.urls[position].note = "not HTML (\(e.mediaType ?? "no type")): links not read"
+                return nil
+            }
+            let charset = e.contentType.flatMap { type -> String? in
+                guard let range = type.range(of: "charset=", options: .caseInsensitive) else { return nil }
+                return String(type[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "\" ;"))
+            }
+            let page = LinkScanner.scan(e.body, charset: charset)
+            if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
+            let base: String
+            if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: job.url) {
+                base = url
+            } else {
+                base = job.url
+            }
+            for link in page.links {
+                addResolved(link.href, base: base, foundOn: job.url, depth: job.depth + 1)
+            }
+            return nil
+        }
+
+        mutating func addResolved(_ href: String, base: String, foundOn: String, depth: Int) {
+            // Resolve against <base>, but record the page it was found on.
+            switch CurlURL.resolve(href, against: base) {
+            case .web(let url, _, _): add(url, foundOn: foundOn, depth: depth, enqueue: true)
+            case .otherScheme(let scheme): result.otherSchemes[scheme, default: 0] += 1
+            case .invalid: break
+            }
+        }
+
+        func finish() -> CrawlResult {
+            var done = result
+            for (position, key) in variants {
+                if let page = index[key] { done.urls[position].httpStatus = done.urls[page].httpStatus }
+            }
+            guard head < frontier.count else { return done }
+            if done.stoppedBecause == "complete" { done.stoppedBecause = "max-pages (\(options.maxPages))" }
+            for job in frontier[head...] {
+                if let i = index[job.key], done.urls[i].httpStatus == nil, done.urls[i].note == nil {
+                    done.urls[i].note = "not crawled: \(done.stoppedBecause)"
+                }
+            }
+            return done
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import CHTMLScan
+import Foundation
+
+/// What one HTML page links to, as the page's markup says it (not yet resolved).
+public struct PageLinks: Sendable, Equatable {
+    public enum Kind: String, Sendable, Codable { case anchor, area, alternate, canonical, iframe, refresh }
+
+    public struct Link: Sendable, Equatable {
+        public var href: String
+        public var kind: Kind
+    }
+
+    public var links: [Link] = []
+    /// The first `<base href>`.
+    public var base: String?
+    /// `<meta name="apple-itunes-app" content="…">`: the Smart App Banner.
+    public var smartBanner: String?
+    /// Links past the per-page cap, counted but not kept.
+    public var dropped = 0
+}
+
+/// Scans HTML with libxml2's SAX push parser (no tree), keeping only link-bearing elements.
+public enum LinkScanner {
+    /// Enough for any real page; a page with more links (a trap or an attack) is cut here.
+    public static let maximumLinks = 20_000
+
+    final class Collector {
+        var page = PageLinks()
+    }
+
+    /// `charset` comes from the Content-Type header; otherwise `<meta charset>` in the first KiB, else UTF-8, and
+    /// Windows-1252 when the bytes are not UTF-8 (what browsers do for unlabelled legacy pages).
+    public static func scan(_ body: [UInt8], charset: String? = nil) -> PageLinks {
+        let encoding =
+            charset ?? metaCharset(body) ?? (String(validating: body, as: UTF8.self) == nil ? "windows-1252" : "UTF-8")
+        let collector = Collector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        guard
+            let scanner = chtmlscan_create(encoding, context, onElement)
+                ?? chtmlscan_create("UTF-8", context, onElement)
+        else { return PageLinks() }
+        defer { chtmlscan_free(scanner) }
+        body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, 1) }
+        }
+        return collector.page
+    }
+
+    /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top.
+    static func metaCharset(_ body: [UInt8]) -> String? {
+        let head = String(decoding: body.prefix(1024), as: UTF8.self).lowercased()
+        guard let range = head.range(of: "charset=") else { return nil }
+        let value = head[range.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
+            .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return value.isEmpty ? nil : String(value)
+    }
+
+    static func attributes(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?) -> [String: String] {
+        var result: [String: String] = [:]
+        guard let pointer else { return result }
+        var i = 0
+        while let name = pointer[i] {
+            let value = pointer[i + 1].map { String(cString: $0) } ?? ""
+            let key = String(cString: name)
+            if result[key] == nil { result[key] = value }
+            i += 2
+        }
+        return result
+    }
+
+    static func handle(_ name: String, _ attrs: [String: String], into page: inout PageLinks) {
+        func add(_ href: String?, _ kind: PageLinks.Kind) {
+            guard let href, !href.isEmpty else { return }
+            if page.links.count >= maximumLinks {
+                page.dropped += 1
+                return
+            }
+            page.links.append(PageLinks.Link(href: href, kind: kind))
+        }
+        switch name {
+        case "a": add(attrs["href"], .anchor)
+        case "area": add(attrs["href"], .area)
+        case "iframe": add(attrs["src"], .iframe)
+        case "base": if page.base == nil { page.base = attrs["href"] }
+        case "link":
+            let rel = (attrs["rel"] ?? "").lowercased().split(separator: " ")
+            if rel.contains("canonical") {
+                add(attrs["href"], .canonical)
+            } else if rel.contains("alternate") {
+                add(attrs["href"], .alternate)
+            }
+        case "meta":
+            if attrs["name"]?.lowercased() == "apple-itunes-app" {
+                page.smartBanner = page.smartBanner ?? attrs["content"] ?? ""
+            } else if attrs["http-equiv"]?.lowercased() == "refresh", let content = attrs["content"] {
+                // "5; url=/next" or "0;URL='/next'"
+                if let range = content.range(of: "url=", options: .caseInsensitive) {
+                    let target = content[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+                    add(target, .refresh)
+                }
+            }
+        default: break
+        }
+    }
+}
+
+private let onElement: chtmlscan_element_fn = { context, name, attributes in
+    guard let context, let name else { return }
+    let collector = Unmanaged<LinkScanner.Collector>.fromOpaque(context).takeUnretainedValue()
+    LinkScanner.handle(String(cString: name), LinkScanner.attributes(attributes), into: &collector.page)
+}

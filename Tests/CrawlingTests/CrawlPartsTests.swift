@@ -1,0 +1,146 @@
+import Crawling
+import Fetching
+import Foundation
+import Testing
+
+@Suite struct RobotsTests {
+    let robots = Robots(
+        parsing: Array(
+            """
+            # comment
+            User-agent: Googlebot
+            Disallow: /
+
+            User-agent: *
+            Disallow: /private/
+            Allow: /private/public/
+            Disallow: /*.pdf$
+            Disallow: /search?*sort=
+            Crawl-delay: 2
+            Sitemap: https://example.com/sitemap.xml
+            """.utf8))
+
+    @Test func theStarGroupAppliesWithLongestMatch() {
+        #expect(robots.allows("/"))
+        #expect(!robots.allows("/private/x"))
+        #expect(robots.allows("/private/public/x"), "the longer Allow wins")
+        #expect(!robots.allows("/docs/a.pdf"))
+        #expect(robots.allows("/docs/a.pdf?x=1"), "$ anchors the end")
+        #expect(!robots.allows("/search?q=1&sort=price"))
+        #expect(robots.allows("/search?q=1"))
+        #expect(robots.crawlDelay == 2)
+        #expect(robots.sitemaps == ["https://example.com/sitemap.xml"])
+    }
+
+    @Test func ourOwnGroupWinsOverTheStarGroup() {
+        let ours = Robots(
+            parsing: Array("User-agent: *\nDisallow: /\n\nUser-agent: aasa-audit\nDisallow: /tmp/\n".utf8))
+        #expect(ours.allows("/shop"))
+        #expect(!ours.allows("/tmp/x"))
+    }
+
+    @Test func anEmptyDisallowAllowsEverythingAndGarbageIsHarmless() {
+        #expect(Robots(parsing: Array("User-agent: *\nDisallow:\n".utf8)).allows("/x"))
+        #expect(Robots(parsing: (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).allows("/x"))
+        let huge = Array(String(repeating: "Disallow: /a\n", count: 100_000).utf8)
+        #expect(Robots(parsing: huge).rules.isEmpty, "rules outside any group are ignored")
+    }
+}
+
+@Suite struct SitemapTests {
+    @Test func urlsetAndIndexLocationsAreRead() {
+        let set = Sitemap.parse(
+            Array(
+                "<urlset><url><loc> https://e.com/a?x=1&amp;y=2 </loc></url><url><loc><![CDATA[https://e.com/b]]></loc></url></urlset>"
+                    .utf8))
+        #expect(!set.isIndex && set.locations == ["https://e.com/a?x=1&y=2", "https://e.com/b"])
+        let index = Sitemap.parse(
+            Array("<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>".utf8))
+        #expect(index.isIndex && index.locations == ["https://e.com/s1.xml"])
+    }
+}
+
+@Suite struct URLResolutionTests {
+    @Test(arguments: [
+        ("https://e.com/a/b/c", "../d?x=1#f", "https://e.com/a/d?x=1#f"),
+        ("https://e.com/a/", "//other.com/x", "https://other.com/x"),
+        ("https://e.com/a/", "/x y/é", "https://e.com/x%20y/%C3%A9"),
+        ("https://e.com/a/", "HTTPS://E.COM:443/Path", "https://E.COM:443/Path"),
+        ("https://e.com/a/b", "?q=1", "https://e.com/a/b?q=1"),
+        ("https://e.com/a/b", "./././c", "https://e.com/a/c"),
+    ])
+    func resolvesLikeABrowser(_ base: String, _ reference: String, _ expected: String) {
+        guard case .web(let url, _, _) = CurlURL.resolve(reference, against: base) else {
+            Issue.record("\(reference) did not resolve")
+            return
+        }
+        #expect(url == expected)
+    }
+
+    @Test func theKeyNormalisesCaseAndDefaultPortWhileTheURLStaysAsLinked() {
+        guard case .web(_, let key, _) = CurlURL.resolve("HTTPS://E.COM:443/Path/../Q", against: "https://e.com/")
+        else {
+            Issue.record("no resolution")
+            return
+        }
+        #expect(key == "https://e.com/Q")
+    }
+
+    @Test func keysDropFragmentsAndDefaultPortsButKeepTheLinkedEncoding() {
+        guard
+            case .web(let url, let key, let host) = CurlURL.resolve(
+                "https://E.com:443/caf%C3%A9#top", against: "https://e.com/")
+        else {
+            Issue.record("no resolution")
+            return
+        }
+        #expect(url.hasSuffix("/caf%C3%A9#top"))
+        #expect(key == "https://e.com/caf%C3%A9")
+        #expect(host == "e.com")
+    }
+
+    @Test(arguments: ["mailto:a@e.com", "tel:+1555", "javascript:void(0)", "acmeshop://open", "data:text/plain,x"])
+    func otherSchemesAreRecordedNotResolved(_ reference: String) {
+        guard case .otherScheme = CurlURL.resolve(reference, against: "https://e.com/") else {
+            Issue.record("\(reference) was treated as a web URL")
+            return
+        }
+    }
+}
+
+@Suite struct LinkScannerTests {
+    @Test func readsEveryLinkKindWithBaseBannerAndRefresh() {
+        let html = """
+            <html><head><base href="/shop/"><meta name="apple-itunes-app" content="app-id=1, app-argument=https://e.com/x">
+            <meta http-equiv="refresh" content="0; URL='/next'"><link rel="canonical" href="/c"><link rel="alternate stylesheet" href="/alt">
+            <link rel="stylesheet" href="/css"></head><body><a href="a?x=1&amp;y=2">a</a><area href="/map"><iframe src="/frame"></iframe>
+            <script>document.write('<a href="/in-script">')</script></body></html>
+            """
+        let page = LinkScanner.scan(Array(html.utf8))
+        #expect(page.base == "/shop/")
+        #expect(page.smartBanner == "app-id=1, app-argument=https://e.com/x")
+        #expect(page.links.map(\.href) == ["/next", "/c", "/alt", "a?x=1&y=2", "/map", "/frame"])
+        #expect(page.links.map(\.kind) == [.refresh, .canonical, .alternate, .anchor, .area, .iframe])
+    }
+
+    @Test func charsetComesFromTheHeaderTheMetaTagOrALatin1Fallback() {
+        let latin1 = Array("<a href=\"/caf".utf8) + [0xE9] + Array("\">x</a>".utf8)
+        #expect(LinkScanner.scan(latin1).links.first?.href == "/café", "invalid UTF-8 falls back to Windows-1252")
+        #expect(LinkScanner.scan(latin1, charset: "iso-8859-1").links.first?.href == "/café")
+        let meta = Array("<meta charset=\"iso-8859-1\">".utf8) + latin1
+        #expect(LinkScanner.scan(meta).links.first?.href == "/café")
+        let utf8 = Array("<a href=\"/café\">x</a>".utf8)
+        #expect(LinkScanner.scan(utf8).links.first?.href == "/café")
+    }
+
+    @Test func hostilePagesAreCappedNotCrashed() {
+        let many = Array(String(repeating: "<a href=/x>y</a>", count: 100_000).utf8)
+        let page = LinkScanner.scan(many)
+        #expect(page.links.count == LinkScanner.maximumLinks)
+        #expect(page.dropped == 100_000 - LinkScanner.maximumLinks)
+        let deep = Array((String(repeating: "<div>", count: 10_000) + "<a href=/deep>").utf8)
+        #expect(LinkScanner.scan(deep).links.map(\.href) == ["/deep"])
+        var generator = SystemRandomNumberGenerator()
+        _ = LinkScanner.scan((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+}

@@ -1,0 +1,82 @@
+import AASA
+import Crawling
+import Fetching
+import Foundation
+import TestSupport
+import Testing
+
+/// The real crawler, libcurl and libxml2 against the fixture shop (Tests/Fixtures/server.py).
+@Suite struct CrawlTests {
+    static let server = FixtureServer.shared
+
+    func crawl(_ configure: (inout CrawlOptions) -> Void = { _ in }) async -> CrawlResult {
+        let fetcher = CurlFetcher(
+            configuration: FetcherConfiguration(
+                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5, perHostConnections: 8))
+        defer { fetcher.shutdown() }
+        var options = CrawlOptions()
+        configure(&options)
+        return await Crawler(fetcher: fetcher, options: options).crawl("shop.aasa.test")
+    }
+
+    @Test func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed() async throws {
+        let result = await crawl()
+        let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(result.stoppedBecause == "complete")
+        for path in [
+            "/", "/shoes/", "/hats/", "/bags/", "/shoes/new", "/hats/sitemap-only", "/about", "/help-center",
+            "/en/help/faq",
+        ] {
+            #expect(byURL["https://shop.aasa.test\(path)"]?.httpStatus == 200, "\(path)")
+        }
+        #expect(
+            (1...30).allSatisfy { byURL["https://shop.aasa.test/product/view?id=\($0)&src=map"]?.httpStatus == 200 })
+        let secret = try #require(byURL["https://shop.aasa.test/private/secret"])
+        #expect(secret.httpStatus == nil && secret.note?.contains("robots.txt") == true, "never fetched")
+        #expect(result.robotsDisallowed == 1)
+        #expect(byURL["https://shop.aasa.test/moved"]?.redirectedTo == "https://shop.aasa.test/shoes/")
+        #expect(byURL["https://shop.aasa.test/broken"]?.httpStatus == 404)
+        #expect(result.pageErrors.map(\.url) == ["https://shop.aasa.test/broken"])
+        #expect(byURL["https://shop.aasa.test/image.png"]?.note?.contains("not HTML") == true)
+        #expect(byURL["https://other.example.net/"]?.note?.contains("other host") == true)
+        #expect(byURL["https://shop.aasa.test/in-script"] == nil, "links inside <script> are not links")
+        #expect(result.otherSchemes == ["mailto": 1, "tel": 1, "javascript": 1, "acmeshop": 1])
+        #expect(result.banners.count == 2)
+    }
+
+    @Test func aFortyPostChainIsFollowedButACalendarTrapIsCut() async {
+        let result = await crawl()
+        let posts = result.urls.filter { $0.url.contains("/blog/post/") && $0.httpStatus == 200 }
+        #expect(posts.count == 40)
+        let months = result.urls.filter { $0.url.contains("/calendar") }
+        let fetched = months.filter { $0.httpStatus != nil }
+        #expect(fetched.count <= CrawlOptions().chainLimit + 2, "\(fetched.count) calendar pages")
+        #expect(months.contains { $0.note?.contains("crawl trap") == true })
+        #expect(
+            result.urls.first { $0.url.hasSuffix("/a/b/a/b/a/b/a") }?.note?.contains("repeating path segments") == true)
+        #expect(result.pagesFetched < 250)
+    }
+
+    @Test func maxPagesStopsTheCrawlAndSaysWhy() async {
+        let result = await crawl { $0.maxPages = 10 }
+        #expect(result.pagesFetched == 10)
+        #expect(result.stoppedBecause == "max-pages (10)")
+        #expect(result.urls.contains { $0.note == "not crawled: max-pages (10)" })
+    }
+
+    @Test func maxDepthLimitsHowFarLinksAreFollowed() async {
+        let result = await crawl { $0.maxDepth = 1 }
+        #expect(!result.urls.contains { $0.url.hasSuffix("/blog/post/3") && $0.httpStatus != nil })
+        #expect(result.urls.contains { $0.note?.contains("--max-depth 1") == true })
+    }
+
+    @Test func fragmentsAreKeptForVerdictsButFetchedOnce() async {
+        let result = await crawl()
+        let variant = result.urls.first { $0.url == "https://shop.aasa.test/shoes/#nolink" }
+        #expect(variant?.note?.contains("another fragment") == true)
+        #expect(variant?.httpStatus == 200)
+        #expect(
+            result.urls.filter { $0.url.hasPrefix("https://shop.aasa.test/shoes/") && !$0.url.contains("new") }.count
+                == 2)
+    }
+}

@@ -1,0 +1,51 @@
+import AASA
+import Audit
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct CrawlCommandTests {
+    static let server = FixtureServer.shared
+
+    @Test func aCrawlGivesEveryURLItsVerdictAndTheDecidingRule() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-crawl-\(UUID().uuidString)")
+        let result = try Binary.run(
+            ["audit", "shop.aasa.test", "--crawl", "--out", out.path] + Self.server.auditArguments,
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("stopped: complete"))
+        let data = try Data(contentsOf: out.appendingPathComponent("report.json"))
+        let report = try AuditReport.decode(data)
+        let domain = try #require(report.domains.first)
+        #expect(
+            Set(domain.findings.map(\.id)) == [
+                "banner-argument", "banner-malformed", "crawl-page-error", "rule-unused",
+            ])
+        #expect(domain.findings.first { $0.id == "rule-unused" }?.message.contains("/legacy/*") == true)
+        #expect(domain.findings.first { $0.id == "banner-argument" }?.location.url == "https://shop.aasa.test/about")
+        let byURL = Dictionary(domain.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        let expected: [(String, MatchResult, Int?)] = [
+            ("/shoes/", .match, 2), ("/hats/sitemap-only", .match, 2), ("/product/view?id=3", .match, 3),
+            ("/search?q=red", .match, 4), ("/en/help/faq", .match, 5), ("/account/orders", .exclude, 1),
+            ("/shoes/#nolink", .exclude, 0), ("/about", .noMatch, nil), ("/blog/post/7", .noMatch, nil),
+        ]
+        for (path, result, rule) in expected {
+            let url = try #require(byURL["https://shop.aasa.test\(path)"], "\(path)")
+            #expect(url.verdicts.first?.result == result, "\(path)")
+            #expect(url.verdicts.first?.rule?.ruleIndex == rule, "\(path)")
+            #expect((url.opensApp != nil) == (result == .match))
+        }
+        #expect(byURL["https://shop.aasa.test/shoes/"]?.note?.contains("stays in Safari") == true)
+        let crawl = try #require(domain.crawl)
+        #expect(crawl.stoppedBecause == "complete")
+        #expect(crawl.ruleHits.count == 7)
+        #expect(crawl.ruleHits.first { $0.rule.rule.contains("legacy") }?.hits == 0)
+        #expect(report.summary.urlsOpeningApp == domain.urls.filter { $0.opensApp != nil }.count)
+        #expect(report.summary.urlsOpeningApp > 50)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let urls = try #require((object["domains"] as? [[String: Any]])?.first?["urls"] as? [[String: Any]])
+        for key in ["url", "foundOn", "httpStatus", "verdicts", "opensApp"] {
+            #expect(urls[0].keys.contains(key), "urls.\(key)")
+        }
+    }
+}
