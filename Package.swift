@@ -14,6 +14,9 @@ let package = Package(
         /// Orchestration: domains → exchanges → checks → reports.
         .target(name: "Audit", dependencies: ["AASA", "Crawling"]),
 
+        /// Pure writers: AuditReport → HTML, CSV, Markdown, JUnit, SARIF text.
+        .target(name: "Reporting", dependencies: ["AASA", "Audit"]),
+
         // MARK: Adapters over C libraries
         /// libcurl behind Swift types; the only importer of CCurl.
         .target(name: "Fetching", dependencies: ["AASA", "CCurl"]),
@@ -34,7 +37,8 @@ let package = Package(
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
 
         // MARK: Executables
-        .executableTarget(name: "aasa-audit", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "CHTMLScan"]),
+        .executableTarget(
+            name: "aasa-audit", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting", "CHTMLScan"]),
         /// Benchmarks run by Scripts/bench.
         .executableTarget(name: "aasa-bench", dependencies: ["AASA"]),
 
@@ -43,6 +47,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),

@@ -15,6 +15,8 @@ public struct DomainReport: Codable, Sendable {
     public var findings: [Finding]
     /// The app's entitlement entries this domain's file serves.
     public var entitlements: [String]
+    /// The text of the file the checks read (at most 128 KiB), so reports can quote it and baselines diff it.
+    public var file: String?
     /// Present when the site was crawled.
     public var crawl: CrawlSummary?
     /// Every URL the crawl found, with per-app verdicts.
@@ -48,8 +50,9 @@ public struct DomainReport: Codable, Sendable {
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [], fetches: [Exchange],
         apps: [AppServices], findings: [Finding], entitlements: [String] = [], crawl: CrawlSummary? = nil,
-        urls: [URLReport] = []
+        urls: [URLReport] = [], file: String? = nil
     ) {
+        self.file = file
         self.entitlements = entitlements
         self.crawl = crawl
         self.urls = urls
@@ -101,6 +104,8 @@ public struct AuditReport: Codable, Sendable {
     public var domains: [DomainReport]
     /// The entitlements file read with `--entitlements`, and the findings about its entries.
     public var entitlements: EntitlementsReport?
+    /// Present when a baseline was compared (`--baseline`, or the previous run under Reports/).
+    public var changes: Changes?
 
     public struct EntitlementsReport: Codable, Sendable {
         public var file: String

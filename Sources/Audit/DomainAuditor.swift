@@ -122,7 +122,8 @@ public struct DomainAuditor: Sendable {
         }
         return DomainReport(
             domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: probe.exchanges,
-            apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls)
+            apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
+            file: probe.documentSource.map { String(decoding: DecodedFile(bytes: $0.body).jsonBytes, as: UTF8.self) })
     }
 }
 

@@ -3,20 +3,24 @@ import Audit
 import Crawling
 import Fetching
 import Foundation
+import Reporting
 
 /// `aasa-audit audit DOMAIN ...`: fetch each domain's file as Apple does and check everything.
 enum AuditCommand {
     static let usage = """
         usage: aasa-audit audit [DOMAIN ...] [--domains FILE] [--entitlements FILE [--app-id TEAM.bundle]]
-                                [--out DIR] [--format json] [--fail-on error|warning|info] [--concurrency N]
+                                [--out DIR] [--format json,html,csv,junit,markdown] [--fail-on error|warning|info]
+                                [--baseline REPORT.json] [--fail-on-change] [--keep N] [--concurrency N]
                                 [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...] [--ca-cert FILE]
                                 [--user-agent UA] [--cdn-base URL | --no-cdn] [--quiet]
                                 [--crawl [--max-pages N] [--max-depth N] [--delay SECONDS] [--include-subdomains]]
 
         Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as Apple's
         fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot user agent), runs
-        every transport, document, app ID and rule check, and writes report.json to --out (default
-        Reports/<UTC timestamp>/). DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
+        every transport, document, app ID and rule check, and writes report.json, report.html, urls.csv and
+        findings.csv (--format picks; junit and markdown too) to --out (default Reports/<UTC timestamp>/, with
+        Reports/latest pointing at it and --keep N pruning older runs). --baseline compares with an earlier
+        report.json (default: the previous run under Reports/); --fail-on-change exits 1 on any change. DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
         reads one per line (# comments) or a CSV with a "domain" column.
         --crawl then crawls each site from / and its sitemaps (robots.txt honoured, 8 requests at a time, at most
         --max-pages pages, default 10000) and gives every URL found a verdict per app with the deciding rule.
@@ -35,9 +39,26 @@ enum AuditCommand {
         let failOn = try parseSeverity(try args.value("--fail-on") ?? "error", usage: usage)
         let files = try args.values("--domains")
         let out = try args.value("--out")
-        let formats = try (args.value("--format") ?? "json").split(separator: ",").map(String.init)
-        for format in formats where format != "json" {
-            throw UsageError(message: "unknown --format \(format): this version writes json", usage: usage)
+        let formats = try (args.value("--format") ?? "json,html,csv").split(separator: ",").map(String.init)
+        for format in formats where !["json", "html", "csv", "junit", "markdown"].contains(format) {
+            throw UsageError(message: "unknown --format \(format): json, html, csv, junit or markdown", usage: usage)
+        }
+        let baselinePath = try args.value("--baseline")
+        let failOnChange = args.flag("--fail-on-change")
+        let keep = try args.value("--keep").map { try positiveInt($0, "--keep") }
+        var baseline: (path: String, report: AuditReport)?
+        if let baselinePath {
+            guard let data = FileManager.default.contents(atPath: baselinePath) else {
+                throw UsageError(message: "cannot read --baseline \(baselinePath)", usage: usage)
+            }
+            do {
+                baseline = (baselinePath, try AuditReport.decode(data))
+            } catch {
+                throw UsageError(
+                    message: "--baseline \(baselinePath) is not an aasa-audit report.json: \(error)", usage: usage)
+            }
+        } else if out == nil, let previous = OutputDirectory.previousRun() {
+            baseline = previous
         }
         let concurrency = try positiveInt(try args.value("--concurrency") ?? "32", "--concurrency")
         let timeout = try positiveDouble(try args.value("--timeout") ?? "10", "--timeout")
@@ -157,7 +178,7 @@ enum AuditCommand {
         fetcher.shutdown()
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let interrupted = work.isCancelled
-        let report = AuditReport(
+        var report = AuditReport(
             version: version, startedAt: started, finishedAt: Date(), interrupted: interrupted, notAudited: unfinished,
             domains: reports,
             entitlements: entitlements.map {
@@ -165,13 +186,29 @@ enum AuditCommand {
                     file: $0.file, appID: appID, entries: $0.entries.map(\.raw), findings: entitlementFindings)
             })
 
+        if let baseline { report.changes = Changes.compare(baseline.report, report, baseline: baseline.path) }
+
         var written: String?
         var writeError: String?
         do {
             let directory = try OutputDirectory.prepare(out, started: started)
-            let path = directory.appendingPathComponent("report.json")
-            try OutputDirectory.writeAtomically(try report.json(), to: path)
-            written = path.path
+            var files: [(String, Data)] = []
+            if formats.contains("json") { files.append(("report.json", try report.json())) }
+            if formats.contains("html") { files.append(("report.html", Data(HTMLReport.render(report).utf8))) }
+            if formats.contains("csv") {
+                files.append(("urls.csv", Data(URLsCSV.render(report).utf8)))
+                files.append(("findings.csv", Data(FindingsCSV.render(report).utf8)))
+            }
+            if formats.contains("junit") {
+                files.append(("report.junit.xml", Data(JUnitReport.render(report, failOn: failOn).utf8)))
+            }
+            if formats.contains("markdown") { files.append(("summary.md", Data(MarkdownReport.render(report).utf8))) }
+            for (name, data) in files {
+                try OutputDirectory.writeAtomically(data, to: directory.appendingPathComponent(name))
+            }
+            written =
+                directory.appendingPathComponent(formats.contains("html") ? "report.html" : files.first?.0 ?? "").path
+            if out == nil { OutputDirectory.finishRun(directory, keep: keep) }
         } catch {
             writeError = "\(error)"
         }
@@ -182,6 +219,7 @@ enum AuditCommand {
         }
         if interrupted { return .interrupted }
         let all = reports.flatMap(\.findings) + entitlementFindings
+        if failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
         return all.contains { $0.severity >= failOn } ? .findings : .success
     }
 
@@ -271,10 +309,55 @@ enum OutputDirectory {
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "UTC")
             formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-            url = URL(fileURLWithPath: "Reports").appendingPathComponent(formatter.string(from: started))
+            // Two runs in the same second (or two processes) each get their own folder.
+            let base = formatter.string(from: started)
+            var candidate = reports.appendingPathComponent(base)
+            var n = 1
+            try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+            while (try? FileManager.default.createDirectory(at: candidate, withIntermediateDirectories: false)) == nil {
+                n += 1
+                candidate = reports.appendingPathComponent("\(base)-\(n)")
+                if n > 1000 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: candidate.path]) }
+            }
+            url = candidate
         }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    static let reports = URL(fileURLWithPath: "Reports")
+
+    /// Timestamped run folders under Reports/, oldest first.
+    static func runs() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []
+        return names.filter { $0.wholeMatch(of: /\d{8}T\d{6}Z(-\d+)?/) != nil }.sorted().map {
+            reports.appendingPathComponent($0)
+        }
+    }
+
+    /// The newest earlier run's report, the default baseline of a nightly job.
+    static func previousRun() -> (path: String, report: AuditReport)? {
+        for run in runs().reversed() {
+            let path = run.appendingPathComponent("report.json").path
+            if let data = FileManager.default.contents(atPath: path), let report = try? AuditReport.decode(data) {
+                return (path, report)
+            }
+        }
+        return nil
+    }
+
+    /// Points Reports/latest at this run (atomically, via a temporary link) and prunes runs beyond `keep`.
+    static func finishRun(_ directory: URL, keep: Int?) {
+        let temporary = reports.appendingPathComponent(".latest.\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: temporary)
+        if (try? FileManager.default.createSymbolicLink(
+            atPath: temporary.path, withDestinationPath: directory.lastPathComponent)) != nil
+        {
+            _ = rename(temporary.path, reports.appendingPathComponent("latest").path)
+        }
+        if let keep {
+            for old in runs().dropLast(keep) { try? FileManager.default.removeItem(at: old) }
+        }
     }
 
     /// Temporary file in the same directory, then rename: readers see the old file or the new one, never a mix.
@@ -356,6 +439,7 @@ enum AuditSummary {
                 lines.append("        \(finding.id): \(finding.message)")
             }
         }
+        if let changes = report.changes { lines.append("changes since \(changes.baseline): \(changes.headline)") }
         if let reportPath { lines.append("report: \(reportPath)") }
         return lines.joined(separator: "\n")
     }

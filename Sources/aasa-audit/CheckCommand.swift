@@ -1,13 +1,15 @@
 import AASA
 import Foundation
+import Reporting
 
 /// `aasa-audit check FILE`: validate a local AASA file before deploying it.
 enum CheckCommand {
     static let usage = """
-        usage: aasa-audit check FILE [--json] [--fail-on error|warning|info]
+        usage: aasa-audit check FILE [--json | --format text|json|sarif] [--fail-on error|warning|info]
 
         Validates a local apple-app-site-association file (JSON or CMS-signed; "-" reads stdin) with every
         document, app ID and rule check, and shows each finding on its line with why it matters and how to fix it.
+        --format sarif writes SARIF 2.1.0 for code-scanning annotations in a pull request.
         Exit status: 0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error.
         """
 
@@ -21,7 +23,11 @@ enum CheckCommand {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         var args = Arguments(arguments, usage: usage)
-        let json = args.flag("--json")
+        var format = try args.value("--format") ?? "text"
+        if args.flag("--json") { format = "json" }
+        guard ["text", "json", "sarif"].contains(format) else {
+            throw UsageError(message: "unknown --format \(format): text, json or sarif", usage: usage)
+        }
         let failOn = try parseSeverity(try args.value("--fail-on") ?? "error", usage: usage)
         let files = try args.positionals()
         guard files.count == 1 else {
@@ -31,7 +37,9 @@ enum CheckCommand {
         let file = DecodedFile(bytes: try readInput(path, usage: usage))
         let findings = Catalogue.check(file)
         let apps = file.document.map(AppServices.list) ?? []
-        if json {
+        if format == "sarif" {
+            Terminal.out(try SARIFReport.render(file: path, findings: findings, version: version), terminator: "")
+        } else if format == "json" {
             Terminal.out(
                 try jsonText(
                     Output(

@@ -18,8 +18,8 @@ struct Terminal {
         }
     }
 
-    static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    static func out(_ text: String, terminator: String = "\n") {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
 
     static func err(_ text: String) {

@@ -3,6 +3,11 @@ public struct AppServices: Codable, Hashable, Sendable {
     public var appID: String
     public var services: [String]
 
+    public init(appID: String, services: [String]) {
+        self.appID = appID
+        self.services = services
+    }
+
     public static func list(_ document: AASADocument) -> [AppServices] {
         var order: [String] = []
         var services: [String: [String]] = [:]

@@ -27,6 +27,13 @@ public struct AppVerdict: Codable, Hashable, Sendable {
     /// One sentence explaining the result.
     public var reason: String
 
+    public init(appID: String, result: MatchResult, rule: RuleReference?, reason: String) {
+        self.appID = appID
+        self.result = result
+        self.rule = rule
+        self.reason = reason
+    }
+
     /// Writes `rule` as null when absent: the report shape has every key (DESIGN §7).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

@@ -1,0 +1,129 @@
+import AASA
+import Foundation
+
+/// What changed since a previous run (`--baseline`): what a nightly job alerts on.
+public struct Changes: Codable, Sendable {
+    public struct FindingChange: Codable, Sendable, Equatable {
+        public var domain: String
+        public var id: String
+        public var severity: Severity
+        public var message: String
+        public var location: FindingLocation
+    }
+
+    public struct ContentChange: Codable, Sendable, Equatable {
+        public var domain: String
+        public var before: String?
+        public var after: String?
+        public var appsAdded: [String]
+        public var appsRemoved: [String]
+        public var rulesChanged: Bool
+    }
+
+    public struct CertificateChange: Codable, Sendable, Equatable {
+        public var domain: String
+        public var daysLeft: Int
+    }
+
+    public struct VerdictFlip: Codable, Sendable, Equatable {
+        public var domain: String
+        public var url: String
+        /// The app that opened the URL before and after (null: none).
+        public var before: String?
+        public var after: String?
+    }
+
+    public var baseline: String
+    public var baselineStartedAt: Date
+    public var newFindings: [FindingChange] = []
+    public var resolvedFindings: [FindingChange] = []
+    public var contentChanged: [ContentChange] = []
+    public var certificatesExpiring: [CertificateChange] = []
+    public var verdictFlips: [VerdictFlip] = []
+    public var domainsAdded: [String] = []
+    public var domainsRemoved: [String] = []
+
+    public var isEmpty: Bool {
+        newFindings.isEmpty && resolvedFindings.isEmpty && contentChanged.isEmpty && certificatesExpiring.isEmpty
+            && verdictFlips.isEmpty && domainsAdded.isEmpty && domainsRemoved.isEmpty
+    }
+
+    public var headline: String {
+        if isEmpty { return "nothing changed" }
+        var parts: [String] = []
+        if !newFindings.isEmpty { parts.append("\(newFindings.count) new finding(s)") }
+        if !resolvedFindings.isEmpty { parts.append("\(resolvedFindings.count) resolved") }
+        if !contentChanged.isEmpty { parts.append("\(contentChanged.count) file(s) changed") }
+        if !certificatesExpiring.isEmpty { parts.append("\(certificatesExpiring.count) certificate(s) newly expiring") }
+        if !verdictFlips.isEmpty { parts.append("\(verdictFlips.count) URL verdict(s) flipped") }
+        if !domainsAdded.isEmpty { parts.append("\(domainsAdded.count) domain(s) added") }
+        if !domainsRemoved.isEmpty { parts.append("\(domainsRemoved.count) domain(s) removed") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Compares two runs. A finding is the same when its domain, ID and location are (messages may carry
+    /// day counts that change daily).
+    public static func compare(_ previous: AuditReport, _ current: AuditReport, baseline: String) -> Changes {
+        var changes = Changes(baseline: baseline, baselineStartedAt: previous.startedAt)
+        func identity(_ domain: String, _ f: Finding) -> String {
+            "\(domain)|\(f.id)|\(f.location.url ?? "")|\(f.location.pointer ?? "")"
+        }
+        func changeList(_ report: AuditReport) -> [String: FindingChange] {
+            var map: [String: FindingChange] = [:]
+            for d in report.domains {
+                for f in d.findings {
+                    map[identity(d.domain, f)] = FindingChange(
+                        domain: d.domain, id: f.id, severity: f.severity, message: f.message, location: f.location)
+                }
+            }
+            return map
+        }
+        let before = changeList(previous)
+        let after = changeList(current)
+        let previousDomains = Set(previous.domains.map(\.domain))
+        let currentDomains = Set(current.domains.map(\.domain))
+        let common = previousDomains.intersection(currentDomains)
+        changes.newFindings = after.filter { before[$0.key] == nil && common.contains($0.value.domain) }.map(\.value)
+            .sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }
+        changes.resolvedFindings = before.filter { after[$0.key] == nil && common.contains($0.value.domain) }.map(
+            \.value
+        )
+        .sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }
+        changes.domainsAdded = current.domains.map(\.domain).filter { !previousDomains.contains($0) }
+        changes.domainsRemoved = previous.domains.map(\.domain).filter { !currentDomains.contains($0) }
+        for now in current.domains {
+            guard let then = previous.domains.first(where: { $0.domain == now.domain }) else { continue }
+            let a = then.fetches.first { $0.location == .wellKnown }?.sha256
+            let b = now.fetches.first { $0.location == .wellKnown }?.sha256
+            if a != b {
+                let appsThen = Set(then.apps.map(\.appID))
+                let appsNow = Set(now.apps.map(\.appID))
+                changes.contentChanged.append(
+                    ContentChange(
+                        domain: now.domain, before: a, after: b, appsAdded: appsNow.subtracting(appsThen).sorted(),
+                        appsRemoved: appsThen.subtracting(appsNow).sorted(),
+                        rulesChanged: rules(then.file) != rules(now.file)))
+            }
+            let daysNow = now.fetches.first { $0.location == .wellKnown }?.tls?.daysLeft
+            let daysThen = then.fetches.first { $0.location == .wellKnown }?.tls?.daysLeft
+            if let daysNow, daysNow < TLSExpiring.days, (daysThen ?? Int.max) >= TLSExpiring.days {
+                changes.certificatesExpiring.append(CertificateChange(domain: now.domain, daysLeft: daysNow))
+            }
+            let opened = Dictionary(then.urls.map { ($0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
+            for url in now.urls {
+                guard let old = opened[url.url], old != url.opensApp else { continue }
+                changes.verdictFlips.append(
+                    VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp))
+            }
+        }
+        return changes
+    }
+
+    /// Every details entry's apps and rules in a comparable form.
+    static func rules(_ file: String?) -> [String] {
+        guard let file, let document = DecodedFile(bytes: Array(file.utf8)).document else { return [] }
+        return document.entries.map { entry in
+            entry.appIDs.map(\.id).joined(separator: ",") + ":" + entry.rules.map(\.jsonText).joined(separator: ";")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import AASA
+import Audit
+import Foundation
+
+/// RFC 4180 text with spreadsheet formulas neutralised: site content must never run in someone's spreadsheet.
+public enum CSV {
+    /// Quotes when needed; a cell starting with = + - @ tab or CR gets a leading apostrophe (OWASP CSV injection).
+    public static func cell(_ text: String) -> String {
+        var value = text
+        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
+        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return value
+    }
+
+    /// A table whose columns (header and value) are declared once, so headers and cells never drift apart.
+    public struct Table<Row> {
+        public var columns: [(header: String, value: (Row) -> String)]
+
+        public init(_ columns: [(header: String, value: (Row) -> String)]) { self.columns = columns }
+
+        public func render(_ rows: [Row]) -> String {
+            var lines = [columns.map { cell($0.header) }.joined(separator: ",")]
+            for row in rows { lines.append(columns.map { cell($0.value(row)) }.joined(separator: ",")) }
+            return lines.joined(separator: "\r\n") + "\r\n"
+        }
+    }
+}
+
+/// `urls.csv`: one row per tested URL, one verdict column per app.
+public enum URLsCSV {
+    struct Row {
+        var domain: String
+        var url: URLReport
+    }
+
+    public static func render(_ report: AuditReport) -> String {
+        var apps: [String] = []
+        for domain in report.domains {
+            for url in domain.urls {
+                for verdict in url.verdicts where !apps.contains(verdict.appID) { apps.append(verdict.appID) }
+            }
+        }
+        var columns: [(header: String, value: (Row) -> String)] = [
+            ("domain", { $0.domain }), ("url", { $0.url.url }), ("found_on", { $0.url.foundOn ?? "" }),
+            ("http_status", { $0.url.httpStatus.map(String.init) ?? "" }), ("opens_app", { $0.url.opensApp ?? "" }),
+        ]
+        for app in apps {
+            columns.append((app, { row in row.url.verdicts.first { $0.appID == app }?.result.rawValue ?? "" }))
+        }
+        columns += [
+            (
+                "deciding_rule",
+                { row in row.url.verdicts.compactMap(\.rule).first.map { "\($0.pointer) \($0.rule)" } ?? "" }
+            ),
+            ("excluded", { row in row.url.verdicts.contains { $0.result == .exclude } ? "yes" : "no" }),
+            ("note", { $0.url.note ?? "" }),
+        ]
+        let rows = report.domains.flatMap { domain in domain.urls.map { Row(domain: domain.domain, url: $0) } }
+        return CSV.Table(columns).render(rows)
+    }
+}
+
+/// `findings.csv`: one row per finding, entitlement findings included.
+public enum FindingsCSV {
+    struct Row {
+        var domain: String
+        var finding: Finding
+    }
+
+    public static func render(_ report: AuditReport) -> String {
+        let table = CSV.Table<Row>([
+            ("domain", { $0.domain }), ("id", { $0.finding.id }), ("severity", { $0.finding.severity.rawValue }),
+            ("message", { $0.finding.message }), ("location", { location($0.finding.location) }),
+            ("hint", { $0.finding.hint }),
+        ])
+        var rows = report.domains.flatMap { d in d.findings.map { Row(domain: d.domain, finding: $0) } }
+        rows += (report.entitlements?.findings ?? []).map { Row(domain: "(entitlements)", finding: $0) }
+        return table.render(rows)
+    }
+
+    static func location(_ l: FindingLocation) -> String {
+        var parts: [String] = []
+        if let url = l.url { parts.append(url) }
+        if let pointer = l.pointer { parts.append(pointer.isEmpty ? "(top level)" : pointer) }
+        if let line = l.line { parts.append("line \(line)" + (l.column.map { ", column \($0)" } ?? "")) }
+        return parts.joined(separator: " ")
+    }
+}

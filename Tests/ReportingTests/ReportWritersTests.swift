@@ -1,0 +1,135 @@
+import AASA
+import Audit
+import Foundation
+import Reporting
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// A report carrying hostile site content everywhere a site controls text.
+func hostileReport() -> AuditReport {
+    let evil = "<script>alert('x')</script>\"&"
+    let file =
+        #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/*", "comment": "\#(evil.replacingOccurrences(of: "\"", with: "\\\""))"}]}]}}"#
+    let finding = Finding(
+        id: "content-type", severity: .error, message: "served as \(evil)",
+        location: FindingLocation(url: "https://e.com/\(evil)", pointer: "/applinks", line: 1, column: 2),
+        why: "because \(evil)", hint: "fix \(evil)", reference: "https://developer.apple.com/x")
+    let exchange = Exchange(
+        location: .wellKnown, url: "https://e.com/.well-known/apple-app-site-association", userAgent: "AASA-Bot/1.0.0",
+        httpStatus: 200,
+        contentType: "text/html; \(evil)", headers: [HeaderField(name: "Apple-Failure-Details", value: evil)],
+        bytes: 10,
+        redirectTo: "https://e.com/\(evil)", error: evil,
+        tls: TLSFacts(protocolVersion: "TLSv1.3", verified: true, issuer: evil, daysLeft: 3))
+    let verdict = AppVerdict(appID: "9JA89QQLNQ.com.acme.shop", result: .match, rule: nil, reason: "r")
+    let urls = [
+        URLReport(
+            url: "https://e.com/=HYPERLINK(\"http://evil\")", foundOn: "+cmd|' /C calc'!A0", httpStatus: 200,
+            verdicts: [verdict], opensApp: "9JA89QQLNQ.com.acme.shop", note: "-2+3"),
+        URLReport(
+            url: "https://e.com/a,b\n\"c\"", foundOn: "@SUM(1)", httpStatus: nil, verdicts: [verdict], opensApp: nil,
+            note: "\tx"),
+    ]
+    let domain = DomainReport(
+        domain: "e.com", notes: [evil], fetches: [exchange], apps: [AppServices(appID: evil, services: ["applinks"])],
+        findings: [finding],
+        entitlements: [evil],
+        crawl: DomainReport.CrawlSummary(
+            pagesFetched: 2, urlsDiscovered: 2, stoppedBecause: evil, robotsDisallowed: 0, trapsSkipped: 0,
+            otherSchemes: [evil: 1], ruleHits: []),
+        urls: urls, file: file)
+    return AuditReport(
+        version: "test", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+        interrupted: false, notAudited: [], domains: [domain])
+}
+
+@Suite struct ReportWritersTests {
+    @Test func htmlEscapesEverySiteControlledString() {
+        let html = HTMLReport.render(hostileReport())
+        #expect(!html.contains("<script>"), "no site content becomes markup")
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;&amp;"))
+        #expect(!html.contains("http://") || !html.contains("src=\"http"), "no external requests")
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.contains("<style>") && !html.contains("<link rel=\"stylesheet\""))
+    }
+
+    @Test func htmlShowsTheOffendingLineOfTheFile() {
+        let html = HTMLReport.render(hostileReport())
+        #expect(html.contains("<span class=\"hl\"><span class=\"ln\">1</span>{&quot;applinks&quot;"))
+    }
+
+    @Test func csvQuotesAndNeutralisesFormulas() {
+        let csv = URLsCSV.render(hostileReport())
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(
+            lines[0] == "domain,url,found_on,http_status,opens_app,9JA89QQLNQ.com.acme.shop,deciding_rule,excluded,note"
+        )
+        #expect(lines[1].contains(#""https://e.com/=HYPERLINK(""http://evil"")""#))
+        #expect(lines[1].contains(#"'+cmd|' /C calc'!A0"#))
+        #expect(lines[1].hasSuffix(",'-2+3"))
+        #expect(csv.contains("\"https://e.com/a,b\n\"\"c\"\"\""), "RFC 4180 quoting of commas, quotes and line breaks")
+        #expect(csv.contains("'@SUM(1)") && csv.contains("'\tx"))
+    }
+
+    @Test func csvCellsStartingWithFormulaCharactersAreDefused() {
+        for prefix in ["=", "+", "-", "@", "\t", "\r"] {
+            #expect(CSV.cell(prefix + "1").hasPrefix("'") || CSV.cell(prefix + "1").hasPrefix("\"'"))
+        }
+        #expect(CSV.cell("plain") == "plain")
+    }
+
+    @Test func junitHasASuitePerDomainAndAFailurePerFinding() throws {
+        let xml = JUnitReport.render(hostileReport(), failOn: .error)
+        #expect(xml.contains(#"<testsuite name="e.com" tests="\#(Catalogue.descriptions.count)" failures="1">"#))
+        #expect(xml.contains(#"<testcase classname="e.com" name="content-type">"#))
+        #expect(!xml.contains("<script>"))
+        let parsed = try XMLDocument(data: Data(xml.utf8))
+        #expect(try parsed.nodes(forXPath: "//failure").count == 1)
+    }
+
+    @Test func markdownSummarisesForAPullRequest() {
+        let md = MarkdownReport.render(hostileReport())
+        #expect(md.contains("| e.com | ❌ fail | `content-type` |"))
+    }
+
+    @Test func sarifCarriesRulesAndRegions() throws {
+        let text = try SARIFReport.render(
+            file: "aasa.json", findings: hostileReport().domains[0].findings, version: "t")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == Catalogue.descriptions.count)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(result["ruleId"] as? String == "content-type" && result["level"] as? String == "error")
+        let region =
+            ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+            as? [String: Any]
+        #expect(region?["startLine"] as? Int == 1 && region?["startColumn"] as? Int == 2)
+    }
+}
+
+@Suite struct BaselineTests {
+    @Test func changesNameNewAndResolvedFindingsFileChangesAndFlippedVerdicts() {
+        let before = hostileReport()
+        var after = hostileReport()
+        after.domains[0].findings = [
+            Finding(
+                id: "tls-expiring", severity: .warning, message: "m", location: FindingLocation(url: "u"), why: "w",
+                hint: "h")
+        ]
+        after.domains[0].fetches[0].sha256 = "new"
+        after.domains[0].urls[0].opensApp = nil
+        let changes = Changes.compare(before, after, baseline: "old.json")
+        #expect(changes.newFindings.map(\.id) == ["tls-expiring"])
+        #expect(changes.resolvedFindings.map(\.id) == ["content-type"])
+        #expect(changes.contentChanged.map(\.domain) == ["e.com"])
+        #expect(changes.verdictFlips.count == 1 && changes.verdictFlips[0].before == "9JA89QQLNQ.com.acme.shop")
+        #expect(!changes.isEmpty)
+        #expect(Changes.compare(before, before, baseline: "x").isEmpty)
+    }
+}
