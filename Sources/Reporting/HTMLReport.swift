@@ -39,7 +39,8 @@ public enum HTMLReport {
         th,td{border:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
         th{background:var(--soft)}.scroll{overflow-x:auto}.cards{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0}
         .card{border:1px solid var(--line);border-radius:8px;padding:10px 14px;min-width:120px}.card b{display:block;font-size:22px}
-        .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff}
+        .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
+        .scroll table{min-width:720px}
         .fail,.error{background:var(--fail)}.warn,.warning{background:var(--warn)}.pass{background:var(--pass)}.info{background:var(--info)}
         .finding{border-left:4px solid var(--line);padding:6px 10px;margin:8px 0;background:var(--soft)}
         .finding.error{border-color:var(--fail);background:#fcf1f0}.finding.warning{border-color:var(--warn);background:#fdf7ec}

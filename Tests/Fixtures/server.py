@@ -271,6 +271,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "shop" and location is None:
             status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")
             return self.send(status, body, ctype, headers)
+        if scenario is not None and location is None and path == "/":
+            # Every demo host has a small home page, so a crawl has something to judge.
+            return self.send(200, page(name, ["/shop/1", "/shop/admin/users", "/help/a?article=1234", "/about"]),
+                             "text/html; charset=utf-8")
+        if scenario is not None and location is None and path in ("/shop/1", "/shop/admin/users", "/help/a", "/about"):
+            return self.send(200, page(path, ["/"]), "text/html; charset=utf-8")
         if scenario is None or location is None:
             return self.send(404, b"not found", "text/plain")
         if scenario == "uablock":
