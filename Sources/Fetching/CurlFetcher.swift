@@ -175,7 +175,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         exchange.truncated = capped || tooBig
         if tooBig { exchange.bytes = max(t.seen, request.maxBytes + Transfer.overread) }
         exchange.wireBytes = easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0
-        exchange.sha256 = exchange.truncated ? nil : SHA256.hex(t.body)
+        // Digests identify AASA files across runs; crawled pages do not need one.
+        exchange.sha256 = exchange.truncated || request.location == .page ? nil : SHA256.hex(t.body)
         func ms(_ info: CURLINFO) -> Double? { easy.offset(info).flatMap { $0 > 0 ? Double($0) / 1000 : nil } }
         exchange.timingsMs = Timings(
             dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T),

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Scripts/bench crawl [PAGES...]: aasa-audit --crawl against a generated site (default 10000 and 100000 pages)
+# served by a local nginx over HTTPS, beside wget2 -r --delete-after and wget -r --delete-after fetching the
+# same site in the same run (wget and wget2 by address, certificate checks off; linkchecker, at about 200 pages/s
+# here, is left out of the default run). Prints wall time, pages/s and peak RSS. Loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. Scripts/lib.sh
+need_packages libcurl4-openssl-dev libxml2-dev time curl openssl bc wget wget2
+command -v nginx >/dev/null || need_packages nginx-light
+find_swift
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
+work=$(mktemp -d /tmp/aasa-bench-crawl.XXXXXX)
+chmod 755 "$work"
+port=$((20000 + RANDOM % 20000))
+cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/ca.key" -out "$work/ca.pem" \
+    -days 30 -subj "/CN=aasa bench CA" 2>/dev/null
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/site.key" -out "$work/site.csr" \
+    -subj "/CN=site.bench.test" 2>/dev/null
+printf 'subjectAltName=DNS:site.bench.test\n' > "$work/ext"
+openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -days 30 \
+    -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
+mkdir -p "$work/logs"
+swift build -c release --product aasa-audit >/dev/null
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), nginx $(nginx -v 2>&1 | cut -d/ -f2), $(wget2 --version 2>/dev/null | head -1)"
+for pages in "${sizes[@]}"; do
+    site="$work/site$pages"
+    python3 Scripts/gen_site.py --out "$site" --pages "$pages"
+    chmod -R a+rX "$site"
+    cat > "$work/nginx.conf" <<CONF
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/logs/error.log;
+events { worker_connections 4096; }
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+    keepalive_requests 1000000;
+    server {
+        listen 127.0.0.1:$port ssl http2;
+        port_in_redirect off;
+        absolute_redirect off;
+        server_name _;
+        ssl_certificate $work/site.pem;
+        ssl_certificate_key $work/site.key;
+        root $site;
+        location ~ ^/r/(\d+)$ { return 301 /p/\$1.html; }
+        location = /.well-known/apple-app-site-association { default_type application/json; }
+    }
+}
+CONF
+    nginx -p "$work" -c "$work/nginx.conf" 2>/dev/null || nginx -p "$work" -c "$work/nginx.conf" -s reload
+    sleep 0.5
+    echo "== $pages pages (~$(du -sh "$site/p" | cut -f1))"
+    measure() { # name, command...
+        local name="$1"
+        shift
+        local start end
+        start=$(date +%s.%N)
+        /usr/bin/time -f "%M" -o "$work/rss" "$@" >"$work/out" 2>"$work/err" || true
+        end=$(date +%s.%N)
+        local wall
+        wall=$(echo "$end - $start" | bc -l)
+        printf '%-12s wall %7.2f s   %7.0f pages/s   peak RSS %6.1f MB\n' "$name" "$wall" \
+            "$(echo "$pages / $wall" | bc -l)" "$(echo "$(tail -1 "$work/rss") / 1024" | bc -l)"
+    }
+    measure aasa-audit .build/release/aasa-audit audit site.bench.test --crawl --max-pages $((pages * 2)) --no-cdn \
+        --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/report" --format json --quiet
+    python3 - "$work/report/report.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))["domains"][0]
+c = d["crawl"]
+print("             aasa-audit crawled %d pages, found %d URLs, %d open the app, stopped: %s" % (
+    c["pagesFetched"], c["urlsDiscovered"], sum(1 for u in d["urls"] if u["opensApp"]), c["stoppedBecause"]))
+PY
+    measure wget2 sh -c "cd $work && wget2 -r -l 0 -nd --delete-after -q --no-robots --no-check-certificate https://127.0.0.1:$port/"
+    measure wget sh -c "cd $work && wget -r -l inf -nd --delete-after -q --no-check-certificate https://127.0.0.1:$port/"
+    rm -rf "$site"
+done
