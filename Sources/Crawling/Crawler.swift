@@ -1,6 +1,7 @@
 import AASA
 import Fetching
 import Foundation
+import Synchronization
 
 /// Limits and politeness for one site's crawl.
 public struct CrawlOptions: Sendable {
@@ -20,8 +21,21 @@ public struct CrawlOptions: Sendable {
     /// Distinct query-parameter combinations per path before faceted navigation counts as a trap.
     public var parameterCombinations = 25
     public var userAgent = "aasa-audit/0.1 (+https://github.com/aasa-audit; Universal Links audit)"
+    /// Counts pages across every crawl of a run, for the progress line.
+    public var progress: CrawlProgress?
 
     public init() {}
+}
+
+/// Pages fetched so far by all crawls of a run; read by the terminal's progress line.
+public final class CrawlProgress: Sendable {
+    private let count = Mutex(0)
+
+    public init() {}
+
+    func pageDone() { count.withLock { $0 += 1 } }
+
+    public var pages: Int { count.withLock { $0 } }
 }
 
 /// One URL found while crawling, kept as linked (for matching) with where it came from.
@@ -96,6 +110,7 @@ public struct Crawler: Sendable {
                     group.cancelAll()
                     continue
                 }
+                options.progress?.pageDone()
                 if let pause = state.handle(job, exchange) {
                     try? await Task.sleep(for: .seconds(pause))
                 }

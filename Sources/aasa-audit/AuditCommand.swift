@@ -4,6 +4,7 @@ import Crawling
 import Fetching
 import Foundation
 import Reporting
+import Synchronization
 
 /// `aasa-audit audit DOMAIN ...`: fetch each domain's file as Apple does and check everything.
 enum AuditCommand {
@@ -82,6 +83,7 @@ enum AuditCommand {
             crawlOptions.delay = seconds
         }
         crawlOptions.includeSubdomains = args.flag("--include-subdomains")
+        crawlOptions.progress = CrawlProgress()
         let entitlementsFile = try args.value("--entitlements")
         var appID = try args.value("--app-id")
         let noCDN = args.flag("--no-cdn")
@@ -163,16 +165,29 @@ enum AuditCommand {
         let started = Date()
         let showProgress = isatty(STDERR_FILENO) == 1 && !quiet
         let total = targets.count
+        let finished = DoneCounter()
         let work = Task {
-            await runner.run(targets) { report, done in
-                if showProgress {
-                    FileHandle.standardError.write(
-                        Data("\r\u{1B}[K[\(done)/\(total)] \(report.domain) \(report.verdict.rawValue)".utf8))
+            await runner.run(targets) { _, done in finished.set(done) }
+        }
+        // Progress goes to stderr, only on a terminal: domains done, pages crawled, rate and ETA.
+        let progress = crawlOptions.progress
+        let ticker = Task {
+            guard showProgress else { return }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(500))
+                let done = finished.value
+                let elapsed = max(0.001, Date().timeIntervalSince(started))
+                var line = "[\(done)/\(total) domains]"
+                if crawl, let pages = progress?.pages {
+                    line += " \(pages) pages crawled, \(Int(Double(pages) / elapsed)) pages/s"
                 }
+                if done > 0 && done < total { line += ", ETA \(Int(elapsed / Double(done) * Double(total - done)))s" }
+                FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
             }
         }
         let stop = Interruption.onSignal { work.cancel() }
         var (reports, unfinished) = await work.value
+        ticker.cancel()
         CrawlVerdicts.crossDomain(&reports)
         stop.cancel()
         fetcher.shutdown()
@@ -260,6 +275,13 @@ enum AuditCommand {
             String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
         }
     }
+}
+
+/// How many domains have finished, shared with the progress line.
+final class DoneCounter: Sendable {
+    private let count = Mutex(0)
+    func set(_ value: Int) { count.withLock { $0 = value } }
+    var value: Int { count.withLock { $0 } }
 }
 
 /// RFC 4180 field splitting for one line (quoted fields, doubled quotes).
