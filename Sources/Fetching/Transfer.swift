@@ -63,8 +63,13 @@ final class Transfer {
         easy.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 10_000))
         easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
         easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.timeout)))
-        // A hint only: libcurl 7.88 neither stops an in-progress download nor counts decoded bytes with it.
-        _ = ccurl_setopt_off(easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes + Transfer.overread))
+        // A hint only: libcurl 7.88 neither stops an in-progress download nor counts decoded bytes with it. It
+        // refuses a declared-too-large body outright, which suits the AASA file; a crawled page or robots.txt is
+        // read up to the cap instead, so its beginning is still used.
+        if request.location != .page {
+            _ = ccurl_setopt_off(
+                easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes + Transfer.overread))
+        }
         easy.set(CURLOPT_CONNECT_TO, list: configuration.connectTo)
         if let ca = configuration.caCertificate {
             easy.set(CURLOPT_CAINFO, ca)

@@ -181,7 +181,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.stderr.contains("could not write the report"))
     }
 
-    @Test func sigintStopsQuicklyAndWritesWhatFinished() throws {
+    @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) throws {
         let out = try tempDirectory()
         let signalled = Mutex<Date?>(nil)
         let result = try Binary.run(
@@ -190,7 +190,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
             started: { process in
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
                     signalled.withLock { $0 = Date() }
-                    kill(process.processIdentifier, SIGINT)
+                    kill(process.processIdentifier, signal)
                 }
             })
         let elapsed = Date().timeIntervalSince(try #require(signalled.withLock { $0 }))

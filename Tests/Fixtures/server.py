@@ -86,6 +86,10 @@ SCENARIOS = {
     "cdnfail": aasa(),
     "otherapp": aasa(body=json.dumps({"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.other"], "components": [{"/": "*"}]}]},
                                       "webcredentials": {"apps": [APP]}}).encode()),
+    "gzipbomb": "gzipbomb",
+    "chunked": "chunked",
+    "drip": "drip",
+    "hostile": aasa(),
     "uablock": "uablock",
     "botblock": "botblock",
     "slow": "slow",
@@ -107,6 +111,33 @@ SHOP_FILE = json.dumps({"applinks": {
         {"/": "/legacy/*"},
     ]}]}}, indent=2).encode()
 SCENARIOS["shop"] = aasa(body=SHOP_FILE)
+GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
+
+
+def hostile_page(path):
+    """A crawl of hostile.aasa.test: a 10 MB robots.txt, redirect loops, links to other schemes, 100,000 links,
+    10,000-deep nesting and invalid UTF-8."""
+    html = "text/html; charset=utf-8"
+    if path == "/robots.txt":
+        return 200, b"User-agent: *\nDisallow: /never/\n" + b"# padding\n" * (1024 * 1024), "text/plain", {}
+    if path == "/sitemap.xml":
+        return 200, (b'<sitemapindex><sitemap><loc>https://hostile.aasa.test/sitemap.xml</loc></sitemap></sitemapindex>'),\
+            "application/xml", {}
+    if path == "/":
+        return 200, page("Hostile", ["/loop-a", "/to-ftp", "/many", "/deep", "/latin", "/never/x"]), html, {}
+    if path == "/loop-a":
+        return 302, b"", None, {"Location": "/loop-b"}
+    if path == "/loop-b":
+        return 302, b"", None, {"Location": "/loop-a"}
+    if path == "/to-ftp":
+        return 301, b"", None, {"Location": "ftp://hostile.aasa.test/file"}
+    if path == "/many":
+        return 200, b"<html><body>" + b"".join(b'<a href="/m/%d">x</a>' % i for i in range(100000)) + b"</body></html>", html, {}
+    if path == "/deep":
+        return 200, b"<div>" * 10000 + b'<a href="/deep-end">end</a>', html, {}
+    if path == "/latin":
+        return 200, b'<html><body><a href="/caf\xe9">x</a>\xff\xfe\x00<a href="/ok">y</a>', "text/html", {}
+    return 200, page(path, []), html, {}
 
 
 def page(title, links, head=""):
@@ -268,6 +299,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)
         agent = self.headers.get("User-Agent") or ""
+        if name == "hostile" and location is None:
+            status, body, ctype, headers = hostile_page(path)
+            return self.send(status, body, ctype, headers)
         if name == "shop" and location is None:
             status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")
             return self.send(status, body, ctype, headers)
@@ -285,6 +319,45 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if scenario == "botblock":
             return self.send(403, b"<html>Bot protection</html>", "text/html") if "MyAgent-Bot" in agent \
                 else self.send(200, GOOD_BODY, "application/json")
+        if scenario == "gzipbomb":
+            # 50 MB of spaces, about 50 KB on the wire: the cap must count decoded bytes.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(GZIP_BOMB)))
+            self.end_headers()
+            self.wfile.write(GZIP_BOMB)
+            return
+        if scenario == "chunked":
+            # 50 MB in 64 KiB chunks with no Content-Length; stops when the client hangs up.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b" " * 65536
+            try:
+                for _ in range(800):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if scenario == "drip":
+            # One byte a second, forever (until the client gives up).
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(120):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(1)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
         if scenario == "slow":
             time.sleep(30)
             return self.send(200, GOOD_BODY, "application/json")
@@ -346,8 +419,22 @@ def main():
     old_tls = Server(contexts, default="tls11")
     for s in (server, old_tls):
         threading.Thread(target=s.serve_forever, daemon=True).start()
-    print("READY port=%d tls11port=%d ca=%s" % (server.server_address[1], old_tls.server_address[1],
-                                                 os.path.join(d, "ca.pem")), flush=True)
+    stall = socket.socket()
+    stall.bind(("127.0.0.1", 0))
+    stall.listen(64)
+    held = []
+
+    def hold():
+        while True:
+            try:
+                conn, _ = stall.accept()
+                held.append(conn)  # never read, never answered: the TLS handshake stalls
+            except OSError:
+                return
+
+    threading.Thread(target=hold, daemon=True).start()
+    print("READY port=%d tls11port=%d stallport=%d ca=%s" % (server.server_address[1], old_tls.server_address[1],
+                                                             stall.getsockname()[1], os.path.join(d, "ca.pem")), flush=True)
     sys.stdin.read()  # exit when the parent closes our stdin (or dies)
     server.shutdown()
     old_tls.shutdown()

@@ -7,13 +7,18 @@ public final class FixtureServer: Sendable {
     public let port: Int
     /// The listener that offers only TLS 1.1 and older.
     public let oldTLSPort: Int
+    /// A listener that accepts connections and never answers (the TLS handshake stalls).
+    public let stallPort: Int
     public let caPath: String
     private let process: Process
     private let stdin: Pipe
 
     /// curl-style mappings that send every fixture host to this server (refused.aasa.test to a closed port).
     public var connectTo: [String] {
-        ["refused.aasa.test:443:127.0.0.1:1", "tls11.aasa.test:443:127.0.0.1:\(oldTLSPort)", "::127.0.0.1:\(port)"]
+        [
+            "refused.aasa.test:443:127.0.0.1:1", "tls11.aasa.test:443:127.0.0.1:\(oldTLSPort)",
+            "stall.aasa.test:443:127.0.0.1:\(stallPort)", "::127.0.0.1:\(port)",
+        ]
     }
 
     /// The same mappings as command-line arguments.
@@ -24,7 +29,8 @@ public final class FixtureServer: Sendable {
     /// `audit`'s arguments: the mappings plus the fixture's stand-in for Apple's CDN (never the real one).
     public var auditArguments: [String] { arguments + ["--cdn-base", "https://cdn.aasa.test/a/v1/"] }
 
-    private init(process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, caPath: String) {
+    private init(process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, stallPort: Int, caPath: String) {
+        self.stallPort = stallPort
         self.process = process
         self.stdin = stdin
         self.port = port
@@ -67,12 +73,13 @@ public final class FixtureServer: Sendable {
             if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
         }
         guard text.hasPrefix("READY"), let port = fields["port"].flatMap(Int.init),
-            let old = fields["tls11port"].flatMap(Int.init), let ca = fields["ca"]
+            let old = fields["tls11port"].flatMap(Int.init), let stall = fields["stallport"].flatMap(Int.init),
+            let ca = fields["ca"]
         else {
             throw NSError(
                 domain: "FixtureServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "unexpected: \(text)"])
         }
-        return FixtureServer(process: process, stdin: input, port: port, oldTLSPort: old, caPath: ca)
+        return FixtureServer(process: process, stdin: input, port: port, oldTLSPort: old, stallPort: stall, caPath: ca)
     }
 
     public func stop() {

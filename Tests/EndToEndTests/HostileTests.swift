@@ -1,0 +1,68 @@
+import AASA
+import Audit
+import Foundation
+import TestSupport
+import Testing
+
+/// Hostile servers end in a specific finding within their time and size caps (issue: hostile inputs).
+@Suite struct HostileTests {
+    static let server = FixtureServer.shared
+
+    func audit(_ host: String, _ extra: [String] = []) throws -> (RunResult, DomainReport, TimeInterval) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-hostile-\(UUID().uuidString)")
+        let start = Date()
+        let result = try Binary.run(
+            ["audit", "\(host).aasa.test", "--timeout", "3", "--out", out.path, "--format", "json"]
+                + Self.server.auditArguments + extra)
+        let elapsed = Date().timeIntervalSince(start)
+        let report = try AuditReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
+        return (result, try #require(report.domains.first), elapsed)
+    }
+
+    @Test func aGzipBombStopsAtTheDecodedCap() throws {
+        let (result, domain, elapsed) = try audit("gzipbomb")
+        #expect(result.status == 1)
+        #expect(domain.findings.map(\.id) == ["too-large"])
+        let fetch = try #require(domain.fetches.first)
+        #expect(fetch.truncated && fetch.bytes > SizeLimits.aasa && fetch.bytes < 4 * SizeLimits.aasa, "\(fetch.bytes)")
+        #expect(fetch.wireBytes < 1_000_000)
+        #expect(elapsed < 20)
+    }
+
+    @Test func aFiftyMegabyteChunkedBodyStopsEarly() throws {
+        let (_, domain, elapsed) = try audit("chunked")
+        #expect(domain.findings.map(\.id) == ["too-large"])
+        #expect(domain.fetches.first?.message == nil)
+        #expect((domain.fetches.first?.wireBytes ?? Int.max) < 10_000_000, "the download stopped long before 50 MB")
+        #expect(elapsed < 20)
+    }
+
+    @Test(arguments: ["drip", "stall"]) func aSlowOrSilentServerTimesOut(_ host: String) throws {
+        let (_, domain, elapsed) = try audit(host)
+        #expect(domain.findings.map(\.id) == ["fetch-timeout"], "\(domain.findings.map(\.message))")
+        #expect(elapsed < 15, "a 3 s timeout bounds it")
+    }
+
+    @Test func aHostileSiteIsCrawledWithinItsCaps() throws {
+        let (_, domain, elapsed) = try audit("hostile", ["--crawl", "--max-pages", "60"])
+        #expect(elapsed < 60)
+        let crawl = try #require(domain.crawl)
+        #expect(crawl.pagesFetched <= 60)
+        #expect(crawl.otherSchemes["ftp"] == 1, "a redirect to another scheme is recorded, not followed")
+        let byURL = Dictionary(domain.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(
+            byURL["https://hostile.aasa.test/never/x"]?.note?.contains("robots.txt") == true,
+            "a 10 MB robots.txt still applies")
+        #expect(byURL["https://hostile.aasa.test/loop-a"]?.httpStatus == 302)
+        #expect(byURL["https://hostile.aasa.test/loop-b"]?.httpStatus == 302, "the loop ends once both are seen")
+        #expect(byURL["https://hostile.aasa.test/deep-end"] != nil, "10,000-deep nesting is scanned")
+        #expect(byURL["https://hostile.aasa.test/caf%E9"] != nil || byURL["https://hostile.aasa.test/caf%C3%A9"] != nil)
+        #expect(byURL["https://hostile.aasa.test/ok"] != nil, "invalid UTF-8 does not stop the scan")
+        #expect(domain.urls.filter { $0.url.contains("/m/") }.count >= 100, "links of a 100,000-link page are read")
+    }
+}
+
+extension Exchange {
+    /// Shorthand for the tests: the failure text, if any.
+    var message: String? { error }
+}
