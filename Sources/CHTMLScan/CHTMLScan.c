@@ -5,6 +5,8 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/xmlIO.h>
+#include <libxml/tree.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,3 +88,22 @@ void chtmlscan_free(chtmlscan_scanner *scanner) {
 }
 
 const char *chtmlscan_libxml_version(void) { return xmlParserVersion; }
+
+unsigned char *chtmlscan_read_decompressed(const char *path, size_t limit, size_t *length) {
+    pthread_once(&init_once, init_parser);
+    *length = 0;
+    xmlParserInputBufferPtr in = xmlParserInputBufferCreateFilename(path, XML_CHAR_ENCODING_NONE);
+    if (in == NULL) return NULL;
+    while (xmlBufUse(in->buffer) < limit) {
+        if (xmlParserInputBufferRead(in, 65536) <= 0) break;
+    }
+    size_t used = xmlBufUse(in->buffer);
+    if (used > limit) used = limit;
+    unsigned char *out = malloc(used > 0 ? used : 1);
+    if (out != NULL) {
+        memcpy(out, xmlBufContent(in->buffer), used);
+        *length = used;
+    }
+    xmlFreeParserInputBuffer(in);
+    return out;
+}

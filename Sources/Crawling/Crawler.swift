@@ -1,4 +1,5 @@
 import AASA
+import CHTMLScan
 import Fetching
 import Foundation
 import Synchronization
@@ -137,7 +138,7 @@ public struct Crawler: Sendable {
             read += 1
             let exchange = await fetcher.fetch(request(url, maxBytes: 10 * 1024 * 1024))
             guard exchange.httpStatus == 200, !exchange.body.isEmpty else { continue }
-            let parsed = Sitemap.parse(exchange.body)
+            let parsed = Sitemap.parse(Sitemap.gunzipped(exchange.body) ?? exchange.body)
             if parsed.isIndex {
                 if level < 2 { queue += parsed.locations.map { ($0, level + 1) } }
             } else {

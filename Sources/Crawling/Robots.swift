@@ -1,3 +1,4 @@
+import CHTMLScan
 import Foundation
 
 /// robots.txt (RFC 9309): the group for our user-agent token (else `*`), longest-match Allow/Disallow with
@@ -140,6 +141,19 @@ public enum Sitemap {
             rest = rest[close.upperBound...]
         }
         return Parsed(isIndex: isIndex, locations: locations)
+    }
+
+    /// The decompressed bytes of a gzip file (a .xml.gz sitemap served as application/gzip, not as a
+    /// Content-Encoding libcurl would undo), read through libxml2's zlib; nil when it is not gzip.
+    public static func gunzipped(_ bytes: [UInt8], limit: Int = 50 * 1024 * 1024) -> [UInt8]? {
+        guard bytes.starts(with: [0x1F, 0x8B]) else { return nil }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-sitemap-\(UUID().uuidString).gz")
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(bytes)) else { return nil }
+        defer { try? FileManager.default.removeItem(at: file) }
+        var length = 0
+        guard let buffer = chtmlscan_read_decompressed(file.path, limit, &length) else { return nil }
+        defer { free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
     }
 
     static func decodeEntities(_ text: String) -> String {

@@ -60,6 +60,25 @@ import Testing
     }
 }
 
+@Suite struct GzipSitemapTests {
+    @Test func gzipBytesAreDecompressedThroughLibxml2() throws {
+        let xml = "<urlset><url><loc>https://e.com/a</loc></url></urlset>"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let plain = dir.appendingPathComponent("s.xml")
+        try Data(xml.utf8).write(to: plain)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-k", plain.path]
+        try process.run()
+        process.waitUntilExit()
+        let gz = Array(try Data(contentsOf: dir.appendingPathComponent("s.xml.gz")))
+        #expect(Sitemap.gunzipped(gz) == Array(xml.utf8))
+        #expect(Sitemap.gunzipped(Array(xml.utf8)) == nil, "plain XML is not gzip")
+        #expect(Sitemap.gunzipped([0x1F, 0x8B, 0, 1, 2]) != Array(xml.utf8), "a broken gzip file is not a crash")
+    }
+}
+
 @Suite struct URLResolutionTests {
     @Test(arguments: [
         ("https://e.com/a/b/c", "../d?x=1#f", "https://e.com/a/d?x=1#f"),

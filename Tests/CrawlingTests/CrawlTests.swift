@@ -9,14 +9,16 @@ import Testing
 @Suite struct CrawlTests {
     static let server = FixtureServer.shared
 
-    func crawl(_ configure: (inout CrawlOptions) -> Void = { _ in }) async -> CrawlResult {
+    func crawl(
+        _ host: String = "shop.aasa.test", _ configure: (inout CrawlOptions) -> Void = { _ in }
+    ) async -> CrawlResult {
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(
                 connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5, perHostConnections: 8))
         defer { fetcher.shutdown() }
         var options = CrawlOptions()
         configure(&options)
-        return await Crawler(fetcher: fetcher, options: options).crawl("shop.aasa.test")
+        return await Crawler(fetcher: fetcher, options: options).crawl(host)
     }
 
     @Test func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed() async throws {
@@ -42,6 +44,33 @@ import Testing
         #expect(byURL["https://shop.aasa.test/in-script"] == nil, "links inside <script> are not links")
         #expect(result.otherSchemes == ["mailto": 1, "tel": 1, "javascript": 1, "acmeshop": 1])
         #expect(result.banners.count == 2)
+    }
+
+    @Test func aGzippedSitemapIsRead() async {
+        let result = await crawl()
+        let page = result.urls.first { $0.url == "https://shop.aasa.test/bags/gzip-only" }
+        #expect(page?.httpStatus == 200)
+        #expect(page?.foundOn == "sitemap https://shop.aasa.test/sitemap-extra.xml.gz")
+    }
+
+    @Test func a503WithRetryAfterIsRetriedAfterThePause() async {
+        let start = Date()
+        let result = await crawl("busy.aasa.test")
+        #expect(
+            result.urls.first { $0.url == "https://busy.aasa.test/busy" }?.httpStatus == 200,
+            "retried after Retry-After")
+        #expect(Date().timeIntervalSince(start) >= 1, "the crawl waited the second it was asked to")
+        #expect(!result.pageErrors.contains { $0.url.hasSuffix("/busy") })
+    }
+
+    @Test func aDelaySpacesRequestsOut() async {
+        let start = Date()
+        let result = await crawl {
+            $0.maxPages = 6
+            $0.delay = 0.25
+        }
+        #expect(result.pagesFetched == 6)
+        #expect(Date().timeIntervalSince(start) >= 1.25, "one request at a time, 0.25 s apart")
     }
 
     @Test func aFortyPostChainIsFollowedButACalendarTrapIsCut() async {

@@ -86,6 +86,7 @@ SCENARIOS = {
     "cdnfail": aasa(),
     "otherapp": aasa(body=json.dumps({"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.other"], "components": [{"/": "*"}]}]},
                                       "webcredentials": {"apps": [APP]}}).encode()),
+    "busy": aasa(),
     "gzipbomb": "gzipbomb",
     "chunked": "chunked",
     "drip": "drip",
@@ -146,11 +147,19 @@ def page(title, links, head=""):
             "<script>var x = '<a href=\"/in-script\">';</script></body></html>" % (title, head, title, body)).encode()
 
 
+BUSY = {"count": 0}
+BUSY_LOCK = threading.Lock()
+
+
 def shop(path, query):
     """The shop's pages: (status, body, content type, headers)."""
     html = "text/html; charset=utf-8"
+    if path == "/sitemap-extra.xml.gz":
+        return 200, gzip.compress(b'<?xml version="1.0"?><urlset><url><loc>https://shop.aasa.test/bags/gzip-only</loc>'
+                                  b'</url></urlset>'), "application/gzip", {}
     if path == "/robots.txt":
-        return 200, b"User-agent: *\nDisallow: /private/\nSitemap: https://shop.aasa.test/sitemap.xml\n", "text/plain", {}
+        return 200, (b"User-agent: *\nDisallow: /private/\nSitemap: https://shop.aasa.test/sitemap.xml\n"
+                     b"Sitemap: https://shop.aasa.test/sitemap-extra.xml.gz\n"), "text/plain", {}
     if path == "/sitemap.xml":
         return 200, (b'<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
                      b'<sitemap><loc>https://shop.aasa.test/sitemap-products.xml</loc></sitemap>'
@@ -299,6 +308,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)
         agent = self.headers.get("User-Agent") or ""
+        if name == "busy" and path == "/busy":
+            # Every other request is told to come back in a second: the crawler must wait and retry.
+            with BUSY_LOCK:
+                BUSY["count"] += 1
+                first = BUSY["count"] % 2 == 1
+            if first:
+                return self.send(503, b"busy", "text/plain", {"Retry-After": "1"})
+            return self.send(200, page("Busy", ["/"]), "text/html; charset=utf-8")
+        if name == "busy" and path == "/":
+            return self.send(200, page("Busy home", ["/busy"]), "text/html; charset=utf-8")
         if name == "hostile" and location is None:
             status, body, ctype, headers = hostile_page(path)
             return self.send(status, body, ctype, headers)

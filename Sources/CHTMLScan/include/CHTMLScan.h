@@ -26,6 +26,10 @@ size_t chtmlscan_reported(const chtmlscan_scanner *scanner);
 
 void chtmlscan_free(chtmlscan_scanner *scanner);
 
+/** Reads a file through libxml2's input layer, which decompresses gzip (libxml2 carries zlib): for .xml.gz
+ *  sitemaps. Returns at most `limit` bytes in a malloc'd buffer the caller frees, or NULL. */
+unsigned char *chtmlscan_read_decompressed(const char *path, size_t limit, size_t *length);
+
 /** The libxml2 version string the process runs with, e.g. "20914". */
 const char *chtmlscan_libxml_version(void);
 
