@@ -260,13 +260,15 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     /// "O = Acme, CN = acme.test" → "O=Acme, CN=acme.test".
     static func tidyName(_ name: String) -> String { name.replacingOccurrences(of: " = ", with: "=") }
 
-    /// libcurl's "Feb 23 22:17:48 2029 GMT" (day padded with a space).
+    /// libcurl's "Feb 23 22:17:48 2029 GMT" (day padded with a space), parsed without a DateFormatter.
     static func parseCertificateDate(_ text: String) -> Date? {
-        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "MMM d HH:mm:ss yyyy zzz"
-        return formatter.date(from: collapsed)
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count >= 4, let month = months.firstIndex(of: String(parts[0])), let day = Int(parts[1]),
+            let year = Int(parts[3])
+        else { return nil }
+        let clock = parts[2].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        return utcDate(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2])
     }
 }

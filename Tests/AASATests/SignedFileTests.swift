@@ -97,3 +97,15 @@ let realSignedFiles = ["pinterest.com.p7s", "promo.roadie.com.p7s", "yelp.com.p7
         #expect(Catalogue.check(file).contains { $0.id == "signed-legacy" })
     }
 }
+
+@Suite struct CertificateDateTests {
+    @Test func datesAreComputedByArithmetic() throws {
+        let date = try #require(utcDate(year: 2029, month: 2, day: 23, hour: 22, minute: 17, second: 48))
+        #expect(date.timeIntervalSince1970 == 1_866_579_468)  // date -u -d "2029-02-23 22:17:48" +%s
+        #expect(utcDate(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0)?.timeIntervalSince1970 == 0)
+        #expect(
+            utcDate(year: 2000, month: 2, day: 29, hour: 0, minute: 0, second: 0)?.timeIntervalSince1970 == 951_782_400)
+        #expect(utcDate(year: 2021, month: 13, day: 1, hour: 0, minute: 0, second: 0) == nil)
+        #expect(utcDate(year: 2021, month: 1, day: 1, hour: 25, minute: 0, second: 0) == nil)
+    }
+}

@@ -216,11 +216,39 @@ public enum CMSReader {
     }
 
     static func time(_ element: DERElement, reader: DERReader) -> Date? {
-        let text = String(decoding: reader.bytes[element.contents], as: UTF8.self)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = element.tag == 0x17 ? "yyMMddHHmmss'Z'" : "yyyyMMddHHmmss'Z'"
-        return formatter.date(from: text)
+        let digits = Array(reader.bytes[element.contents])
+        // UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ (RFC 5280 §4.1.2.5).
+        let long = element.tag == 0x18
+        guard digits.count == (long ? 15 : 13), digits.last == UInt8(ascii: "Z") else { return nil }
+        var fields: [Int] = []
+        var i = 0
+        for width in (long ? [4, 2, 2, 2, 2, 2] : [2, 2, 2, 2, 2, 2]) {
+            var value = 0
+            for _ in 0..<width {
+                let d = digits[i]
+                guard d >= 48 && d <= 57 else { return nil }
+                value = value * 10 + Int(d - 48)
+                i += 1
+            }
+            fields.append(value)
+        }
+        if !long { fields[0] += fields[0] >= 50 ? 1900 : 2000 }
+        return utcDate(
+            year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields[5])
     }
+}
+
+/// A UTC date from its fields, by arithmetic (days from civil, proleptic Gregorian), with no formatter: Foundation's
+/// DateFormatter leaked memory on malformed input under the fuzzer.
+public func utcDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
+    guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+        (0...60).contains(second), (1...9999).contains(year)
+    else { return nil }
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
 }
