@@ -42,8 +42,10 @@ public enum CurlURL {
 
     static func get(_ handle: OpaquePointer, _ part: CURLUPart, _ flags: UInt32) -> String? {
         var out: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, part, &out, flags) == CURLUE_OK, let out else { return nil }
-        defer { curl_free(out) }
+        let code = curl_url_get(handle, part, &out, flags)
+        // Free whatever came back, even with an error code (found leaking under the fuzzer).
+        defer { if let out { curl_free(out) } }
+        guard code == CURLUE_OK, let out else { return nil }
         return String(cString: out)
     }
 

@@ -25,6 +25,10 @@ public enum DomainParser {
         var text = input
         var notes: [String] = []
         guard !text.isEmpty else { return fail("empty domain") }
+        // C strings end at NUL: a control character could make libcurl see another host than the one shown.
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return fail("a domain cannot contain control characters")
+        }
         let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
         if let colon = text.firstIndex(of: ":"), services.contains(String(text[..<colon]).lowercased()) {
             text = String(text[text.index(after: colon)...])
@@ -92,16 +96,17 @@ public enum DomainParser {
     /// The A-label (xn--) form of a Unicode host, via libcurl's URL API and libidn2.
     /// - SeeAlso: https://curl.se/libcurl/c/curl_url_get.html (CURLU_PUNYCODE, 7.88.0)
     public static func punycode(_ host: String) -> String? {
+        guard !host.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
         _ = curlGlobalInit
         _ = utf8Locale
         guard let url = curl_url() else { return nil }
         defer { curl_url_cleanup(url) }
         guard curl_url_set(url, CURLUPART_URL, "https://\(host)/", 0) == CURLUE_OK else { return nil }
         var part: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(url, CURLUPART_HOST, &part, UInt32(CURLU_PUNYCODE)) == CURLUE_OK, let part else {
-            return nil
-        }
-        defer { curl_free(part) }
+        let code = curl_url_get(url, CURLUPART_HOST, &part, UInt32(CURLU_PUNYCODE))
+        // Free whatever came back, even with an error code (found leaking under the fuzzer).
+        defer { if let part { curl_free(part) } }
+        guard code == CURLUE_OK, let part else { return nil }
         let ascii = String(cString: part)
         return ascii.unicodeScalars.allSatisfy(\.isASCII) ? ascii : nil
     }

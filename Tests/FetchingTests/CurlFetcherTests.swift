@@ -166,6 +166,23 @@ import Testing
         #expect(target.domain == expected)
     }
 
+    /// An input the fuzzer found leaking a libcurl buffer (Tests/Fuzz/corpus/url/regression-libcurl-get-leak).
+    @Test func garbageHostsAreRejectedNotCrashed() throws {
+        let data = try #require(Data(base64Encoded: "SEK8AAAAw2MAAAAAQrzDY2NoZSV6ZmZmZno="))
+        let text = String(decoding: data, as: UTF8.self)
+        guard case .failure = DomainParser.parse(text) else {
+            Issue.record("accepted \(text)")
+            return
+        }
+        _ = CurlURL.resolve(text, against: "https://e.com/")
+        #expect(DomainParser.punycode("caf\u{E9}\u{0}.de") == nil, "a NUL would cut the host short in C")
+        guard case .failure(let error) = DomainParser.parse("caf\u{E9}.de\u{0}.evil.com") else {
+            Issue.record("a host with a NUL was accepted")
+            return
+        }
+        #expect(error.reason.contains("control characters"))
+    }
+
     @Test func internationalNamesKeepBothForms() throws {
         let target = try DomainParser.parse("Bücher.de").get()
         #expect(target.domain == "xn--bcher-kva.de")
