@@ -1,7 +1,6 @@
 import AASA
 import CCurl
 import Foundation
-import Synchronization
 
 /// Fetches over one libcurl multi handle driven by a dedicated thread (DESIGN §3).
 ///
@@ -23,7 +22,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         var closed = false
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
     /// CURLM*; off the loop thread only `curl_multi_wakeup` (thread-safe) touches it, under the inbox lock.
     private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
     private let configuration: FetcherConfiguration
