@@ -186,12 +186,22 @@ public enum HTMLReport {
             }
         }
         if let file = d.file {
-            h += "<h3>The file</h3><details><summary>\(lines.count) lines</summary><pre>"
+            h += "<h3>The file</h3><details><summary>\(lines.count) lines as served</summary><pre>"
             h += lines.prefix(5_000).enumerated().map {
                 "<span class=\"ln\">\($0.offset + 1)</span>\(escapeHTML($0.element))"
-            }.joined(separator: "\n")
+            }
+            .joined(separator: "\n")
             h += "</pre></details>"
-            _ = file
+            // A minified file is one long line: show it indented too (line numbers above stay the served ones).
+            if lines.contains(where: { $0.count > 200 }), let root = DecodedFile(bytes: Array(file.utf8)).root {
+                let pretty = root.prettyText().split(separator: "\n", omittingEmptySubsequences: false)
+                h += "<details><summary>pretty-printed</summary><pre>"
+                h += pretty.prefix(20_000).enumerated().map {
+                    "<span class=\"ln\">\($0.offset + 1)</span>\(escapeHTML(String($0.element)))"
+                }
+                .joined(separator: "\n")
+                h += "</pre></details>"
+            }
         }
         if let crawl = d.crawl {
             h +=

@@ -133,3 +133,25 @@ func hostileReport() -> AuditReport {
         #expect(Changes.compare(before, before, baseline: "x").isEmpty)
     }
 }
+
+@Suite struct PrettyFileTests {
+    @Test func aMinifiedFileIsAlsoShownIndentedAndEscaped() {
+        var report = hostileReport()
+        let long = String(repeating: "x", count: 250)
+        report.domains[0].file =
+            #"{"applinks":{"details":[{"appIDs":["9JA89QQLNQ.a.b"],"components":[{"/":"/\#(long)","comment":"<b>"}]}]}}"#
+        let html = HTMLReport.render(report)
+        #expect(html.contains("pretty-printed"))
+        #expect(html.contains("<span class=\"ln\">2</span>  &quot;applinks&quot;: {"))
+        #expect(html.contains("&quot;&lt;b&gt;&quot;") && !html.contains("\"<b>\""))
+    }
+
+    @Test func prettyTextKeepsKeyOrderAndReparses() throws {
+        let text = ##"{"z":1,"a":[{"/":"/x"},{"#":"y"}],"e":[],"s":["a","b"]}"##
+        let root = try #require(DecodedFile(bytes: Array(text.utf8)).root)
+        let pretty = root.prettyText()
+        #expect(pretty.hasPrefix("{\n  \"z\": 1,\n  \"a\": ["))
+        let again = try #require(DecodedFile(bytes: Array(pretty.utf8)).root)
+        #expect(again.jsonText == root.jsonText)
+    }
+}

@@ -87,6 +87,27 @@ public struct JSONNode: Hashable, Sendable {
         }
     }
 
+    /// Indented JSON in the file's own key order, for showing a minified file to a person.
+    public func prettyText(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch value {
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            return "{\n"
+                + members.map { inner + JSONNode.quote($0.key) + ": " + $0.value.prettyText(indent: inner) }
+                .joined(separator: ",\n") + "\n" + indent + "}"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            if items.allSatisfy({ if case .string = $0.value { true } else { false } }), jsonText.count < 100 {
+                return jsonText
+            }
+            return "[\n" + items.map { inner + $0.prettyText(indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
+        default:
+            return jsonText
+        }
+    }
+
     /// JSON string literal for `s`.
     public static func quote(_ s: String) -> String {
         var out = "\""
