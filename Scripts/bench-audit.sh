@@ -15,13 +15,7 @@ port=$((20000 + RANDOM % 20000))
 cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/ca.key" -out "$work/ca.pem" \
-    -days 90 -subj "/CN=aasa bench CA" 2>/dev/null
-openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/site.key" -out "$work/site.csr" \
-    -subj "/CN=bench.test" 2>/dev/null
-printf 'subjectAltName=DNS:*.bench.test,DNS:bench.test\n' > "$work/ext"
-openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -days 60 \
-    -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
+bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
 mkdir -p "$work/www/.well-known" "$work/logs"
 cat > "$work/www/.well-known/apple-app-site-association" <<'JSON'
 {"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/admin/*", "exclude": true}, {"/": "/shop/*"}]}]}}

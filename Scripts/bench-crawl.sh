@@ -16,13 +16,7 @@ chmod 755 "$work"
 port=$((20000 + RANDOM % 20000))
 cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/ca.key" -out "$work/ca.pem" \
-    -days 30 -subj "/CN=aasa bench CA" 2>/dev/null
-openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/site.key" -out "$work/site.csr" \
-    -subj "/CN=site.bench.test" 2>/dev/null
-printf 'subjectAltName=DNS:site.bench.test\n' > "$work/ext"
-openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -days 30 \
-    -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
+bench_certificates "$work" site.bench.test "DNS:site.bench.test"
 mkdir -p "$work/logs"
 swift build -c release --product aasa-audit >/dev/null
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), nginx $(nginx -v 2>&1 | cut -d/ -f2), $(wget2 --version 2>/dev/null | head -1)"

@@ -27,3 +27,16 @@ find_swift() {
     echo "swift not found: install Swift 6 (https://swift.org/install)" >&2
     return 1
 }
+
+# bench_certificates DIR CN SAN: a throwaway CA (DIR/ca.pem) and a leaf for CN with SAN (DIR/site.pem, site.key)
+# for the loopback benchmarks' nginx.
+bench_certificates() {
+    local dir="$1" cn="$2" san="$3"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$dir/ca.key" -out "$dir/ca.pem" \
+        -days 90 -subj "/CN=aasa bench CA" 2>/dev/null
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$dir/site.key" -out "$dir/site.csr" \
+        -subj "/CN=$cn" 2>/dev/null
+    printf 'subjectAltName=%s\n' "$san" > "$dir/ext"
+    openssl x509 -req -in "$dir/site.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial -days 60 \
+        -extfile "$dir/ext" -out "$dir/site.pem" 2>/dev/null
+}
