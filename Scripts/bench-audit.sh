@@ -65,7 +65,7 @@ measure() { # name, fetches, command...
 if [ -n "${BENCH_DEBUG:-}" ]; then "$bin" audit d0001.bench.test --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/one" || true; grep -E "httpStatus|\"message\"" "$work/one/report.json"; exit 0; fi
 measure curl $((count * 2)) sh -c "xargs -P 64 -n 1 curl -s -o /dev/null --cacert $work/ca.pem --connect-to ::127.0.0.1:$port < $work/urls.txt"
 measure aasa-audit $((count * 4)) "$bin" audit --domains "$work/domains.txt" --connect-to "::127.0.0.1:$port" \
-    --ca-cert "$work/ca.pem" --out "$work/report" --quiet --concurrency 64
+    --ca-cert "$work/ca.pem" --out "$work/report" --format json --quiet --concurrency 64 --no-cdn
 grep -q '"failed" : 0' "$work/report/report.json" || grep -q '"failed":0' "$work/report/report.json" \
     || { echo "aasa-audit reported failures:"; grep -m3 '"id"' "$work/report/report.json"; }
 python3 - "$work/report/report.json" <<'PY'
