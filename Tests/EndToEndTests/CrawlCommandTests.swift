@@ -49,3 +49,32 @@ import Testing
         }
     }
 }
+
+@Suite struct CrawlScopeTests {
+    static let server = FixtureServer.shared
+
+    func audit(_ arguments: [String]) throws -> AuditReport {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-scope-\(UUID().uuidString)")
+        _ = try Binary.run(
+            ["audit"] + arguments + ["--crawl", "--out", out.path, "--format", "json"] + Self.server.auditArguments)
+        return try AuditReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
+    }
+
+    @Test func linksToAnotherAuditedSiteGetThatSitesVerdicts() throws {
+        let report = try audit(["shop.aasa.test", "good.aasa.test"])
+        let shop = try #require(report.domains.first { $0.domain == "shop.aasa.test" })
+        let link = try #require(shop.urls.first { $0.url == "https://good.aasa.test/shop/1" })
+        #expect(link.note?.contains("other host") == true, "recorded, not crawled from the shop")
+        #expect(link.verdicts.first?.result == .match, "judged by good.aasa.test's own file")
+        #expect(link.verdicts.first?.rule?.ruleIndex == 1)
+        let sub = try #require(shop.urls.first { $0.url == "https://blog.shop.aasa.test/hats/" })
+        #expect(sub.httpStatus == nil && sub.verdicts.isEmpty, "a subdomain is out of scope by default")
+    }
+
+    @Test func includeSubdomainsWidensTheScope() throws {
+        let report = try audit(["shop.aasa.test", "--include-subdomains"])
+        let shop = try #require(report.domains.first)
+        #expect(shop.urls.first { $0.url == "https://blog.shop.aasa.test/hats/" }?.httpStatus == 200)
+        #expect(shop.urls.contains { $0.url.hasPrefix("https://blog.shop.aasa.test/product/") })
+    }
+}

@@ -174,7 +174,7 @@ def shop(path, query):
                                   "/private/secret", "/calendar?month=2000-01", "/blog/post/1", "/about", "/help-center",
                                   "mailto:shop@acme.test", "tel:+15555550100", "javascript:void(0)", "acmeshop://open",
                                   "https://other.example.net/", "/shoes/#nolink", "/broken", "/moved", "/image.png",
-                                  "/a/b/a/b/a/b/a"],
+                                  "/a/b/a/b/a/b/a", "https://good.aasa.test/shop/1", "https://blog.shop.aasa.test/hats/"],
                              head='<link rel="canonical" href="https://shop.aasa.test/">'), html, {}
     for category in ("shoes", "hats", "bags"):
         if path == "/%s/" % category:
@@ -231,7 +231,7 @@ def make_certificates(d):
         sh("openssl", "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", name + ".csr",
            "-out", name + ".pem", *dates, cwd=d)
 
-    san = "DNS:*.%s,DNS:%s" % (DOMAIN, DOMAIN)
+    san = "DNS:*.%s,DNS:%s,DNS:*.shop.%s" % (DOMAIN, DOMAIN, DOMAIN)
     leaf("valid", san)
     leaf("expired", san, start="20200101000000Z", end="20210101000000Z")
     soon = time.strftime("%Y%m%d%H%M%SZ", time.gmtime(time.time() + 5 * 86400 + 3600))
