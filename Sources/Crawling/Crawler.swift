@@ -97,7 +97,7 @@ public struct Crawler: Sendable {
             var inFlight = 0
             func startNext() -> Bool {
                 while let job = state.nextJob() {
-                    group.addTask { (job, await fetcher.fetch(request(job.url, maxBytes: options.pageBytes))) }
+                    group.addTask { (job, await fetcher.fetch(pageRequest(job.url))) }
                     inFlight += 1
                     return true
                 }
@@ -121,6 +121,27 @@ public struct Crawler: Sendable {
             }
         }
         return state.finish()
+    }
+
+    /// A page request whose body is scanned while it arrives and not kept.
+    func pageRequest(_ url: String) -> FetchRequest {
+        FetchRequest(
+            url: url, location: .page, userAgent: options.userAgent, maxBytes: options.pageBytes,
+            consumer: { type in
+                guard let media = type?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
+                    media == "text/html" || media == "application/xhtml+xml"
+                else { return nil }
+                return LinkScanner.Stream(charset: Crawler.charset(type))
+            }, keepBody: false)
+    }
+
+    /// The charset parameter of a Content-Type.
+    static func charset(_ contentType: String?) -> String? {
+        guard let type = contentType, let range = type.range(of: "charset=", options: .caseInsensitive) else {
+            return nil
+        }
+        let value = String(type[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "\" ;"))
+        return value.isEmpty ? nil : value
     }
 
     func request(_ url: String, maxBytes: Int) -> FetchRequest {
@@ -302,11 +323,9 @@ public struct Crawler: Sendable {
                 result.urls[position].note = "not HTML (\(e.mediaType ?? "no type")): links not read"
                 return nil
             }
-            let charset = e.contentType.flatMap { type -> String? in
-                guard let range = type.range(of: "charset=", options: .caseInsensitive) else { return nil }
-                return String(type[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "\" ;"))
-            }
-            let page = LinkScanner.scan(e.body, charset: charset)
+            // Scanned while it arrived; fetchers that cannot stream hand back the body instead.
+            let page =
+                e.consumed?.value as? PageLinks ?? LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
             if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
             let base: String
             if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: job.url) {

@@ -1,3 +1,4 @@
+import AASA
 import CHTMLScan
 import Foundation
 
@@ -17,6 +18,8 @@ public struct PageLinks: Sendable, Equatable {
     public var smartBanner: String?
     /// Links past the per-page cap, counted but not kept.
     public var dropped = 0
+
+    public init() {}
 }
 
 /// Scans HTML with libxml2's SAX push parser (no tree), keeping only link-bearing elements.
@@ -44,6 +47,54 @@ public enum LinkScanner {
             buffer.withMemoryRebound(to: CChar.self) { _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, 1) }
         }
         return collector.page
+    }
+
+    /// A scanner fed while the page downloads (libxml2's push parser): the page is never held whole. The first
+    /// KiB is buffered to find a `<meta charset>` when the header names none.
+    public final class Stream: BodyConsumer {
+        let headerCharset: String?
+        var prefix: [UInt8] = []
+        var scanner: OpaquePointer?
+        let collector = Collector()
+
+        public init(charset: String?) { headerCharset = charset }
+
+        deinit { if let scanner { chtmlscan_free(scanner) } }
+
+        public func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if scanner == nil {
+                prefix.append(contentsOf: bytes)
+                if prefix.count >= 1024 { start() }
+                return
+            }
+            feed(bytes, last: false)
+        }
+
+        public func finish() -> any Sendable {
+            if scanner == nil { start() }
+            feed(UnsafeBufferPointer(start: nil, count: 0), last: true)
+            return collector.page
+        }
+
+        func start() {
+            // Unlabelled legacy pages: judge UTF-8 on the prefix, ignoring a sequence cut at its end.
+            let sample = prefix.count > 4 ? Array(prefix.dropLast(3)) : prefix
+            let encoding =
+                headerCharset ?? LinkScanner.metaCharset(prefix)
+                ?? (String(validating: sample, as: UTF8.self) == nil ? "windows-1252" : "UTF-8")
+            let context = Unmanaged.passUnretained(collector).toOpaque()
+            scanner = chtmlscan_create(encoding, context, onElement) ?? chtmlscan_create("UTF-8", context, onElement)
+            let buffered = prefix
+            prefix = []
+            buffered.withUnsafeBufferPointer { feed($0, last: false) }
+        }
+
+        func feed(_ bytes: UnsafeBufferPointer<UInt8>, last: Bool) {
+            guard let scanner, bytes.count > 0 || last else { return }
+            bytes.withMemoryRebound(to: CChar.self) {
+                _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, last ? 1 : 0)
+            }
+        }
     }
 
     /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top.

@@ -170,6 +170,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.headers = t.headers
         }
         exchange.body = Array(t.body.prefix(request.maxBytes + Transfer.overread))
+        if let consumer = t.consumer { exchange.consumed = Consumed(consumer.finish()) }
         exchange.bytes = t.seen
         exchange.truncated = capped || tooBig
         if tooBig { exchange.bytes = max(t.seen, request.maxBytes + Transfer.overread) }

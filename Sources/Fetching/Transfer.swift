@@ -36,6 +36,9 @@ final class Transfer {
     var headers: [HeaderField] = []
     var tlsVersion: String?
     let started = Date()
+    /// Fed while the body arrives, created at the first body byte (the headers are known by then).
+    var consumer: (any BodyConsumer)?
+    var consumerDecided = false
 
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
@@ -95,14 +98,20 @@ final class Transfer {
     }
 
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !consumerDecided {
+            consumerDecided = true
+            let type = headers.last { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
+            consumer = request.consumer?(type)
+        }
+        let room = request.maxBytes + Transfer.overread - seen
         seen += bytes.count
-        let room = request.maxBytes + Transfer.overread - body.count
+        let kept = bytes.count > room ? UnsafeBufferPointer(rebasing: bytes.prefix(max(0, room))) : bytes
+        consumer?.consume(kept)
+        if request.keepBody { body.append(contentsOf: kept) }
         if bytes.count > room {
-            body.append(contentsOf: bytes.prefix(max(0, room)))
             truncated = true
             return false
         }
-        body.append(contentsOf: bytes)
         return true
     }
 

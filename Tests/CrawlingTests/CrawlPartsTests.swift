@@ -152,6 +152,39 @@ import Testing
         #expect(LinkScanner.scan(utf8).links.first?.href == "/café")
     }
 
+    /// Feeds `bytes` to a streaming scanner in chunks of `size`.
+    static func streamed(_ bytes: [UInt8], charset: String? = nil, size: Int) -> PageLinks {
+        let stream = LinkScanner.Stream(charset: charset)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + size)
+            bytes[offset..<end].withUnsafeBufferPointer { stream.consume($0) }
+            offset = end
+        }
+        return stream.finish() as! PageLinks
+    }
+
+    @Test func streamingInChunksFindsWhatAWholeScanFinds() {
+        let html = Array(
+            (String(repeating: "<p>filler text</p>", count: 200)
+                + #"<base href="/b/"><a href="x?a=1&amp;b=2">x</a><meta name="apple-itunes-app" content="app-id=1"><area href=/y>"#)
+                .utf8)
+        let whole = LinkScanner.scan(html)
+        for size in [1, 7, 64, 1024, 100_000] {
+            #expect(Self.streamed(html, size: size) == whole, "chunks of \(size)")
+        }
+        #expect(whole.links.map(\.href) == ["x?a=1&b=2", "/y"] && whole.base == "/b/")
+    }
+
+    @Test func streamingFindsTheCharsetInMetaOrFallsBack() {
+        let latin1 = Array("<meta charset=\"iso-8859-1\"><a href=\"/caf".utf8) + [0xE9] + Array("\">x</a>".utf8)
+        #expect(Self.streamed(latin1, size: 5).links.first?.href == "/café")
+        let unlabelled = Array("<a href=\"/caf".utf8) + [0xE9] + Array("\">x</a>".utf8)
+        #expect(Self.streamed(unlabelled, size: 3).links.first?.href == "/café")
+        #expect(Self.streamed(Array("<a href=/é>".utf8), size: 1).links.first?.href == "/é")
+        #expect(Self.streamed([], size: 1) == PageLinks())
+    }
+
     @Test func hostilePagesAreCappedNotCrashed() {
         let many = Array(String(repeating: "<a href=/x>y</a>", count: 100_000).utf8)
         let page = LinkScanner.scan(many)

@@ -115,6 +115,8 @@ public struct Exchange: Codable, Hashable, Sendable {
     public var timingsMs: Timings
     /// The body itself; kept out of the report (the report carries its digest and findings).
     public var body: [UInt8]
+    /// What the request's `BodyConsumer` made of the body.
+    public var consumed: Consumed?
 
     public init(
         location: FetchLocation, url: String, userAgent: String, httpStatus: Int? = nil, contentType: String? = nil,
@@ -195,7 +197,28 @@ public struct Exchange: Codable, Hashable, Sendable {
 }
 
 /// One fetch to perform. Redirects are never followed: a 3xx is itself the finding.
-public struct FetchRequest: Sendable, Hashable {
+/// Consumes a body while it arrives, on the fetcher's thread: an HTML scanner fed chunk by chunk, so a page is
+/// scanned as it downloads and never held whole.
+public protocol BodyConsumer: AnyObject {
+    func consume(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Called once when the transfer ends; the result comes back in `Exchange.consumed`.
+    func finish() -> any Sendable
+}
+
+/// Makes a consumer for a response once its Content-Type is known; nil to consume nothing.
+public typealias BodyConsumerFactory = @Sendable (_ contentType: String?) -> (any BodyConsumer)?
+
+/// What a `BodyConsumer` produced, carried by an exchange (compared by identity).
+public final class Consumed: Hashable, Sendable {
+    public let value: any Sendable
+
+    public init(_ value: any Sendable) { self.value = value }
+
+    public static func == (a: Consumed, b: Consumed) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+public struct FetchRequest: Sendable {
     public var url: String
     public var location: FetchLocation
     public var userAgent: String
@@ -205,11 +228,17 @@ public struct FetchRequest: Sendable, Hashable {
     public var inspectTLS: Bool
     /// False only to read a certificate that failed verification (its dates and names), never to judge a site.
     public var verifyPeer: Bool
+    /// Scans the body as it arrives (crawled pages).
+    public var consumer: BodyConsumerFactory?
+    /// Keep the body in the exchange; a crawl that consumes pages as they arrive does not need it.
+    public var keepBody: Bool
 
     public init(
         url: String, location: FetchLocation, userAgent: String, maxBytes: Int, inspectTLS: Bool = false,
-        verifyPeer: Bool = true
+        verifyPeer: Bool = true, consumer: BodyConsumerFactory? = nil, keepBody: Bool = true
     ) {
+        self.consumer = consumer
+        self.keepBody = keepBody
         self.url = url
         self.location = location
         self.userAgent = userAgent
