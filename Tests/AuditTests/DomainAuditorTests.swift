@@ -5,15 +5,30 @@ import Synchronization
 import Testing
 
 /// Canned answers by URL and user agent, recording what was asked; the real fetcher has its own integration tests.
-final class CannedFetcher: HTTPFetching {
+final class CannedFetcher: HTTPFetching, @unchecked Sendable {
     let answers: @Sendable (FetchRequest) -> Exchange
-    let log = Mutex<[FetchRequest]>([])
+    private var requests: [FetchRequest] = []
+    private let lock = NSLock()
 
     init(_ answers: @escaping @Sendable (FetchRequest) -> Exchange) { self.answers = answers }
 
+    /// What was asked, in order. (An NSLock, not a Synchronization.Mutex: a Mutex holding requests, which now
+    /// carry a closure, crashed this test with a bad pointer dereference under Swift 6.3.1.)
+    var log: [FetchRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requests
+    }
+
     func fetch(_ request: FetchRequest) async -> Exchange {
-        log.withLock { $0.append(request) }
+        record(request)
         return answers(request)
+    }
+
+    private func record(_ request: FetchRequest) {
+        lock.lock()
+        defer { lock.unlock() }
+        requests.append(request)
     }
 }
 
@@ -34,7 +49,7 @@ func canned(
         let fetcher = CannedFetcher { canned($0) }
         let report = try #require(await DomainAuditor(fetcher: fetcher).audit("example.com"))
         #expect(report.verdict == .pass && report.findings.isEmpty)
-        let asked = fetcher.log.withLock { $0 }
+        let asked = fetcher.log
         #expect(asked.count == 4)
         #expect(asked[0].inspectTLS && asked[0].userAgent == UserAgents.apple && asked[0].location == .wellKnown)
         #expect(Set(asked.map(\.userAgent)) == [UserAgents.apple, UserAgents.browser, UserAgents.genericBot])
@@ -45,7 +60,7 @@ func canned(
     @Test func anUnreachableHostIsNotProbedAgain() async throws {
         let fetcher = CannedFetcher { canned($0, failure: .connect) }
         let report = try #require(await DomainAuditor(fetcher: fetcher).audit("example.com"))
-        #expect(fetcher.log.withLock { $0.count } == 1)
+        #expect(fetcher.log.count == 1)
         #expect(report.findings.map(\.id) == ["fetch-connect"])
         #expect(report.verdict == .fail)
     }
@@ -72,7 +87,7 @@ func canned(
     @Test func theUserAgentOptionReplacesOnlyTheFirstProbe() async throws {
         let fetcher = CannedFetcher { canned($0) }
         _ = await DomainAuditor(fetcher: fetcher, userAgent: "Custom/1").audit("example.com")
-        let agents = fetcher.log.withLock { $0.map(\.userAgent) }
+        let agents = fetcher.log.map(\.userAgent)
         #expect(agents.first == "Custom/1" && agents.contains(UserAgents.browser))
     }
 
