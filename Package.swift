@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "aasa-audit", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting", "CHTMLScan"]),
         /// Benchmarks run by Scripts/bench.
-        .executableTarget(name: "aasa-bench", dependencies: ["AASA"]),
+        .executableTarget(name: "aasa-bench", dependencies: ["AASA", "Crawling"]),
 
         // MARK: Tests
         /// The fixture HTTPS server and the binary runner, shared by the test targets.

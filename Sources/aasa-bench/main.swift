@@ -1,4 +1,5 @@
 import AASA
+import Crawling
 import Foundation
 
 /// Benchmarks for Scripts/bench. Each prints one line of numbers; speed goals live here, never in unit tests.
@@ -115,7 +116,42 @@ case "match":
     let urls = generateURLs(count, seed: 42)
     if which != "128KiB" { benchMatch(name: "typical", json: typicalFile(), urls: urls) }
     if which != "typical" { benchMatch(name: "128KiB", json: hugeFile(), urls: urls) }
+case "scan":
+    // Paths of HTML files on stdin; scans them all with the crawler's scanner, whole and streamed in 16 KiB chunks.
+    var pages: [[UInt8]] = []
+    while let line = readLine() {
+        if let data = FileManager.default.contents(atPath: line) { pages.append(Array(data)) }
+    }
+    let total = Double(pages.reduce(0) { $0 + $1.count }) / 1e6
+    for (name, streamed) in [("LinkScanner.scan", false), ("LinkScanner.Stream", true)] {
+        var best = Double.infinity
+        var links = 0
+        for _ in 0..<3 {
+            links = 0
+            let start = ContinuousClock.now
+            for page in pages {
+                if streamed {
+                    let stream = LinkScanner.Stream(charset: "UTF-8")
+                    var offset = 0
+                    while offset < page.count {
+                        let end = min(page.count, offset + 16_384)
+                        page[offset..<end].withUnsafeBufferPointer { stream.consume($0) }
+                        offset = end
+                    }
+                    links += (stream.finish() as! PageLinks).links.count
+                } else {
+                    links += LinkScanner.scan(page, charset: "UTF-8").links.count
+                }
+            }
+            let elapsed = ContinuousClock.now - start
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        print(
+            String(
+                format: "%@: %d pages, %.1f MB, %d links, %.3f s, %.1f MB/s", name, pages.count, total, links, best,
+                total / best))
+    }
 default:
-    FileHandle.standardError.write(Data("usage: aasa-bench match [URL-COUNT [typical|128KiB]]\n".utf8))
+    FileHandle.standardError.write(Data("usage: aasa-bench match [URL-COUNT [typical|128KiB]] | scan < paths\n".utf8))
     exit(2)
 }
