@@ -34,12 +34,6 @@ public enum CurlURL {
         return .web(url: url, key: key, host: host)
     }
 
-    /// The de-duplication key of an absolute URL.
-    public static func key(_ url: String) -> String? {
-        if case .web(_, let key, _) = resolve(url, against: url) { return key }
-        return nil
-    }
-
     static func get(_ handle: OpaquePointer, _ part: CURLUPart, _ flags: UInt32) -> String? {
         var out: UnsafeMutablePointer<CChar>?
         let code = curl_url_get(handle, part, &out, flags)

@@ -14,19 +14,6 @@ enum KnownKeys {
 
 /// Walks the places where patterns, rules and app IDs live, so each check states only its own demand.
 enum Walk {
-    /// Every details entry object with its pointer, in file order (array or legacy dictionary form).
-    static func entries(_ document: AASADocument) -> [AASADocument.Entry] { document.entries }
-
-    /// Every component object of every entry using `components`, with the entry.
-    static func components(_ document: AASADocument) -> [(entry: AASADocument.Entry, index: Int, node: JSONNode)] {
-        document.entries.flatMap { entry -> [(AASADocument.Entry, Int, JSONNode)] in
-            guard entry.ruleFormat == .components else { return [] }
-            return entry.rules.enumerated().compactMap {
-                $0.element.members != nil ? (entry, $0.offset, $0.element) : nil
-            }
-        }
-    }
-
     /// Component-like objects: components plus both levels of defaults (Defaults "is a subclass of components").
     static func componentLikes(_ document: AASADocument) -> [JSONNode] {
         var result: [JSONNode] = []
