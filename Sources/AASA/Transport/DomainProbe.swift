@@ -100,6 +100,11 @@ public enum ExampleProbe {
             tls: tls ?? (failure == nil ? goodTLS : nil), body: ok ? payload : [])
     }
 
+    /// A domain where only the well-known fetch happened (it failed before the other probes).
+    public static func alone(_ wellKnown: Exchange) -> DomainProbe {
+        DomainProbe(domain: domain, wellKnown: wellKnown, root: nil)
+    }
+
     /// A healthy domain whose CDN copy is `cdn`.
     public static func withCDN(_ cdn: Exchange) -> DomainProbe {
         var probe = healthy()

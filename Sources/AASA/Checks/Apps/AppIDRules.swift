@@ -17,7 +17,10 @@ enum AppIDRules {
         }
         let prefix =
             id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? id
-        if ["ABCDE12345", "ABCDEFGHIJ", "XXXXXXXXXX", "AAAAAAAAAA", "0123456789", "1234567890", "ABC123DEF4"].contains(
+        if [
+            "ABCDE12345", "ABCDEFGHIJ", String(repeating: "X", count: 10), String(repeating: "A", count: 10),
+            "0123456789", "1234567890", "ABC123DEF4",
+        ].contains(
             prefix.uppercased())
         {
             return "\(prefix) is the example prefix from documentation"

@@ -36,10 +36,9 @@ public enum FetchConnect: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
-                        failure: .connect, error: "Failed to connect to example.com port 443: Connection refused"),
-                    root: nil, others: []),
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
+                        failure: .connect, error: "Failed to connect to example.com port 443: Connection refused")),
                 at: [ExampleProbe.wellKnownURL])
         ])
 
@@ -66,10 +65,9 @@ public enum FetchTimeout: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
-                        failure: .timeout, error: "Operation timed out after 10000 milliseconds"),
-                    root: nil, others: []),
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
+                        failure: .timeout, error: "Operation timed out after 10000 milliseconds")),
                 at: [ExampleProbe.wellKnownURL])
         ])
 

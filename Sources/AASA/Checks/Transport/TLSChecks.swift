@@ -27,12 +27,12 @@ public enum TLSUntrusted: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
                         failure: .tls, error: "SSL certificate problem: self-signed certificate",
                         tls: TLSFacts(
-                            verified: false, problem: .selfSigned, subject: "CN=example.com", issuer: "CN=example.com")),
-                    root: nil, others: []),
+                            verified: false, problem: .selfSigned, subject: "CN=example.com", issuer: "CN=example.com"))
+                ),
                 at: [ExampleProbe.wellKnownURL])
         ])
 
@@ -60,12 +60,11 @@ public enum TLSHostname: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
                         failure: .tls,
                         error: "SSL: no alternative certificate subject name matches target host name 'example.com'",
-                        tls: TLSFacts(verified: false, problem: .hostname, subject: "CN=other.example.net")),
-                    root: nil, others: []),
+                        tls: TLSFacts(verified: false, problem: .hostname, subject: "CN=other.example.net"))),
                 at: [ExampleProbe.wellKnownURL])
         ])
 
@@ -92,11 +91,10 @@ public enum TLSExpired: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
                         failure: .tls, error: "SSL certificate problem: certificate has expired",
-                        tls: TLSFacts(verified: false, problem: .expired, subject: "CN=example.com", daysLeft: -3)),
-                    root: nil, others: []),
+                        tls: TLSFacts(verified: false, problem: .expired, subject: "CN=example.com", daysLeft: -3))),
                 at: [ExampleProbe.wellKnownURL])
         ])
 
@@ -127,11 +125,10 @@ public enum TLSExpiring: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
                         tls: TLSFacts(
-                            protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", daysLeft: 5)),
-                    root: nil, others: []),
+                            protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", daysLeft: 5))),
                 at: [ExampleProbe.wellKnownURL])
         ])
 
@@ -157,16 +154,13 @@ public enum TLSProtocol: TransportCheck {
         passing: [.passing(ExampleProbe.healthy())],
         failing: [
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(tls: TLSFacts(protocolVersion: "TLSv1.1", verified: true)),
-                    root: nil, others: []),
+                ExampleProbe.alone(ExampleProbe.exchange(tls: TLSFacts(protocolVersion: "TLSv1.1", verified: true))),
                 at: [ExampleProbe.wellKnownURL]),
             .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
                         failure: .tls, error: "error:0A000102:SSL routines::unsupported protocol",
-                        tls: TLSFacts(verified: false, problem: .protocolVersion)),
-                    root: nil, others: []),
+                        tls: TLSFacts(verified: false, problem: .protocolVersion))),
                 at: [ExampleProbe.wellKnownURL]),
         ])
 
