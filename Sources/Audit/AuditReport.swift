@@ -20,7 +20,7 @@ public struct DomainReport: Codable, Sendable {
     /// Present when the site was crawled.
     public var crawl: CrawlSummary?
     /// Every URL the crawl found, with per-app verdicts.
-    public var urls: [URLReport]
+    public var urls: URLTable
 
     public struct CrawlSummary: Codable, Sendable {
         public var pagesFetched: Int
@@ -50,7 +50,7 @@ public struct DomainReport: Codable, Sendable {
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [], fetches: [Exchange],
         apps: [AppServices], findings: [Finding], entitlements: [String] = [], crawl: CrawlSummary? = nil,
-        urls: [URLReport] = [], file: String? = nil
+        urls: URLTable = URLTable(), file: String? = nil
     ) {
         self.file = file
         self.entitlements = entitlements
@@ -133,22 +133,43 @@ public struct AuditReport: Codable, Sendable {
         self.notAudited = notAudited
         self.domains = domains
         let findings = domains.flatMap(\.findings) + (entitlements?.findings ?? [])
+        let tallies = domains.map { $0.urls.tally() }
         summary = Summary(
             domains: domains.count, errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,
             infos: findings.filter { $0.severity == .info }.count,
-            urlsTested: domains.map { $0.urls.filter { !$0.verdicts.isEmpty }.count }.reduce(0, +),
-            urlsOpeningApp: domains.map { $0.urls.filter { $0.opensApp != nil }.count }.reduce(0, +),
+            urlsTested: tallies.map(\.tested).reduce(0, +), urlsOpeningApp: tallies.map(\.opening).reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)
     }
 
     /// Deterministic JSON: sorted keys, ISO 8601 dates, no escaped slashes.
     public func json() throws -> Data {
+        var data = Data()
+        try writeJSON { data.append($0) }
+        return data
+    }
+
+    /// The same JSON in pieces: everything but the URLs through JSONEncoder, then each domain's URLs written
+    /// row by row where its marker stands, so a 100,000-URL crawl is never one tree of encoder values.
+    public func writeJSON(into sink: (Data) throws -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        let marker = "aasa-audit-urls-" + UUID().uuidString
+        encoder.userInfo[URLTable.placeholder] = marker
+        let skeleton = try encoder.encode(self)
+        let quoted = Data(("\"" + marker + "\"").utf8)
+        var rest = skeleton[...]
+        for domain in domains {
+            guard let found = rest.firstRange(of: quoted) else { break }
+            try sink(Data(rest[..<found.lowerBound]))
+            let lineStart = (skeleton[..<found.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            let indent = skeleton[lineStart...].prefix { $0 == UInt8(ascii: " ") }.count
+            try ReportJSON.write(domain.urls, indent: indent, into: sink)
+            rest = rest[found.upperBound...]
+        }
+        try sink(Data(rest))
     }
 
     public static func decode(_ data: Data) throws -> AuditReport {

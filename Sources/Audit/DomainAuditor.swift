@@ -104,7 +104,7 @@ public struct DomainAuditor: Sendable {
         let document = probe.documentSource.flatMap { DecodedFile(bytes: $0.body).document }
         let apps = document.map(AppServices.list) ?? []
         var summary: DomainReport.CrawlSummary?
-        var urls: [URLReport] = []
+        var urls = URLTable()
         if let options = crawl, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
             let result = await Crawler(fetcher: fetcher, options: options).crawl(domain)
             let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.documentSource?.body, result: result)

@@ -39,6 +39,19 @@ public final class CrawlProgress: Sendable {
     public var pages: Int { count.withLock { $0 } }
 }
 
+/// The crawl's fetches in flight, cancellable from the cancellation handler's thread.
+final class InFlight: Sendable {
+    private let handles = Locked([Int: FetchHandle]())
+
+    func add(_ number: Int, _ handle: FetchHandle) { handles.withLock { $0[number] = handle } }
+    func remove(_ number: Int) { handles.withLock { _ = $0.removeValue(forKey: number) } }
+    var count: Int { handles.withLock { $0.count } }
+
+    func cancelAll() {
+        for handle in handles.withLock({ Array($0.values) }) { handle.cancel() }
+    }
+}
+
 /// One URL found while crawling, kept as linked (for matching) with where it came from.
 public struct DiscoveredURL: Sendable, Codable, Equatable {
     public var url: String
@@ -93,33 +106,40 @@ public struct Crawler: Sendable {
         await readSitemaps(robots.sitemaps + [root + "sitemap.xml"], into: &state)
 
         let concurrency = delay > 0 ? 1 : max(1, options.perHostConcurrency)
-        await withTaskGroup(of: (Job, Exchange).self) { group in
-            var inFlight = 0
+        // Fetches report back through one stream: the loop drains whatever finished in a batch, with no task
+        // or continuation per page.
+        let (finished, sink) = AsyncStream.makeStream(of: (Int, Job, Exchange).self)
+        let inFlight = InFlight()
+        await withTaskCancellationHandler {
+            var next = 0
             func startNext() -> Bool {
-                while let job = state.nextJob() {
-                    group.addTask { (job, await fetcher.fetch(pageRequest(job.url))) }
-                    inFlight += 1
-                    return true
-                }
-                return false
+                guard !Task.isCancelled, let job = state.nextJob() else { return false }
+                let number = next
+                next += 1
+                inFlight.add(number, fetcher.start(pageRequest(job.url)) { sink.yield((number, job, $0)) })
+                if Task.isCancelled { inFlight.cancelAll() }
+                return true
             }
-            while inFlight < concurrency && startNext() {}
-            while let (job, exchange) = await group.next() {
-                inFlight -= 1
+            while inFlight.count < concurrency && startNext() {}
+            guard inFlight.count > 0 else { return }
+            for await (number, job, exchange) in finished {
+                inFlight.remove(number)
                 if exchange.failure == .cancelled || Task.isCancelled {
                     state.result.stoppedBecause = "interrupted"
-                    group.cancelAll()
-                    continue
+                } else {
+                    options.progress?.pageDone()
+                    if let pause = state.handle(job, exchange) {
+                        try? await Task.sleep(for: .seconds(pause))
+                    }
+                    if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+                    while inFlight.count < concurrency && startNext() {}
                 }
-                options.progress?.pageDone()
-                if let pause = state.handle(job, exchange) {
-                    try? await Task.sleep(for: .seconds(pause))
-                }
-                if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
-                if Task.isCancelled { continue }
-                while inFlight < concurrency && startNext() {}
+                if inFlight.count == 0 { break }
             }
+        } onCancel: {
+            inFlight.cancelAll()
         }
+        sink.finish()
         return state.finish()
     }
 
@@ -197,9 +217,16 @@ public struct Crawler: Sendable {
 
         /// Records a link; queues it for fetching when it is in scope and new.
         mutating func add(_ href: String, foundOn: String?, depth: Int, enqueue: Bool, redirects: Int = 0) {
-            switch CurlURL.resolve(
-                href, against: foundOn.flatMap { $0.hasPrefix("sitemap ") ? nil : $0 } ?? "https://\(domain)/")
-            {
+            let base = foundOn.flatMap { $0.hasPrefix("sitemap ") ? nil : $0 } ?? "https://\(domain)/"
+            add(
+                CurlURL.resolve(href, against: base), foundOn: foundOn, depth: depth, enqueue: enqueue,
+                redirects: redirects)
+        }
+
+        mutating func add(
+            _ resolved: CurlURL.Resolved, foundOn: String?, depth: Int, enqueue: Bool, redirects: Int = 0
+        ) {
+            switch resolved {
             case .otherScheme(let scheme):
                 result.otherSchemes[scheme, default: 0] += 1
             case .invalid:
@@ -207,7 +234,7 @@ public struct Crawler: Sendable {
             case .web(let url, let key, let host):
                 // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
                 guard index[key] == nil else {
-                    if url.contains("#"), linked.insert(url).inserted {
+                    if url.utf8.contains(UInt8(ascii: "#")), linked.insert(url).inserted {
                         result.urls.append(
                             DiscoveredURL(
                                 url: url, foundOn: foundOn, depth: depth, note: "same page as \(key), another fragment")
@@ -236,25 +263,16 @@ public struct Crawler: Sendable {
         mutating func skipReason(url: String, key: String, depth: Int) -> String? {
             if url.utf8.count > options.maxURLLength { return "URL longer than \(options.maxURLLength) bytes" }
             if let maxDepth = options.maxDepth, depth > maxDepth { return "deeper than --max-depth \(maxDepth)" }
-            let pathStart = url.range(of: "://").flatMap { url[$0.upperBound...].firstIndex(of: "/") }
-            var pathAndQuery = pathStart.map { String(url[$0...]) } ?? "/"
-            if let hash = pathAndQuery.firstIndex(of: "#") { pathAndQuery = String(pathAndQuery[..<hash]) }
-            if !robots.allows(pathAndQuery) {
+            let parts = PathParts(url)
+            if !robots.allows(parts.pathAndQuery) {
                 result.robotsDisallowed += 1
                 return "robots.txt disallows it"
             }
-            let path = String(pathAndQuery.split(separator: "?", maxSplits: 1).first ?? "")
-            let segments = path.split(separator: "/")
-            if Dictionary(grouping: segments, by: { $0 }).values.contains(where: { $0.count >= 3 }) {
+            if parts.hasRepeatingSegment {
                 result.trapsSkipped += 1
                 return "crawl trap (repeating path segments)"
             }
-            let query = pathAndQuery.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-            let names = query.split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }
-                .sorted()
-            let shape =
-                path.replacingOccurrences(of: "[0-9]+", with: "N", options: .regularExpression) + "?"
-                + names.joined(separator: "&")
+            let shape = parts.shape
             if let first = chainStart[shape] {
                 if depth - first > options.chainLimit {
                     result.trapsSkipped += 1
@@ -263,14 +281,14 @@ public struct Crawler: Sendable {
             } else {
                 chainStart[shape] = depth
             }
-            if !query.isEmpty {
-                var combos = combinations[path, default: []]
-                combos.insert(names.joined(separator: "&") + "=" + query)
+            if !parts.query.isEmpty {
+                var combos = combinations[parts.path, default: []]
+                combos.insert(parts.names + "=" + parts.query)
                 if combos.count > options.parameterCombinations * 4 {
                     result.trapsSkipped += 1
-                    return "crawl trap (parameter explosion on \(path))"
+                    return "crawl trap (parameter explosion on \(parts.path))"
                 }
-                combinations[path] = combos
+                combinations[parts.path] = combos
             }
             return nil
         }
@@ -341,11 +359,7 @@ public struct Crawler: Sendable {
 
         mutating func addResolved(_ href: String, base: String, foundOn: String, depth: Int) {
             // Resolve against <base>, but record the page it was found on.
-            switch CurlURL.resolve(href, against: base) {
-            case .web(let url, _, _): add(url, foundOn: foundOn, depth: depth, enqueue: true)
-            case .otherScheme(let scheme): result.otherSchemes[scheme, default: 0] += 1
-            case .invalid: break
-            }
+            add(CurlURL.resolve(href, against: base), foundOn: foundOn, depth: depth, enqueue: true)
         }
 
         func finish() -> CrawlResult {
@@ -362,5 +376,54 @@ public struct Crawler: Sendable {
             }
             return done
         }
+    }
+}
+
+/// The parts of a URL the crawl-trap defences look at, read in one pass over its bytes.
+struct PathParts {
+    /// From the first "/" after the authority, without the fragment.
+    var pathAndQuery: String
+    var path: String
+    var query: String
+    /// The query's parameter names, sorted and joined with "&".
+    var names: String
+    /// The path with digit runs replaced by "N", then "?" and the parameter names: pages of one pattern.
+    var shape: String
+    /// A path segment that occurs three times or more (/a/b/a/b/a/…).
+    var hasRepeatingSegment: Bool
+
+    init(_ url: String) {
+        let bytes = Array(url.utf8)
+        var start = bytes.count
+        if let scheme = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count > scheme + 2 {
+            start = bytes[(scheme + 3)...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+        }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let queryMark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
+        pathAndQuery = start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : "/"
+        path = String(decoding: bytes[start..<queryMark], as: UTF8.self)
+        query = queryMark < end ? String(decoding: bytes[(queryMark + 1)..<end], as: UTF8.self) : ""
+        var shapeBytes: [UInt8] = []
+        shapeBytes.reserveCapacity(queryMark - start + 1)
+        var inDigits = false
+        for byte in bytes[start..<queryMark] {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if !inDigits { shapeBytes.append(UInt8(ascii: "N")) }
+                inDigits = true
+            } else {
+                shapeBytes.append(byte)
+                inDigits = false
+            }
+        }
+        var counts: [Substring: Int] = [:]
+        var repeating = false
+        for segment in path.split(separator: "/") {
+            counts[segment, default: 0] += 1
+            if counts[segment]! >= 3 { repeating = true }
+        }
+        hasRepeatingSegment = repeating
+        names = query.split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }.sorted()
+            .joined(separator: "&")
+        shape = String(decoding: shapeBytes, as: UTF8.self) + "?" + names
     }
 }

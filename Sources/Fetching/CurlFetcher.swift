@@ -4,14 +4,14 @@ import Foundation
 
 /// Fetches over one libcurl multi handle driven by a dedicated thread (DESIGN §3).
 ///
-/// Callers submit through a locked inbox and wait on checked continuations; cancellation goes through the
-/// same lock, so no continuation is lost or resumed twice. Curl handles never leave the loop thread.
+/// Callers submit through a locked inbox and are called back (or resumed) from the loop; cancellation goes
+/// through the same lock, so no completion is lost or called twice. Curl handles never leave the loop thread.
 /// - SeeAlso: https://curl.se/libcurl/c/curl_multi_poll.html
 public final class CurlFetcher: HTTPFetching, Sendable {
     private struct Pending: Sendable {
         var id: UInt64
         var request: FetchRequest
-        var continuation: CheckedContinuation<Exchange, Never>
+        var completion: @Sendable (Exchange) -> Void
     }
 
     private struct Inbox: Sendable {
@@ -51,36 +51,59 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     }
 
     public func fetch(_ request: FetchRequest) async -> Exchange {
-        let id = inbox.withLock { state -> UInt64 in
+        let id = nextID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                submit(id, request, whenCancelled: true) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            cancel(id, request)
+        }
+    }
+
+    public func start(_ request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void) -> FetchHandle {
+        let id = nextID()
+        submit(id, request, whenCancelled: false, completion)
+        return FetchHandle { [self] in cancel(id, request) }
+    }
+
+    private func nextID() -> UInt64 {
+        inbox.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let accepted = inbox.withLock { state -> Bool in
-                    guard !state.stopping, !Task.isCancelled else { return false }
-                    state.pending.append(Pending(id: id, request: request, continuation: continuation))
-                    return true
-                }
-                if accepted {
-                    wake()
-                } else {
-                    continuation.resume(returning: CurlFetcher.cancelled(request))
-                }
+    }
+
+    /// Queues a transfer for the loop; `checkTask` refuses it when the calling task is already cancelled.
+    private func submit(
+        _ id: UInt64, _ request: FetchRequest, whenCancelled checkTask: Bool,
+        _ completion: @escaping @Sendable (Exchange) -> Void
+    ) {
+        // One wake-up per batch: while earlier submissions wait in the inbox, the loop is already woken.
+        let (accepted, first) = inbox.withLock { state -> (Bool, Bool) in
+            guard !state.stopping, !(checkTask && Task.isCancelled) else { return (false, false) }
+            state.pending.append(Pending(id: id, request: request, completion: completion))
+            return (true, state.pending.count == 1)
+        }
+        if !accepted {
+            completion(CurlFetcher.cancelled(request))
+        } else if first {
+            wake()
+        }
+    }
+
+    private func cancel(_ id: UInt64, _ request: FetchRequest) {
+        let waiting = inbox.withLock { state -> (@Sendable (Exchange) -> Void)? in
+            if let index = state.pending.firstIndex(where: { $0.id == id }) {
+                return state.pending.remove(at: index).completion
             }
-        } onCancel: {
-            let waiting = inbox.withLock { state -> CheckedContinuation<Exchange, Never>? in
-                if let index = state.pending.firstIndex(where: { $0.id == id }) {
-                    return state.pending.remove(at: index).continuation
-                }
-                state.cancelled.insert(id)
-                return nil
-            }
-            if let waiting {
-                waiting.resume(returning: CurlFetcher.cancelled(request))
-            } else {
-                wake()
-            }
+            state.cancelled.insert(id)
+            return nil
+        }
+        if let waiting {
+            waiting(CurlFetcher.cancelled(request))
+        } else {
+            wake()
         }
     }
 
@@ -110,13 +133,13 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             for pending in incoming {
                 guard
                     let transfer = Transfer(
-                        id: pending.id, request: pending.request, continuation: pending.continuation,
+                        id: pending.id, request: pending.request, completion: pending.completion,
                         configuration: configuration)
                 else {
                     var failed = CurlFetcher.cancelled(pending.request)
                     failed.failure = .other
                     failed.error = "libcurl could not create a handle"
-                    pending.continuation.resume(returning: failed)
+                    pending.completion(failed)
                     continue
                 }
                 active[transfer.easy.handle] = transfer
@@ -126,7 +149,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 for (handle, transfer) in active where cancelled.contains(transfer.id) {
                     curl_multi_remove_handle(multi, handle)
                     active.removeValue(forKey: handle)
-                    transfer.continuation.resume(returning: CurlFetcher.cancelled(transfer.request))
+                    transfer.completion(CurlFetcher.cancelled(transfer.request))
                 }
             }
             if stopping && active.isEmpty { break }
@@ -139,7 +162,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 let code = message.pointee.data.result
                 curl_multi_remove_handle(multi, handle)
                 guard let transfer = active.removeValue(forKey: handle) else { continue }
-                transfer.continuation.resume(returning: CurlFetcher.exchange(transfer, code: code))
+                transfer.completion(CurlFetcher.exchange(transfer, code: code))
             }
             var ready: Int32 = 0
             curl_multi_poll(multi, nil, 0, 1000, &ready)
@@ -147,7 +170,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         inbox.withLock { state in
             state.closed = true
             for pending in state.pending {
-                pending.continuation.resume(returning: CurlFetcher.cancelled(pending.request))
+                pending.completion(CurlFetcher.cancelled(pending.request))
             }
             state.pending = []
         }

@@ -27,7 +27,7 @@ public struct FetcherConfiguration: Sendable {
 final class Transfer {
     let id: UInt64
     let request: FetchRequest
-    let continuation: CheckedContinuation<Exchange, Never>
+    let completion: @Sendable (Exchange) -> Void
     let easy: CurlEasy
     var body: [UInt8] = []
     /// Decoded bytes seen, including those past the cap that were not kept.
@@ -40,17 +40,20 @@ final class Transfer {
     var consumer: (any BodyConsumer)?
     var consumerDecided = false
 
+    /// Looked up once: every crawled page would otherwise stat the directory.
+    static let systemCertificates = FileManager.default.fileExists(atPath: "/etc/ssl/certs")
+
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
     init?(
-        id: UInt64, request: FetchRequest, continuation: CheckedContinuation<Exchange, Never>,
+        id: UInt64, request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void,
         configuration: FetcherConfiguration
     ) {
         guard let easy = CurlEasy() else { return nil }
         self.id = id
         self.request = request
-        self.continuation = continuation
+        self.completion = completion
         self.easy = easy
         let context = Unmanaged.passUnretained(self).toOpaque()
         easy.set(CURLOPT_URL, request.url)
@@ -77,7 +80,7 @@ final class Transfer {
         if let ca = configuration.caCertificate {
             easy.set(CURLOPT_CAINFO, ca)
             // CAINFO replaces the bundle; the system directory keeps public CAs trusted too.
-            if FileManager.default.fileExists(atPath: "/etc/ssl/certs") { easy.set(CURLOPT_CAPATH, "/etc/ssl/certs") }
+            if Transfer.systemCertificates { easy.set(CURLOPT_CAPATH, "/etc/ssl/certs") }
         }
         if !request.verifyPeer {
             easy.set(CURLOPT_SSL_VERIFYPEER, 0)
@@ -100,7 +103,7 @@ final class Transfer {
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !consumerDecided {
             consumerDecided = true
-            let type = headers.last { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
+            let type = headers.last { $0.name.lowercased() == "content-type" }?.value
             consumer = request.consumer?(type)
         }
         let room = request.maxBytes + Transfer.overread - seen
@@ -115,17 +118,24 @@ final class Transfer {
         return true
     }
 
-    func header(_ line: String) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("HTTP/") {
+    /// One raw header line; parsed on bytes, since every crawled page brings a dozen of them.
+    func header(_ line: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var end = line.count
+        while start < end, line[start] <= 0x20 { start += 1 }
+        while end > start, line[end - 1] <= 0x20 { end -= 1 }
+        let text = UnsafeBufferPointer(rebasing: line[start..<end])
+        if text.starts(with: "HTTP/".utf8) {
             headers = []  // a new response (after 100 Continue or a proxy): keep only the last one's headers
             return
         }
-        guard let colon = trimmed.firstIndex(of: ":"), headers.count < 200 else { return }
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), headers.count < 200 else { return }
+        var valueStart = colon + 1
+        while valueStart < text.count, text[valueStart] == 0x20 || text[valueStart] == 0x09 { valueStart += 1 }
         headers.append(
             HeaderField(
-                name: String(trimmed[..<colon]),
-                value: String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+                name: String(decoding: text[..<colon], as: UTF8.self),
+                value: String(decoding: text[valueStart...], as: UTF8.self)))
     }
 
     func debugText(_ text: String) {
@@ -151,9 +161,8 @@ private let headerCallback: curl_write_callback = { pointer, size, count, contex
     let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
     if let pointer, length < 16_384 {
-        let bytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-        transfer.header(String(decoding: bytes, as: UTF8.self))
+        transfer.header(
+            UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length))
     }
     return length
 }

@@ -21,9 +21,23 @@ public enum CSV {
         public init(_ columns: [(header: String, value: (Row) -> String)]) { self.columns = columns }
 
         public func render(_ rows: [Row]) -> String {
-            var lines = [columns.map { cell($0.header) }.joined(separator: ",")]
-            for row in rows { lines.append(columns.map { cell($0.value(row)) }.joined(separator: ",")) }
-            return lines.joined(separator: "\r\n") + "\r\n"
+            var text = ""
+            render(rows) { text += $0 }
+            return text
+        }
+
+        /// Hands the text over in pieces of about 64 KiB, so a 100,000-row table never exists in one string.
+        public func render<Rows: Sequence>(_ rows: Rows, into sink: (String) throws -> Void) rethrows
+        where Rows.Element == Row {
+            var chunk = columns.map { cell($0.header) }.joined(separator: ",") + "\r\n"
+            for row in rows {
+                chunk += columns.map { cell($0.value(row)) }.joined(separator: ",") + "\r\n"
+                if chunk.utf8.count >= 65_536 {
+                    try sink(chunk)
+                    chunk = ""
+                }
+            }
+            try sink(chunk)
         }
     }
 }
@@ -36,11 +50,16 @@ public enum URLsCSV {
     }
 
     public static func render(_ report: AuditReport) -> String {
+        var text = ""
+        render(report) { text += $0 }
+        return text
+    }
+
+    /// The table in pieces, each URL's verdicts worked out as its row is written.
+    public static func render(_ report: AuditReport, into sink: (String) throws -> Void) rethrows {
         var apps: [String] = []
         for domain in report.domains {
-            for url in domain.urls {
-                for verdict in url.verdicts where !apps.contains(verdict.appID) { apps.append(verdict.appID) }
-            }
+            for app in domain.urls.appIDs() where !apps.contains(app) { apps.append(app) }
         }
         var columns: [(header: String, value: (Row) -> String)] = [
             ("domain", { $0.domain }), ("url", { $0.url.url }), ("found_on", { $0.url.foundOn ?? "" }),
@@ -57,8 +76,9 @@ public enum URLsCSV {
             ("excluded", { row in row.url.verdicts.contains { $0.result == .exclude } ? "yes" : "no" }),
             ("note", { $0.url.note ?? "" }),
         ]
-        let rows = report.domains.flatMap { domain in domain.urls.map { Row(domain: domain.domain, url: $0) } }
-        return CSV.Table(columns).render(rows)
+        let rows = report.domains.lazy.flatMap { domain in domain.urls.lazy.map { Row(domain: domain.domain, url: $0) }
+        }
+        try CSV.Table(columns).render(rows, into: sink)
     }
 }
 

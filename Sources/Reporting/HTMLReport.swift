@@ -88,7 +88,7 @@ public enum HTMLReport {
                     t.daysLeft.map { "\($0) days left" } ?? (t.verified ? "verified" : "not verified")
                 } ?? "–"
             let crawl =
-                d.crawl.map { "\($0.pagesFetched) pages, \(d.urls.filter { $0.opensApp != nil }.count) open an app" }
+                d.crawl.map { "\($0.pagesFetched) pages, \(d.urls.tally().opening) open an app" }
                 ?? "–"
             h +=
                 "<tr><td><a href=\"#\(anchor(index))\">\(escapeHTML(d.domain))</a></td><td>\(badge(d.verdict.rawValue, d.verdict.rawValue))</td>"
@@ -262,20 +262,34 @@ public enum HTMLReport {
     }
 
     static func urlTables(_ d: DomainReport) -> String {
-        let tested = d.urls.filter { !$0.verdicts.isEmpty }
-        guard !tested.isEmpty else { return "" }
+        // One pass: per app, its counts and the first rows; a 100,000-URL crawl is never held as verdicts.
+        struct Table {
+            var rows: [(URLReport, AppVerdict)] = []
+            var total = 0
+            var opens = 0
+            var excluded = 0
+        }
         var apps: [String] = []
-        for url in tested { for v in url.verdicts where !apps.contains(v.appID) { apps.append(v.appID) } }
+        var tables: [String: Table] = [:]
+        for url in d.urls where !url.verdicts.isEmpty {
+            for verdict in url.verdicts {
+                if tables[verdict.appID] == nil { apps.append(verdict.appID) }
+                var table = tables[verdict.appID, default: Table()]
+                table.total += 1
+                if verdict.result == .match { table.opens += 1 }
+                if verdict.result == .exclude { table.excluded += 1 }
+                if table.rows.count < maximumURLRows { table.rows.append((url, verdict)) }
+                tables[verdict.appID] = table
+            }
+        }
         var h = ""
         for app in apps {
-            let rows = tested.compactMap { url in url.verdicts.first { $0.appID == app }.map { (url, $0) } }
-            let opens = rows.filter { $0.1.result == .match }.count
-            let excluded = rows.filter { $0.1.result == .exclude }.count
+            guard let table = tables[app] else { continue }
             h +=
-                "<h3>URLs for <code>\(escapeHTML(app))</code>: \(opens) open the app, \(excluded) excluded, \(rows.count - opens - excluded) web only</h3>"
+                "<h3>URLs for <code>\(escapeHTML(app))</code>: \(table.opens) open the app, \(table.excluded) excluded, \(table.total - table.opens - table.excluded) web only</h3>"
             h +=
                 "<div class=\"scroll\"><table><tr><th>URL</th><th>verdict</th><th>deciding rule</th><th>status</th><th>found on</th></tr>"
-            for (url, verdict) in rows.prefix(maximumURLRows) {
+            for (url, verdict) in table.rows {
                 let cls = verdict.result == .match ? "pass" : verdict.result == .exclude ? "warn" : "info"
                 let label =
                     verdict.result == .match ? "opens app" : verdict.result == .exclude ? "excluded" : "web only"
@@ -286,8 +300,8 @@ public enum HTMLReport {
                 h += "<td>\(url.httpStatus.map(String.init) ?? "–")</td><td>\(escapeHTML(url.foundOn ?? ""))</td></tr>"
             }
             h += "</table></div>"
-            if rows.count > maximumURLRows {
-                h += "<p class=\"note\">\(rows.count - maximumURLRows) more rows in urls.csv.</p>"
+            if table.total > maximumURLRows {
+                h += "<p class=\"note\">\(table.total - maximumURLRows) more rows in urls.csv.</p>"
             }
         }
         return h

@@ -207,19 +207,25 @@ enum AuditCommand {
         var writeError: String?
         do {
             let directory = try OutputDirectory.prepare(out, started: started)
-            var files: [(String, Data)] = []
-            if formats.contains("json") { files.append(("report.json", try report.json())) }
-            if formats.contains("html") { files.append(("report.html", Data(HTMLReport.render(report).utf8))) }
+            // Each file is produced while it is written; the two that grow with the crawl arrive in pieces.
+            var files: [(String, (_ sink: (Data) throws -> Void) throws -> Void)] = []
+            if formats.contains("json") { files.append(("report.json", { try report.writeJSON(into: $0) })) }
+            if formats.contains("html") {
+                files.append(("report.html", { try $0(Data(HTMLReport.render(report).utf8)) }))
+            }
             if formats.contains("csv") {
-                files.append(("urls.csv", Data(URLsCSV.render(report).utf8)))
-                files.append(("findings.csv", Data(FindingsCSV.render(report).utf8)))
+                files.append(("urls.csv", { sink in try URLsCSV.render(report) { try sink(Data($0.utf8)) } }))
+                files.append(("findings.csv", { try $0(Data(FindingsCSV.render(report).utf8)) }))
             }
             if formats.contains("junit") {
-                files.append(("report.junit.xml", Data(JUnitReport.render(report, failOn: failOn).utf8)))
+                files.append(
+                    ("report.junit.xml", { try $0(Data(JUnitReport.render(report, failOn: failOn).utf8)) }))
             }
-            if formats.contains("markdown") { files.append(("summary.md", Data(MarkdownReport.render(report).utf8))) }
-            for (name, data) in files {
-                try OutputDirectory.writeAtomically(data, to: directory.appendingPathComponent(name))
+            if formats.contains("markdown") {
+                files.append(("summary.md", { try $0(Data(MarkdownReport.render(report).utf8)) }))
+            }
+            for (name, produce) in files {
+                try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name), produce)
             }
             written =
                 directory.appendingPathComponent(formats.contains("html") ? "report.html" : files.first?.0 ?? "").path
@@ -384,10 +390,27 @@ enum OutputDirectory {
 
     /// Temporary file in the same directory, then rename: readers see the old file or the new one, never a mix.
     static func writeAtomically(_ data: Data, to url: URL) throws {
+        try writeAtomically(to: url) { try $0(data) }
+    }
+
+    /// Writes what `produce` hands over to a temporary file beside `url`, then renames it into place: readers
+    /// see the old file or the whole new one, never a torn one (and a full disk leaves the old file).
+    static func writeAtomically(to url: URL, _ produce: (_ sink: (Data) throws -> Void) throws -> Void) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
         do {
-            try data.write(to: temporary)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                try produce { try handle.write(contentsOf: $0) }
+                try handle.synchronize()
+                try handle.close()
+            } catch {
+                try? handle.close()
+                throw error
+            }
             guard rename(temporary.path, url.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
             }
@@ -447,7 +470,7 @@ enum AuditSummary {
                 lines.append("        \(finding.id): \(finding.message)")
             }
             if let crawl = domain.crawl {
-                let opening = domain.urls.filter { $0.opensApp != nil }.count
+                let opening = domain.urls.tally().opening
                 lines.append(
                     "        crawl: \(crawl.pagesFetched) pages, \(crawl.urlsDiscovered) URLs, \(opening) open an app; "
                         + "stopped: \(crawl.stoppedBecause)")

@@ -1,7 +1,8 @@
 import Crawling
-import Fetching
 import Foundation
 import Testing
+
+@testable import Fetching
 
 @Suite struct RobotsTests {
     let robots = Robots(
@@ -194,5 +195,30 @@ import Testing
         #expect(LinkScanner.scan(deep).links.map(\.href) == ["/deep"])
         var generator = SystemRandomNumberGenerator()
         _ = LinkScanner.scan((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+}
+
+@Suite struct PlainPathTests {
+    /// The shortcut for plain paths must give exactly what libcurl gives, and step aside for everything else.
+    @Test(arguments: [
+        "/p/1.html", "p/2.html", "next", "/a//b", "/UPPER/Case", "a-b_c~d.e", "/x/y/z/", "/", "deep/er/page.html",
+    ])
+    func plainPathsResolveExactlyAsLibcurlDoes(_ reference: String) throws {
+        for base in ["https://e.com/a/b.html", "https://e.com/", "http://e.com/dir/", "https://e.com/a/b/c"] {
+            let quick = try #require(CurlURL.plainPath(reference, against: base), "\(reference) against \(base)")
+            #expect(quick == CurlURL.resolveWithCurl(reference, against: base), "\(reference) against \(base)")
+        }
+    }
+
+    @Test(arguments: [
+        ("./a", "https://e.com/"), ("../a", "https://e.com/x/y"), ("a/../b", "https://e.com/"),
+        ("//other.com/x", "https://e.com/"),
+        ("/a?q=1", "https://e.com/"), ("/a#f", "https://e.com/"), ("/caf%C3%A9", "https://e.com/"),
+        ("/a b", "https://e.com/"),
+        ("/x", "https://E.com/"), ("/x", "https://e.com:8443/"), ("/x", "https://u@e.com/"), ("/x", "https://e.com/?q"),
+        ("/x", "https://e.com"), ("", "https://e.com/"), (".hidden", "https://e.com/"),
+    ])
+    func everythingElseGoesThroughLibcurl(_ reference: String, _ base: String) {
+        #expect(CurlURL.plainPath(reference, against: base) == nil)
     }
 }

@@ -40,7 +40,7 @@ func hostileReport() -> AuditReport {
         crawl: DomainReport.CrawlSummary(
             pagesFetched: 2, urlsDiscovered: 2, stoppedBecause: evil, robotsDisallowed: 0, trapsSkipped: 0,
             otherSchemes: [evil: 1], ruleHits: []),
-        urls: urls, file: file)
+        urls: URLTable(urls), file: file)
     return AuditReport(
         version: "test", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
         interrupted: false, notAudited: [], domains: [domain])
@@ -123,7 +123,9 @@ func hostileReport() -> AuditReport {
                 hint: "h")
         ]
         after.domains[0].fetches[0].sha256 = "new"
-        after.domains[0].urls[0].opensApp = nil
+        var flipped = Array(after.domains[0].urls)
+        flipped[0].opensApp = nil
+        after.domains[0].urls = URLTable(flipped)
         let changes = Changes.compare(before, after, baseline: "old.json")
         #expect(changes.newFindings.map(\.id) == ["tls-expiring"])
         #expect(changes.resolvedFindings.map(\.id) == ["content-type"])

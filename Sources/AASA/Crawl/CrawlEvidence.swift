@@ -67,14 +67,14 @@ public struct CrawlEvidence: Sendable {
     public var domain: String
     /// The domain's own file, when it serves one.
     public var file: [UInt8]?
-    public var urls: [URLReport]
+    public var urls: URLTable
     public var banners: [BannerSighting]
     public var pageErrors: [PageError]
     /// The crawl reached every page it found (not stopped by a cap or an interruption).
     public var complete: Bool
 
     public init(
-        domain: String, file: [UInt8]?, urls: [URLReport], banners: [BannerSighting] = [], pageErrors: [PageError] = [],
+        domain: String, file: [UInt8]?, urls: URLTable, banners: [BannerSighting] = [], pageErrors: [PageError] = [],
         complete: Bool = true
     ) {
         self.domain = domain
@@ -96,11 +96,7 @@ public struct CrawlEvidence: Sendable {
     public func ruleHits() -> [RuleHits] {
         guard let file, let document = DecodedFile(bytes: file).document else { return [] }
         let matcher = Matcher(document)
-        var counts: [String: Int] = [:]
-        for url in urls {
-            // A rule decides once per URL even when several apps share it.
-            for pointer in Set(url.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
-        }
+        let counts = urls.ruleCounts(host: domain)
         var seen = Set<String>()
         var hits: [RuleHits] = []
         for app in matcher.appIDs {

@@ -46,12 +46,44 @@ public struct PreparedURL: Sendable {
     }
 
     /// The URL's lower-cased host without user info or port ("" for a bare path).
-    public var host: String {
-        guard let range = url.range(of: "://") else { return "" }
-        var authority = url[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if !authority.contains("]"), let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
-        return authority.lowercased()
+    public var host: String { PreparedURL.authorityHost(url) ?? "" }
+
+    /// The lower-cased host of an http(s) URL, read off its bytes without preparing the rest: crawl reports ask
+    /// it of every URL several times.
+    public static func host(of url: String) -> String? {
+        let utf8 = url.utf8
+        var scheme = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: ":") { break }
+            scheme += 1
+            if scheme > 5 { return nil }
+        }
+        let name = utf8.prefix(scheme).map { lower($0) }
+        guard name.elementsEqual("http".utf8) || name.elementsEqual("https".utf8) else { return nil }
+        return authorityHost(url)
+    }
+
+    static func authorityHost(_ url: String) -> String? {
+        let bytes = Array(url.utf8)
+        var start = 0
+        while start + 2 < bytes.count, !(bytes[start] == 58 && bytes[start + 1] == 47 && bytes[start + 2] == 47) {
+            start += 1
+        }
+        guard start + 2 < bytes.count else { return nil }
+        start += 3
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+            bytes[end] != UInt8(ascii: "#")
+        {
+            end += 1
+        }
+        var authority = bytes[start..<end]
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        if !authority.contains(UInt8(ascii: "]")), let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
+            authority = authority[..<colon]
+        }
+        if authority.allSatisfy({ $0 < 0x80 }) { return String(decoding: authority.map { lower($0) }, as: UTF8.self) }
+        return String(decoding: authority, as: UTF8.self).lowercased()
     }
 
     private static func split(_ b: UnsafeBufferPointer<UInt8>) -> (raw: View, hasEscapes: Bool)? {

@@ -252,6 +252,24 @@ public struct FetchRequest: Sendable {
 public protocol HTTPFetching: Sendable {
     /// Never throws for site problems (they are in the exchange); only cancellation ends it early.
     func fetch(_ request: FetchRequest) async -> Exchange
+    /// Starts a fetch and calls `completion` exactly once, on any thread. A crawl keeps many of these in flight
+    /// without a task and a continuation per page; the handle ends it early with a cancelled exchange.
+    func start(_ request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void) -> FetchHandle
+}
+
+/// Cancels one started fetch; cancelling a finished one does nothing.
+public struct FetchHandle: Sendable {
+    public let cancel: @Sendable () -> Void
+
+    public init(cancel: @escaping @Sendable () -> Void) { self.cancel = cancel }
+}
+
+extension HTTPFetching {
+    /// A task per fetch, for fetchers without a cheaper way.
+    public func start(_ request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void) -> FetchHandle {
+        let task = Task { completion(await fetch(request)) }
+        return FetchHandle { task.cancel() }
+    }
 }
 
 /// The user agents the auditor probes with.

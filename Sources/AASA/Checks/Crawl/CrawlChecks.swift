@@ -18,7 +18,8 @@ enum ExampleCrawl {
         urls: [String] = ["/shop/1", "/help/a"], banners: [BannerSighting] = [], errors: [PageError] = []
     ) -> CrawlEvidence {
         CrawlEvidence(
-            domain: "example.com", file: file, urls: urls.map { url($0) }, banners: banners, pageErrors: errors)
+            domain: "example.com", file: file, urls: URLTable(urls.map { url($0) }), banners: banners,
+            pageErrors: errors)
     }
 }
 

@@ -1,0 +1,92 @@
+import AASA
+import Audit
+import Foundation
+import Testing
+
+/// URL rows judged when read, and report.json streamed around them: both must say exactly what building every
+/// verdict up front and handing the whole report to JSONEncoder would.
+@Suite struct URLTableTests {
+    static let shopFile = Array(
+        #"""
+        {"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta"],
+          "components": [{"/": "/shoes/*", "#": "nolink", "exclude": true}, {"/": "/shoes/*"}, {"/": "/help/*"}]}]}}
+        """#.utf8)
+    static let blogFile = Array(
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.acme.blog"], "paths": ["/post/*"]}]}}"#.utf8)
+
+    static func matcher(_ file: [UInt8]) throws -> Matcher {
+        Matcher(try #require(DecodedFile(bytes: file).document))
+    }
+
+    static func table() throws -> URLTable {
+        var urls = URLTable()
+        urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
+        urls.append(url: "https://shop.test/shoes/1#nolink", foundOn: "https://shop.test/", httpStatus: 200, note: "x")
+        urls.append(url: "https://shop.test/about", foundOn: nil, httpStatus: 404, note: nil)
+        urls.append(
+            url: "https://SHOP.test/help/a", foundOn: "sitemap https://shop.test/sitemap.xml", httpStatus: nil,
+            note: nil)
+        urls.append(
+            url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil,
+            note: "other host: recorded, not crawled")
+        urls.append(
+            url: "https://elsewhere.test/\u{1}\"q\"\\", foundOn: "https://shop.test/", httpStatus: nil, note: "\t\n")
+        urls.judge(host: "shop.test", by: try matcher(shopFile))
+        urls.judge(host: "blog.test", by: try matcher(blogFile))
+        return urls
+    }
+
+    @Test func rowsAreJudgedByTheirHostsFileWhenRead() throws {
+        let urls = try Self.table()
+        let shop = try Self.matcher(Self.shopFile)
+        #expect(urls[0].verdicts == shop.verdicts(for: "https://shop.test/shoes/1").verdicts)
+        #expect(urls[0].opensApp == "9JA89QQLNQ.com.acme.shop")
+        #expect(urls[0].note == URLTable.sameDomainNote, "a same-domain link that opens the app says TN3155")
+        #expect(urls[1].verdicts.allSatisfy { $0.result == .exclude } && urls[1].note == "x")
+        #expect(urls[2].opensApp == nil && urls[2].verdicts.allSatisfy { $0.result == .noMatch })
+        #expect(urls[3].opensApp == "9JA89QQLNQ.com.acme.shop" && urls[3].note == nil, "found in a sitemap: no note")
+        #expect(urls[4].opensApp == "ABCDE12345.com.acme.blog", "another audited site's file judges its URLs")
+        #expect(urls[4].note == "other host: recorded, not crawled")
+        #expect(urls[5].verdicts.isEmpty && urls[5].opensApp == nil, "a host nobody audited gets no verdict")
+    }
+
+    @Test func talliesAndRuleCountsAgreeWithTheVerdictsRead() throws {
+        let urls = try Self.table()
+        let tally = urls.tally()
+        #expect(tally.tested == urls.filter { !$0.verdicts.isEmpty }.count)
+        #expect(tally.opening == urls.filter { $0.opensApp != nil }.count)
+        var expected: [String: Int] = [:]
+        for url in urls where PreparedURL.host(of: url.url) == "shop.test" {
+            for pointer in Set(url.verdicts.compactMap { $0.rule?.pointer }) { expected[pointer, default: 0] += 1 }
+        }
+        #expect(urls.ruleCounts(host: "shop.test") == expected)
+        #expect(expected["/applinks/details/0/components/0"] == 1 && expected["/applinks/details/0/components/1"] == 1)
+        #expect(urls.appIDs() == ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta", "ABCDE12345.com.acme.blog"])
+    }
+
+    @Test func streamedReportJSONIsByteForByteWhatJSONEncoderWrites() throws {
+        let crawled = DomainReport(
+            domain: "shop.test", fetches: [], apps: [], findings: [], urls: try Self.table(), file: "{}")
+        let given = DomainReport(
+            domain: "given.test", fetches: [], apps: [], findings: [],
+            urls: URLTable([
+                URLReport(
+                    url: "https://given.test/", foundOn: nil, httpStatus: 200,
+                    verdicts: [AppVerdict(appID: "A.b", result: .noMatch, rule: nil, reason: "r")], opensApp: nil,
+                    note: nil)
+            ]))
+        let empty = DomainReport(domain: "empty.test", fetches: [], apps: [], findings: [])
+        let report = AuditReport(
+            version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+            interrupted: false, notAudited: [], domains: [crawled, empty, given])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let expected = try encoder.encode(report)
+        let streamed = try report.json()
+        #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let back = try AuditReport.decode(streamed)
+        #expect(Array(back.domains[0].urls) == Array(report.domains[0].urls), "read back with the verdicts written")
+        #expect(back.summary.urlsOpeningApp == report.summary.urlsOpeningApp && report.summary.urlsOpeningApp == 3)
+    }
+}
