@@ -8,10 +8,7 @@ public enum CrawlVerdicts {
 
     /// The crawl's URLs, judged by the domain's own file when it has a usable one.
     public static func evidence(domain: String, file: [UInt8]?, result: CrawlResult) -> CrawlEvidence {
-        var urls = URLTable()
-        for found in result.urls {
-            urls.append(url: found.url, foundOn: found.foundOn, httpStatus: found.httpStatus, note: found.note)
-        }
+        var urls = result.urls
         if let document = file.flatMap({ DecodedFile(bytes: $0).document }) {
             urls.judge(host: domain, by: Matcher(document))
         }

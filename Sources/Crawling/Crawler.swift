@@ -7,6 +7,10 @@ import Synchronization
 /// Limits and politeness for one site's crawl.
 public struct CrawlOptions: Sendable {
     public var maxPages = 10_000
+    /// URLs recorded per site (each costs about 200 bytes until the report is written); links past it are
+    /// counted, not kept. Nil: ten per page of `maxPages`, at least 100,000.
+    public var maxURLs: Int?
+    var urlCap: Int { maxURLs ?? max(100_000, maxPages * 10) }
     public var maxDepth: Int?
     public var perHostConcurrency = 8
     /// Seconds between requests; robots.txt's Crawl-delay applies when larger.
@@ -52,26 +56,18 @@ final class InFlight: Sendable {
     }
 }
 
-/// One URL found while crawling, kept as linked (for matching) with where it came from.
-public struct DiscoveredURL: Sendable, Codable, Equatable {
-    public var url: String
-    public var foundOn: String?
-    public var depth: Int
-    public var httpStatus: Int?
-    /// Why it was not fetched, or what happened when it was.
-    public var note: String?
-    public var redirectedTo: String?
-}
-
 public struct CrawlResult: Sendable {
     public var pagesFetched = 0
     public var stoppedBecause = "complete"
-    public var urls: [DiscoveredURL] = []
+    /// Every URL found, as linked (for matching), with where it was found and what fetching it gave.
+    public var urls = URLTable()
     public var pageErrors: [PageError] = []
     public var banners: [BannerSighting] = []
     public var otherSchemes: [String: Int] = [:]
     public var robotsDisallowed = 0
     public var trapsSkipped = 0
+    /// New URLs found after the URL cap was reached: counted, not recorded.
+    public var urlsNotRecorded = 0
 }
 
 /// Crawls one site breadth-first from `/` and its sitemaps, within the options' caps and robots.txt.
@@ -84,12 +80,16 @@ public struct Crawler: Sendable {
         self.options = options
     }
 
+    /// A URL waiting to be fetched; small, since a breadth-first frontier can hold most of a site.
     struct Job {
         var url: String
-        var key: String
-        var depth: Int
-        var redirects: Int
+        /// The URL's row in the result.
+        var position: Int32
+        var depth: Int32
+        var redirects: Int8
         var retried = false
+
+        var level: Int { Int(depth) }
     }
 
     public func crawl(_ domain: String) async -> CrawlResult {
@@ -198,10 +198,11 @@ public struct Crawler: Sendable {
         var result = CrawlResult()
         var frontier: [Job] = []
         var head = 0
-        var index: [String: Int] = [:]
+        /// Row of each URL by key (Int32 rows: a smaller table for a site's worth of URLs).
+        var index: [String: Int32] = [:]
         var started = 0
         var chainStart: [String: Int] = [:]
-        /// Every URL recorded as linked (fragments included), and the fragment variants with their page's key.
+        /// The fragment URLs recorded (a page's other URLs are found by key), and each variant's page key.
         var linked = Set<String>()
         var variants: [(Int, String)] = []
         var combinations: [String: Set<String>] = [:]
@@ -233,29 +234,35 @@ public struct Crawler: Sendable {
                 break
             case .web(let url, let key, let host):
                 // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
+                let hasFragment = url.utf8.contains(UInt8(ascii: "#"))
                 guard index[key] == nil else {
-                    if url.utf8.contains(UInt8(ascii: "#")), linked.insert(url).inserted {
+                    if hasFragment, linked.insert(url).inserted {
                         result.urls.append(
-                            DiscoveredURL(
-                                url: url, foundOn: foundOn, depth: depth, note: "same page as \(key), another fragment")
-                        )
+                            url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
                         variants.append((result.urls.count - 1, key))
                     }
                     return
                 }
-                linked.insert(url)
-                index[key] = result.urls.count
-                var record = DiscoveredURL(url: url, foundOn: foundOn, depth: depth)
-                defer { result.urls.append(record) }
-                guard enqueue, inScope(host) else {
-                    if !inScope(host) { record.note = "other host: recorded, not crawled" }
+                guard result.urls.count < options.urlCap else {
+                    result.urlsNotRecorded += 1
                     return
                 }
-                if let skip = skipReason(url: url, key: key, depth: depth) {
-                    record.note = "not crawled: \(skip)"
-                    return
+                if hasFragment { linked.insert(url) }
+                index[key] = Int32(result.urls.count)
+                var note: String?
+                if !inScope(host) {
+                    note = "other host: recorded, not crawled"
+                } else if enqueue {
+                    if let skip = skipReason(url: url, key: key, depth: depth) {
+                        note = "not crawled: \(skip)"
+                    } else {
+                        frontier.append(
+                            Job(
+                                url: url, position: Int32(result.urls.count), depth: Int32(clamping: depth),
+                                redirects: Int8(clamping: redirects)))
+                    }
                 }
-                frontier.append(Job(url: url, key: key, depth: depth, redirects: redirects))
+                result.urls.append(url: url, foundOn: foundOn, httpStatus: nil, note: note)
             }
         }
 
@@ -302,13 +309,18 @@ public struct Crawler: Sendable {
             let job = frontier[head]
             head += 1
             started += 1
+            // Breadth-first, the fetched part only grows: drop it now and then rather than keep every job.
+            if head >= 4_096 && head * 2 >= frontier.count {
+                frontier.removeFirst(head)
+                head = 0
+            }
             return job
         }
 
         /// Takes in one fetched page; returns seconds to pause when the server asked to slow down.
         mutating func handle(_ job: Job, _ e: Exchange) -> Double? {
-            guard let position = index[job.key] else { return nil }
-            result.urls[position].httpStatus = e.httpStatus
+            let position = Int(job.position)
+            result.urls.setStatus(e.httpStatus, at: position)
             if let status = e.httpStatus, status == 429 || status == 503, !job.retried {
                 var again = job
                 again.retried = true
@@ -319,17 +331,19 @@ public struct Crawler: Sendable {
             }
             result.pagesFetched += 1
             guard let status = e.httpStatus, e.failure == nil else {
-                result.urls[position].note = "fetch failed: \(e.error ?? e.failure?.rawValue ?? "?")"
+                result.urls.setNote("fetch failed: \(e.error ?? e.failure?.rawValue ?? "?")", at: position)
                 result.pageErrors.append(PageError(url: job.url, status: nil, error: e.error ?? e.failure?.rawValue))
                 return nil
             }
             if (300..<400).contains(status) {
                 guard let target = e.redirectTo else { return nil }
-                result.urls[position].redirectedTo = target
-                if job.redirects < options.maxRedirects {
-                    add(target, foundOn: job.url, depth: job.depth, enqueue: true, redirects: job.redirects + 1)
+                if Int(job.redirects) < options.maxRedirects {
+                    result.urls.setNote("redirects to \(target)", at: position)
+                    add(target, foundOn: job.url, depth: job.level, enqueue: true, redirects: Int(job.redirects) + 1)
                 } else {
-                    result.urls[position].note = "more than \(options.maxRedirects) redirects"
+                    result.urls.setNote(
+                        "redirects to \(target): not followed, more than \(options.maxRedirects) redirects",
+                        at: position)
                 }
                 return nil
             }
@@ -338,7 +352,7 @@ public struct Crawler: Sendable {
                 return nil
             }
             guard e.mediaType == "text/html" || e.mediaType == "application/xhtml+xml" else {
-                result.urls[position].note = "not HTML (\(e.mediaType ?? "no type")): links not read"
+                result.urls.setNote("not HTML (\(e.mediaType ?? "no type")): links not read", at: position)
                 return nil
             }
             // Scanned while it arrived; fetchers that cannot stream hand back the body instead.
@@ -352,7 +366,7 @@ public struct Crawler: Sendable {
                 base = job.url
             }
             for link in page.links {
-                addResolved(link.href, base: base, foundOn: job.url, depth: job.depth + 1)
+                addResolved(link.href, base: base, foundOn: job.url, depth: job.level + 1)
             }
             return nil
         }
@@ -364,14 +378,19 @@ public struct Crawler: Sendable {
 
         func finish() -> CrawlResult {
             var done = result
+            if done.urlsNotRecorded > 0 && done.stoppedBecause == "complete" {
+                done.stoppedBecause =
+                    "max-urls (\(options.urlCap)): \(done.urlsNotRecorded) more links were neither recorded nor followed"
+            }
             for (position, key) in variants {
-                if let page = index[key] { done.urls[position].httpStatus = done.urls[page].httpStatus }
+                if let page = index[key] { done.urls.setStatus(done.urls.status(at: Int(page)), at: position) }
             }
             guard head < frontier.count else { return done }
             if done.stoppedBecause == "complete" { done.stoppedBecause = "max-pages (\(options.maxPages))" }
             for job in frontier[head...] {
-                if let i = index[job.key], done.urls[i].httpStatus == nil, done.urls[i].note == nil {
-                    done.urls[i].note = "not crawled: \(done.stoppedBecause)"
+                let i = Int(job.position)
+                if done.urls.status(at: i) == nil, done.urls.note(at: i) == nil {
+                    done.urls.setNote("not crawled: \(done.stoppedBecause)", at: i)
                 }
             }
             return done

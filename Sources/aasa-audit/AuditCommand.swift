@@ -14,7 +14,8 @@ enum AuditCommand {
                                 [--baseline REPORT.json] [--fail-on-change] [--keep N] [--concurrency N]
                                 [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...] [--ca-cert FILE]
                                 [--user-agent UA] [--cdn-base URL | --no-cdn] [--quiet]
-                                [--crawl [--max-pages N] [--max-depth N] [--delay SECONDS] [--include-subdomains]]
+                                [--crawl [--max-pages N] [--max-urls N] [--max-depth N] [--delay SECONDS]
+                                         [--include-subdomains]]
 
         Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as Apple's
         fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot user agent), runs
@@ -24,7 +25,8 @@ enum AuditCommand {
         report.json (default: the previous run under Reports/); --fail-on-change exits 1 on any change. DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
         reads one per line (# comments) or a CSV with a "domain" column.
         --crawl then crawls each site from / and its sitemaps (robots.txt honoured, 8 requests at a time, at most
-        --max-pages pages, default 10000) and gives every URL found a verdict per app with the deciding rule.
+        --max-pages pages, default 10000; --max-urls URLs recorded, default 10 per page and at least 100000) and
+        gives every URL found a verdict per app with the deciding rule.
         --entitlements reads an app's .entitlements (XML or binary plist) or a text list of service:domain lines,
         audits every domain it names and checks each file lists the app (--app-id when the file does not say).
         Apple's CDN copy (https://app-site-association.cdn-apple.com/a/v1/DOMAIN) is fetched and compared unless
@@ -75,6 +77,7 @@ enum AuditCommand {
         let crawl = args.flag("--crawl")
         var crawlOptions = CrawlOptions()
         if let pages = try args.value("--max-pages") { crawlOptions.maxPages = try positiveInt(pages, "--max-pages") }
+        if let urls = try args.value("--max-urls") { crawlOptions.maxURLs = try positiveInt(urls, "--max-urls") }
         if let depth = try args.value("--max-depth") { crawlOptions.maxDepth = try positiveInt(depth, "--max-depth") }
         if let delay = try args.value("--delay") {
             guard let seconds = Double(delay), seconds >= 0, seconds <= 60 else {

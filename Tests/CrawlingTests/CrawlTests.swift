@@ -36,7 +36,7 @@ import Testing
         let secret = try #require(byURL["https://shop.aasa.test/private/secret"])
         #expect(secret.httpStatus == nil && secret.note?.contains("robots.txt") == true, "never fetched")
         #expect(result.robotsDisallowed == 1)
-        #expect(byURL["https://shop.aasa.test/moved"]?.redirectedTo == "https://shop.aasa.test/shoes/")
+        #expect(byURL["https://shop.aasa.test/moved"]?.note == "redirects to https://shop.aasa.test/shoes/")
         #expect(byURL["https://shop.aasa.test/broken"]?.httpStatus == 404)
         #expect(result.pageErrors.map(\.url) == ["https://shop.aasa.test/broken"])
         #expect(byURL["https://shop.aasa.test/image.png"]?.note?.contains("not HTML") == true)
@@ -91,6 +91,14 @@ import Testing
         #expect(result.pagesFetched == 10)
         #expect(result.stoppedBecause == "max-pages (10)")
         #expect(result.urls.contains { $0.note == "not crawled: max-pages (10)" })
+    }
+
+    @Test func theURLCapBoundsWhatIsRecordedAndSaysWhy() async {
+        let result = await crawl { $0.maxURLs = 12 }
+        #expect(result.urls.count == 12)
+        #expect(result.urlsNotRecorded > 0)
+        #expect(result.stoppedBecause.hasPrefix("max-urls (12): \(result.urlsNotRecorded) more links"))
+        #expect(result.pagesFetched <= 12, "a link not recorded is not followed either")
     }
 
     @Test func maxDepthLimitsHowFarLinksAreFollowed() async {

@@ -4,49 +4,95 @@
 public struct URLTable: Sendable, RandomAccessCollection, Codable {
     struct Row: Sendable {
         var url: String
+        /// Shares the storage of the page's own URL string: no copy per link.
         var foundOn: String?
-        var httpStatus: Int?
         var note: String?
-        /// Verdicts given with the row (read from a report); nil means "judge it by its host's file".
-        var given: (verdicts: [AppVerdict], opensApp: String?)?
+        /// 0 when not fetched.
+        var httpStatus: Int32 = 0
     }
 
-    private var rows: [Row] = []
+    /// Verdicts that came with a row (a report read back, a check's example) rather than from a judge.
+    struct Given: Sendable {
+        var verdicts: [AppVerdict]
+        var opensApp: String?
+    }
+
+    /// Rows in chunks of 4,096 (full ones sealed, the last one open): growing never copies, and briefly
+    /// doubles, one big array.
+    private var sealed: [[Row]] = []
+    private var open: [Row] = []
+    private var rowCount = 0
+    /// Empty, or one entry per row when rows came with their verdicts.
+    private var given: [Given?] = []
     /// The file each audited host serves, by host: whose rules judge a URL.
     private var judges: [String: Matcher] = [:]
+
+    static let chunkSize = 4_096
 
     public init() {}
 
     /// Rows with their verdicts already decided (a report read back, a check's example).
     public init(_ reports: [URLReport]) {
-        rows = reports.map {
-            Row(
-                url: $0.url, foundOn: $0.foundOn, httpStatus: $0.httpStatus, note: $0.note,
-                given: ($0.verdicts, $0.opensApp))
+        for report in reports {
+            appendRow(url: report.url, foundOn: report.foundOn, httpStatus: report.httpStatus, note: report.note)
+            given.append(Given(verdicts: report.verdicts, opensApp: report.opensApp))
         }
     }
 
+    /// A row to be judged by its host's file.
     public mutating func append(url: String, foundOn: String?, httpStatus: Int?, note: String?) {
-        rows.append(Row(url: url, foundOn: foundOn, httpStatus: httpStatus, note: note))
+        appendRow(url: url, foundOn: foundOn, httpStatus: httpStatus, note: note)
+        if !given.isEmpty { given.append(nil) }
+    }
+
+    private mutating func appendRow(url: String, foundOn: String?, httpStatus: Int?, note: String?) {
+        if open.count == URLTable.chunkSize {
+            sealed.append(open)
+            open = []
+        }
+        if open.isEmpty { open.reserveCapacity(URLTable.chunkSize) }
+        open.append(
+            Row(url: url, foundOn: foundOn, note: note, httpStatus: Int32(clamping: httpStatus ?? 0)))
+        rowCount += 1
+    }
+
+    /// The crawler records what happened to a URL after finding it.
+    public mutating func setStatus(_ status: Int?, at position: Int) {
+        let value = Int32(clamping: status ?? 0)
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
+        if chunk < sealed.count { sealed[chunk][offset].httpStatus = value } else { open[offset].httpStatus = value }
+    }
+
+    public mutating func setNote(_ note: String?, at position: Int) {
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
+        if chunk < sealed.count { sealed[chunk][offset].note = note } else { open[offset].note = note }
+    }
+
+    public func status(at position: Int) -> Int? { row(position).status }
+    public func note(at position: Int) -> String? { row(position).note }
+    public func url(at position: Int) -> String { row(position).url }
+
+    @inline(__always) private func row(_ position: Int) -> Row {
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
+        return chunk < sealed.count ? sealed[chunk][offset] : open[offset]
     }
 
     /// URLs on `host` are judged by `matcher` from now on (the crawled site's own file, or another audited site's).
     public mutating func judge(host: String, by matcher: Matcher) { judges[host] = matcher }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { rows.count }
+    public var endIndex: Int { rowCount }
 
     public subscript(position: Int) -> URLReport {
-        let row = rows[position]
-        if let given = row.given {
+        let row = row(position)
+        if !given.isEmpty, let given = given[position] {
             return URLReport(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, verdicts: given.verdicts,
+                url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: given.verdicts,
                 opensApp: given.opensApp, note: row.note)
         }
         guard let host = URLTable.host(of: row.url), let matcher = judges[host] else {
             return URLReport(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, verdicts: [], opensApp: nil,
-                note: row.note)
+                url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, note: row.note)
         }
         let result = matcher.verdicts(for: row.url)
         var note = row.note
@@ -54,8 +100,19 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             note = [note, URLTable.sameDomainNote].compactMap { $0 }.joined(separator: "; ")
         }
         return URLReport(
-            url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, verdicts: result.verdicts,
+            url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: result.verdicts,
             opensApp: result.opensApp, note: note)
+    }
+
+    /// Each row with its given verdicts, if any: the loops below never build a URLReport.
+    private func forEachRow(_ body: (Row, Given?) -> Void) {
+        var position = 0
+        for chunk in sealed + [open] {
+            for row in chunk {
+                body(row, given.isEmpty ? nil : given[position])
+                position += 1
+            }
+        }
     }
 
     public static let sameDomainNote =
@@ -65,17 +122,17 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public func tally() -> (tested: Int, opening: Int) {
         var tested = 0
         var opening = 0
-        for row in rows {
-            if let given = row.given {
+        forEachRow { row, given in
+            if let given {
                 if !given.verdicts.isEmpty { tested += 1 }
                 if given.opensApp != nil { opening += 1 }
-                continue
+                return
             }
             guard let host = URLTable.host(of: row.url), let matcher = judges[host], !matcher.appIDs.isEmpty else {
-                continue
+                return
             }
             tested += 1
-            guard let url = matcher.prepare(row.url) else { continue }
+            guard let url = matcher.prepare(row.url) else { return }
             var opens = false
             matcher.forEachDecision(url) { _, decision in opens = opens || decision.result == .match }
             if opens { opening += 1 }
@@ -89,12 +146,12 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var counts: [String: Int] = [:]
         var byIndex: [Int: Int] = [:]
         let matcher = judges[host]
-        for row in rows {
-            if let given = row.given {
+        forEachRow { row, given in
+            if let given {
                 for pointer in Set(given.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
-                continue
+                return
             }
-            guard let matcher, URLTable.host(of: row.url) == host, let url = matcher.prepare(row.url) else { continue }
+            guard let matcher, URLTable.host(of: row.url) == host, let url = matcher.prepare(row.url) else { return }
             var decided: Set<Int> = []
             matcher.forEachDecision(url) { _, decision in
                 if let rule = decision.rule { decided.insert(rule) }
@@ -112,9 +169,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var apps: [String] = []
         var seen = Set<String>()
         var hosts = Set<String>()
-        for row in rows {
+        forEachRow { row, given in
             var named: [String] = []
-            if let given = row.given {
+            if let given {
                 named = given.verdicts.map(\.appID)
             } else if let host = URLTable.host(of: row.url), let matcher = judges[host], hosts.insert(host).inserted {
                 named = matcher.appIDs
@@ -144,4 +201,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// With a marker string under this key, a table encodes as that string instead of its rows.
     public static let placeholder = CodingUserInfoKey(rawValue: "aasa-audit.urls-placeholder")!
+}
+
+extension URLTable.Row {
+    var status: Int? { httpStatus == 0 ? nil : Int(httpStatus) }
 }
