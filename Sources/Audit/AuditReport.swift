@@ -66,6 +66,30 @@ public struct DomainReport: Codable, Sendable {
         verdict = DomainReport.verdict(findings)
     }
 
+    /// This domain as one element of report.json's `domains`, `indent` spaces in, its URLs written row by row
+    /// where the table's marker lands.
+    func writeJSON(indent: Int, into sink: (Data) throws -> Void) throws {
+        let encoder = AuditReport.encoder()
+        let marker = "aasa-audit-urls-" + UUID().uuidString
+        encoder.userInfo[URLTable.placeholder] = marker
+        let pad = [UInt8](repeating: UInt8(ascii: " "), count: indent)
+        // JSON text has no raw newlines inside strings, so indenting every line is safe; JSONEncoder leaves the
+        // blank line of an empty array unindented, and so do we.
+        var text = pad
+        var atLineStart = false
+        for byte in try encoder.encode(self) {
+            if atLineStart && byte != UInt8(ascii: "\n") { text += pad }
+            atLineStart = byte == UInt8(ascii: "\n")
+            text.append(byte)
+        }
+        let quoted = Array(("\"" + marker + "\"").utf8)
+        guard let found = text.firstRange(of: quoted) else { return try sink(Data(text)) }
+        try sink(Data(text[..<found.lowerBound]))
+        let lineStart = (text[..<found.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        try ReportJSON.write(urls, indent: text[lineStart...].prefix { $0 == UInt8(ascii: " ") }.count, into: sink)
+        try sink(Data(text[found.upperBound...]))
+    }
+
     public static func verdict(_ findings: [Finding]) -> Verdict {
         if findings.contains(where: { $0.severity == .error }) { return .fail }
         if findings.contains(where: { $0.severity == .warning }) { return .warn }
@@ -150,26 +174,29 @@ public struct AuditReport: Codable, Sendable {
         return data
     }
 
-    /// The same JSON in pieces: everything but the URLs through JSONEncoder, then each domain's URLs written
-    /// row by row where its marker stands, so a 100,000-URL crawl is never one tree of encoder values.
+    /// The same JSON in pieces: the run's own fields through JSONEncoder, then one domain at a time, and within
+    /// a domain its URLs row by row, so neither a thousand domains nor a 100,000-URL crawl is ever one tree of
+    /// encoder values.
     public func writeJSON(into sink: (Data) throws -> Void) throws {
+        var shell = self
+        shell.domains = []
+        let skeleton = try AuditReport.encoder().encode(shell)
+        // Keys are sorted and the top level is indented by two: this is the (empty) domains array.
+        let slot = Data("\n  \"domains\" : [\n\n  ]".utf8)
+        guard let found = skeleton.firstRange(of: slot) else { return try sink(skeleton) }
+        try sink(Data(skeleton[..<found.lowerBound]) + Data("\n  \"domains\" : [\n".utf8))
+        for (position, domain) in domains.enumerated() {
+            if position > 0 { try sink(Data(",\n".utf8)) }
+            try domain.writeJSON(indent: 4, into: sink)
+        }
+        try sink(Data("\n  ]".utf8) + Data(skeleton[found.upperBound...]))
+    }
+
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let marker = "aasa-audit-urls-" + UUID().uuidString
-        encoder.userInfo[URLTable.placeholder] = marker
-        let skeleton = try encoder.encode(self)
-        let quoted = Data(("\"" + marker + "\"").utf8)
-        var rest = skeleton[...]
-        for domain in domains {
-            guard let found = rest.firstRange(of: quoted) else { break }
-            try sink(Data(rest[..<found.lowerBound]))
-            let lineStart = (skeleton[..<found.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-            let indent = skeleton[lineStart...].prefix { $0 == UInt8(ascii: " ") }.count
-            try ReportJSON.write(domain.urls, indent: indent, into: sink)
-            rest = rest[found.upperBound...]
-        }
-        try sink(Data(rest))
+        return encoder
     }
 
     public static func decode(_ data: Data) throws -> AuditReport {

@@ -19,10 +19,16 @@ public enum CrawlVerdicts {
 
     /// Links from one audited site to another get the other site's verdicts.
     public static func crossDomain(_ reports: inout [DomainReport]) {
+        // Only sites some crawl linked to need a matcher; most runs have no crawl at all.
+        var linked = Set<String>()
+        for report in reports { linked.formUnion(report.urls.hosts()) }
         var matchers: [String: Matcher] = [:]
-        for report in reports {
-            let body = report.fetches.first { $0.location == .wellKnown && $0.httpStatus == 200 }?.body
-            if let body, let document = DecodedFile(bytes: body).document {
+        for report in reports where linked.contains(report.domain) {
+            // Apple reads the well-known location; `file` holds what it served.
+            guard report.fetches.contains(where: { $0.location == .wellKnown && $0.httpStatus == 200 }),
+                let file = report.file
+            else { continue }
+            if let document = DecodedFile(bytes: Array(file.utf8)).document {
                 matchers[report.domain] = Matcher(document)
             }
         }

@@ -120,8 +120,15 @@ public struct DomainAuditor: Sendable {
         if !verify {
             notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
         }
+        // The bodies have been read; a run over thousands of domains keeps only the file's text (capped).
+        let fetches = probe.exchanges.map { exchange -> Exchange in
+            var kept = exchange
+            kept.body = []
+            kept.consumed = nil
+            return kept
+        }
         return DomainReport(
-            domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: probe.exchanges,
+            domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: fetches,
             apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
             file: probe.documentSource.map { String(decoding: DecodedFile(bytes: $0.body).jsonBytes, as: UTF8.self) })
     }

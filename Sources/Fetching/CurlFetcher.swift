@@ -32,7 +32,12 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         _ = curlGlobalInit
         multi = curl_multi_init()
         self.configuration = configuration
-        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.perHostConnections)
+        // No CURLMOPT_MAX_HOST_CONNECTIONS: libcurl counts it per --connect-to target, so auditing a staging
+        // server would queue every domain behind four connections and a slow domain would time out others.
+        // Callers bound their own requests per host (4 per audited domain, the crawl's per-host concurrency).
+        // Idle connections kept for reuse: a crawl needs a few to its site, an audit none across domains; the
+        // default (4 per transfer ever added) kept hundreds of sockets and TLS sessions open in a 1,000-domain run.
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16)
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
         let thread = Thread { [self] in run() }
         thread.name = "aasa-audit curl loop"

@@ -10,16 +10,13 @@ public struct FetcherConfiguration: Sendable {
     public var caCertificate: String?
     /// Whole-transfer timeout in seconds; connect and low-speed limits derive from it.
     public var timeout: Double
-    /// Connections per host; the auditor never needs many to one site.
-    public var perHostConnections: Int
 
     public init(
-        connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10, perHostConnections: Int = 4
+        connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10
     ) {
         self.connectTo = connectTo
         self.caCertificate = caCertificate
         self.timeout = timeout
-        self.perHostConnections = perHostConnections
     }
 }
 

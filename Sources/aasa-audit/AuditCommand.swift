@@ -159,8 +159,7 @@ enum AuditCommand {
 
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(
-                connectTo: connectTo, caCertificate: caCert, timeout: timeout,
-                perHostConnections: crawl ? crawlOptions.perHostConcurrency : 4))
+                connectTo: connectTo, caCertificate: caCert, timeout: timeout))
         let auditor = DomainAuditor(
             fetcher: fetcher, userAgent: userAgent, cdnBase: noCDN ? nil : (cdnBase ?? DomainAuditor.appleCDN),
             appID: appID, crawl: crawl ? crawlOptions : nil)

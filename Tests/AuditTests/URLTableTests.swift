@@ -85,6 +85,10 @@ import Testing
         let expected = try encoder.encode(report)
         let streamed = try report.json()
         #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let none = AuditReport(
+            version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+            interrupted: true, notAudited: ["a.test"], domains: [])
+        #expect(try none.json() == encoder.encode(none), "an interrupted run with no domain finished")
         let back = try AuditReport.decode(streamed)
         #expect(Array(back.domains[0].urls) == Array(report.domains[0].urls), "read back with the verdicts written")
         #expect(back.summary.urlsOpeningApp == report.summary.urlsOpeningApp && report.summary.urlsOpeningApp == 3)

@@ -14,7 +14,7 @@ import Testing
     ) async -> CrawlResult {
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(
-                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5, perHostConnections: 8))
+                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5))
         defer { fetcher.shutdown() }
         var options = CrawlOptions()
         configure(&options)

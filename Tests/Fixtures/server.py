@@ -255,9 +255,10 @@ def context(d, name, maximum=None):
 
 
 def scenario_of(host):
+    # "gzipbomb.aasa.test", "www.redirect.aasa.test", and numbered copies for benchmarks: "gzipbomb--17.aasa.test".
     host = (host or "").split(":")[0].lower()
     if host.endswith("." + DOMAIN):
-        return host[: -len(DOMAIN) - 1].split(".")[-1]
+        return host[: -len(DOMAIN) - 1].split(".")[-1].split("--")[0]
     return None
 
 

@@ -164,6 +164,15 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         return counts
     }
 
+    /// The hosts of the http(s) URLs.
+    public func hosts() -> Set<String> {
+        var hosts = Set<String>()
+        forEachRow { row, _ in
+            if let host = URLTable.host(of: row.url) { hosts.insert(host) }
+        }
+        return hosts
+    }
+
     /// Every app some URL has a verdict for, in the order the URLs first name them.
     public func appIDs() -> [String] {
         var apps: [String] = []
