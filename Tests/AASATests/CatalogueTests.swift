@@ -159,3 +159,18 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+/// Inputs the fuzzer found crashing, kept as seeds under Tests/Fuzz/corpus and checked here.
+@Suite struct FuzzRegressionTests {
+    /// `?` followed by a combining mark is one Character: a Character search for "?" found nothing and a force
+    /// unwrap crashed query-in-path (Tests/Fuzz/corpus/matcher/regression-query-combining-mark).
+    @Test func aCombiningMarkAfterAQuestionMarkIsStillReported() {
+        let file = DecodedFile(
+            bytes: Array(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.a.b"], "components": [{"/": "$?\#u{618}9=9"}]}]}}"#
+                    .utf8))
+        let findings = Catalogue.check(file).filter { $0.id == "query-in-path" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.hint.hasPrefix(#"Use a component: {"/": "$", "?""#) == true, "\(findings)")
+    }
+}

@@ -22,8 +22,9 @@ public enum QueryInPath: DocumentCheck {
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let document = file.document else { return }
         for (node, text, isPath) in Walk.patternStrings(document) where isPath {
-            guard let name = queryName(in: text) else { continue }
-            let path = String(text[..<text.firstIndex(of: "?")!])
+            // Scalars, not Characters: a combining mark after "?" makes one Character of both (found by fuzzing).
+            guard let name = queryName(in: text), let mark = text.unicodeScalars.firstIndex(of: "?") else { continue }
+            let path = String(text.unicodeScalars[..<mark])
             findings.add(
                 description, at: node,
                 "The path pattern \(JSONNode.quote(text)) looks like it matches the query item \"\(name)\", but '?' is a wildcard and the path never contains the query.",
