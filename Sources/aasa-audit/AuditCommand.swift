@@ -227,13 +227,18 @@ enum AuditCommand {
                 files.append(("summary.md", { try $0(Data(MarkdownReport.render(report).utf8)) }))
             }
             for (name, produce) in files {
-                try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name), produce)
+                let file = directory.appendingPathComponent(name)
+                do {
+                    try OutputDirectory.writeAtomically(to: file, produce)
+                } catch {
+                    throw OutputDirectory.Failure(path: file.path, reason: OutputDirectory.describe(error))
+                }
             }
             written =
                 directory.appendingPathComponent(formats.contains("html") ? "report.html" : files.first?.0 ?? "").path
             if out == nil { OutputDirectory.finishRun(directory, keep: keep) }
         } catch {
-            writeError = "\(error)"
+            writeError = OutputDirectory.describe(error)
         }
         if !quiet { Terminal.out(AuditSummary.render(report, terminal: .standard, reportPath: written)) }
         if let writeError {
@@ -330,6 +335,28 @@ enum CSVLine {
 
 /// Where reports go, written so a reader never sees half a file.
 enum OutputDirectory {
+    /// A report file that could not be written, and the system's reason.
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
+    /// "No space left on device" rather than Foundation's nested error dump.
+    static func describe(_ error: any Error) -> String {
+        if let failure = error as? Failure { return failure.description }
+        let ns = error as NSError
+        let posix =
+            ns.domain == NSPOSIXErrorDomain
+            ? ns
+            : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+                $0.domain == NSPOSIXErrorDomain ? $0 : nil
+            }
+        if let posix { return String(cString: strerror(Int32(posix.code))) }
+        let path = ns.userInfo[NSFilePathErrorKey] as? String
+        return [path, ns.localizedDescription].compactMap { $0 }.joined(separator: ": ")
+    }
+
     static func prepare(_ out: String?, started: Date) throws -> URL {
         let url: URL
         if let out {

@@ -63,4 +63,7 @@ func main() async -> ExitCode {
     }
 }
 
+// A file-size limit (ulimit -f) or quota then fails the write with EFBIG, reported as a tool error with the
+// summary still printed, instead of killing the process before it can say anything.
+signal(SIGXFSZ, SIG_IGN)
 exit(await main().rawValue)

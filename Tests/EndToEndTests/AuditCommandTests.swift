@@ -181,6 +181,48 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.stderr.contains("could not write the report"))
     }
 
+    /// A write that fails half-way (here: past a 2 KiB file-size limit) is exit 3 with the summary on stdout, and
+    /// leaves neither a torn report nor a temporary file behind.
+    @Test func aWriteFailingHalfWayIsAToolErrorAndLeavesNoTornFile() throws {
+        let dir = try tempDirectory()
+        let result = try Binary.run(
+            ["audit", "good.aasa.test", "--out", dir.path, "--format", "json"] + Self.server.auditArguments,
+            through: ["/bin/sh", "-c", #"ulimit -f 2 && exec "$0" "$@""#])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout.contains("good.aasa.test"))
+        #expect(result.stderr.contains("could not write the report: \(dir.path)/report.json: File too large"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial file is left")
+    }
+
+    /// A real full disk: a 64 KiB tmpfs nearly filled first (needs root to mount; CI runs as root).
+    @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+    func aFullDiskIsAToolErrorAndTheSummaryStillPrints() throws {
+        let dir = try tempDirectory()
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir.path]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0, "mount -t tmpfs failed")
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [dir.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        // Leave about 2 KiB: less than any report.
+        try Data(count: 62 * 1024).write(to: dir.appendingPathComponent("filler"))
+        let out = dir.appendingPathComponent("reports")
+        let result = try Binary.run(
+            ["audit", "good.aasa.test", "--out", out.path, "--format", "json,html"] + Self.server.auditArguments)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout.contains("good.aasa.test"))
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        #expect(!left.contains { $0.hasSuffix(".tmp") }, "temporary files are removed: \(left)")
+    }
+
     @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) throws {
         let out = try tempDirectory()
         let signalled = Mutex<Date?>(nil)

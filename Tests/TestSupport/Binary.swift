@@ -24,13 +24,19 @@ public enum Binary {
         return root.appendingPathComponent(".build/debug/aasa-audit")
     }
 
+    /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`).
     public static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        started: (@Sendable (Process) -> Void)? = nil
+        through wrapper: [String] = [], started: (@Sendable (Process) -> Void)? = nil
     ) throws -> RunResult {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
