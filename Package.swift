@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
