@@ -183,7 +183,11 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
 
     /// A write that fails half-way (here: past a 2 KiB file-size limit) is exit 3 with the summary on stdout, and
     /// leaves neither a torn report nor a temporary file behind.
-    @Test func aWriteFailingHalfWayIsAToolErrorAndLeavesNoTornFile() throws {
+    @Test(
+        .disabled(
+            if: ProcessInfo.processInfo.environment["AASA_SANITIZER"] == "thread",
+            "ThreadSanitizer's runtime dies of SIGBUS under a file-size limit before aasa-audit starts"))
+    func aWriteFailingHalfWayIsAToolErrorAndLeavesNoTornFile() throws {
         let dir = try tempDirectory()
         let result = try Binary.run(
             ["audit", "good.aasa.test", "--out", dir.path, "--format", "json"] + Self.server.auditArguments,
