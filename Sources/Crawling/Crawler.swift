@@ -148,20 +148,32 @@ public struct Crawler: Sendable {
         FetchRequest(
             url: url, location: .page, userAgent: options.userAgent, maxBytes: options.pageBytes,
             consumer: { type in
-                guard let media = type?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
-                    media == "text/html" || media == "application/xhtml+xml"
-                else { return nil }
+                guard let type, Crawler.isHTML(type) else { return nil }
                 return LinkScanner.Stream(charset: Crawler.charset(type))
             }, keepBody: false)
     }
 
+    /// text/html or application/xhtml+xml, read off the bytes (asked once per crawled page).
+    static func isHTML(_ contentType: String) -> Bool {
+        let media = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.drop { $0 == 0x20 || $0 == 0x09 }
+        let trimmed = media.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+        let lower = trimmed.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return lower.elementsEqual("text/html".utf8) || lower.elementsEqual("application/xhtml+xml".utf8)
+    }
+
     /// The charset parameter of a Content-Type.
     static func charset(_ contentType: String?) -> String? {
-        guard let type = contentType, let range = type.range(of: "charset=", options: .caseInsensitive) else {
-            return nil
+        guard let type = contentType else { return nil }
+        let bytes = Array(type.utf8)
+        let key = Array("charset=".utf8)
+        guard bytes.count >= key.count else { return nil }
+        for start in 0...(bytes.count - key.count)
+        where zip(bytes[start...], key).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }) {
+            let value = bytes[(start + key.count)...].prefix { $0 != UInt8(ascii: ";") }
+                .filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 }
+            return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
         }
-        let value = String(type[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "\" ;"))
-        return value.isEmpty ? nil : value
+        return nil
     }
 
     func request(_ url: String, maxBytes: Int) -> FetchRequest {

@@ -1,7 +1,7 @@
-import Crawling
 import Foundation
 import Testing
 
+@testable import Crawling
 @testable import Fetching
 
 @Suite struct RobotsTests {
@@ -220,5 +220,23 @@ import Testing
     ])
     func everythingElseGoesThroughLibcurl(_ reference: String, _ base: String) {
         #expect(CurlURL.plainPath(reference, against: base) == nil)
+    }
+}
+
+@Suite struct ContentTypeTests {
+    @Test(arguments: [
+        ("text/html", true), ("TEXT/HTML; charset=UTF-8", true), (" text/html ;x", true),
+        ("application/xhtml+xml", true), ("text/htmlx", false), ("application/json", false), ("", false),
+    ])
+    func htmlIsRecognisedWhateverTheCaseAndParameters(_ type: String, _ html: Bool) {
+        #expect(Crawler.isHTML(type) == html)
+    }
+
+    @Test(arguments: [
+        ("text/html; charset=UTF-8", "UTF-8"), (#"text/html; Charset="iso-8859-1"; q=1"#, "iso-8859-1"),
+        ("text/html", nil), ("text/html; charset=", nil),
+    ])
+    func theCharsetParameterIsRead(_ type: String, _ charset: String?) {
+        #expect(Crawler.charset(type) == charset)
     }
 }
