@@ -97,29 +97,41 @@ public enum LinkScanner {
         }
     }
 
-    /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top.
+    /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top, read off
+    /// the bytes (asked of every crawled page whose header names no charset).
     static func metaCharset(_ body: [UInt8]) -> String? {
-        let head = String(decoding: body.prefix(1024), as: UTF8.self).lowercased()
-        guard let range = head.range(of: "charset=") else { return nil }
-        let value = head[range.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
-            .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        return value.isEmpty ? nil : String(value)
-    }
-
-    static func attributes(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?) -> [String: String] {
-        var result: [String: String] = [:]
-        guard let pointer else { return result }
-        var i = 0
-        while let name = pointer[i] {
-            let value = pointer[i + 1].map { String(cString: $0) } ?? ""
-            let key = String(cString: name)
-            if result[key] == nil { result[key] = value }
-            i += 2
+        let head = body.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let key = Array("charset=".utf8)
+        guard head.count >= key.count,
+            let start = (0...(head.count - key.count)).first(where: { head[$0..<($0 + key.count)].elementsEqual(key) })
+        else { return nil }
+        let isName: (UInt8) -> Bool = {
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: "_")
         }
-        return result
+        let value = head[(start + key.count)...]
+            .drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }.prefix(while: isName)
+        return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
     }
 
-    static func handle(_ name: String, _ attrs: [String: String], into page: inout PageLinks) {
+    /// Attributes as libxml2 hands them over (name, value, name, value, …, NULL); the first of a name wins.
+    struct Attributes {
+        let pointer: UnsafePointer<UnsafePointer<CChar>?>?
+
+        subscript(name: StaticString) -> String? {
+            guard let pointer else { return nil }
+            var i = 0
+            while let key = pointer[i] {
+                if strcmp(key, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0 {
+                    return pointer[i + 1].map { String(cString: $0) } ?? ""
+                }
+                i += 2
+            }
+            return nil
+        }
+    }
+
+    static func handle(_ name: String, _ attrs: Attributes, into page: inout PageLinks) {
         func add(_ href: String?, _ kind: PageLinks.Kind) {
             guard let href, !href.isEmpty else { return }
             if page.links.count >= maximumLinks {
@@ -158,5 +170,5 @@ public enum LinkScanner {
 private let onElement: chtmlscan_element_fn = { context, name, attributes in
     guard let context, let name else { return }
     let collector = Unmanaged<LinkScanner.Collector>.fromOpaque(context).takeUnretainedValue()
-    LinkScanner.handle(String(cString: name), LinkScanner.attributes(attributes), into: &collector.page)
+    LinkScanner.handle(String(cString: name), LinkScanner.Attributes(pointer: attributes), into: &collector.page)
 }
