@@ -64,6 +64,19 @@ import Testing
         #expect(urls.appIDs() == ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta", "ABCDE12345.com.acme.blog"])
     }
 
+    @Test func talliesFollowChangesAndCopiesKeepTheirOwn() throws {
+        let a = try Self.table()
+        var b = a
+        b.append(url: "https://shop.test/shoes/9", foundOn: nil, httpStatus: nil, note: nil)
+        #expect(a.tally().opening == 3 && b.tally().opening == 4, "a copy changed before either was counted")
+        var c = b
+        #expect(c.tally().opening == 4)
+        c.append(url: "https://shop.test/help/z", foundOn: nil, httpStatus: nil, note: nil)
+        #expect(c.tally().opening == 5 && b.tally().opening == 4, "a copy changed after both were counted")
+        c.judge(host: "elsewhere.test", by: try Self.matcher(Self.blogFile))
+        #expect(c.tally().tested == c.count, "a new judge is counted")
+    }
+
     @Test func streamedReportJSONIsByteForByteWhatJSONEncoderWrites() throws {
         let crawled = DomainReport(
             domain: "shop.test", fetches: [], apps: [], findings: [], urls: try Self.table(), file: "{}")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every URL a crawl found (DESIGN §7 `urls`). Rows are kept bare and each app's verdict is worked out when a
 /// row is read, from the file of the URL's host: 100,000 URLs then cost a few megabytes rather than a
 /// verdict, a rule reference and a sentence each. Rows read back from a report keep the verdicts written there.
@@ -26,6 +28,29 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private var given: [Given?] = []
     /// The file each audited host serves, by host: whose rules judge a URL.
     private var judges: [String: Matcher] = [:]
+    /// `tally()` once per content: the summary, the terminal and each report ask for it. A change starts a fresh
+    /// memo when this one holds counts or is shared, so no table ever reads another's counts.
+    private var memo = Memo()
+
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: (tested: Int, opening: Int)?
+
+        var isSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return value != nil
+        }
+
+        func get(_ compute: () -> (tested: Int, opening: Int)) -> (tested: Int, opening: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let value { return value }
+            let computed = compute()
+            value = computed
+            return computed
+        }
+    }
 
     static let chunkSize = 4_096
 
@@ -46,6 +71,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     private mutating func appendRow(url: String, foundOn: String?, httpStatus: Int?, note: String?) {
+        touch()
         if open.count == URLTable.chunkSize {
             sealed.append(open)
             open = []
@@ -58,12 +84,14 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {
+        touch()
         let value = Int32(clamping: status ?? 0)
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
         if chunk < sealed.count { sealed[chunk][offset].httpStatus = value } else { open[offset].httpStatus = value }
     }
 
     public mutating func setNote(_ note: String?, at position: Int) {
+        touch()
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
         if chunk < sealed.count { sealed[chunk][offset].note = note } else { open[offset].note = note }
     }
@@ -78,7 +106,15 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// URLs on `host` are judged by `matcher` from now on (the crawled site's own file, or another audited site's).
-    public mutating func judge(host: String, by matcher: Matcher) { judges[host] = matcher }
+    public mutating func judge(host: String, by matcher: Matcher) {
+        judges[host] = matcher
+        touch()
+    }
+
+    /// Before a change: a memo that holds counts, or that a copy shares, no longer fits this table.
+    private mutating func touch() {
+        if !isKnownUniquelyReferenced(&memo) || memo.isSet { memo = Memo() }
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { rowCount }
@@ -119,7 +155,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         "a tap on this link inside Safari, on a page of the same domain, stays in Safari (TN3155)"
 
     /// URLs with at least one verdict, and those that open an app, counted without writing any verdict text.
-    public func tally() -> (tested: Int, opening: Int) {
+    public func tally() -> (tested: Int, opening: Int) { memo.get(count) }
+
+    private func count() -> (tested: Int, opening: Int) {
         var tested = 0
         var opening = 0
         forEachRow { row, given in

@@ -51,20 +51,25 @@ public struct PreparedURL: Sendable {
     /// The lower-cased host of an http(s) URL, read off its bytes without preparing the rest: crawl reports ask
     /// it of every URL several times.
     public static func host(of url: String) -> String? {
-        let utf8 = url.utf8
-        var scheme = 0
-        for byte in utf8 {
-            if byte == UInt8(ascii: ":") { break }
-            scheme += 1
-            if scheme > 5 { return nil }
+        var url = url
+        return url.withUTF8 { bytes in
+            var scheme = 0
+            while scheme < bytes.count, bytes[scheme] != UInt8(ascii: ":") {
+                scheme += 1
+                if scheme > 5 { return nil }
+            }
+            let lowered = bytes[..<scheme].map { lower($0) }
+            guard lowered.elementsEqual("http".utf8) || lowered.elementsEqual("https".utf8) else { return nil }
+            return authorityHost(bytes)
         }
-        let name = utf8.prefix(scheme).map { lower($0) }
-        guard name.elementsEqual("http".utf8) || name.elementsEqual("https".utf8) else { return nil }
-        return authorityHost(url)
     }
 
     static func authorityHost(_ url: String) -> String? {
-        let bytes = Array(url.utf8)
+        var url = url
+        return url.withUTF8 { authorityHost($0) }
+    }
+
+    static func authorityHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var start = 0
         while start + 2 < bytes.count, !(bytes[start] == 58 && bytes[start + 1] == 47 && bytes[start + 2] == 47) {
             start += 1
