@@ -109,9 +109,15 @@ enum ReportJSON {
 
     /// JSONEncoder's escaping: quote, backslash and control characters; slashes and non-ASCII as they are.
     static func string(_ text: String, _ out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        defer { out.append(UInt8(ascii: "\"")) }
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out.append(contentsOf: utf8)
+            return
+        }
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += "\\\"".utf8
             case UInt8(ascii: "\\"): out += "\\\\".utf8
@@ -125,6 +131,5 @@ enum ReportJSON {
             default: out.append(byte)
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -140,6 +140,8 @@ public struct Crawler: Sendable {
             inFlight.cancelAll()
         }
         sink.finish()
+        // Cancelled between pages (in a Crawl-delay or Retry-After pause): nothing in flight came back cancelled.
+        if Task.isCancelled { state.result.stoppedBecause = "interrupted" }
         return state.finish()
     }
 

@@ -6,12 +6,21 @@ import Foundation
 public enum CSV {
     /// Quotes when needed; a cell starting with = + - @ tab or CR gets a leading apostrophe (OWASP CSV injection).
     public static func cell(_ text: String) -> String {
-        var value = text
-        if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { value = "'" + value }
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // On bytes: urls.csv has a cell per column for every crawled URL.
+        let utf8 = text.utf8
+        let formula = utf8.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
+        let quote = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard formula || quote else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 4)
+        if quote { out.append(UInt8(ascii: "\"")) }
+        if formula { out.append(UInt8(ascii: "'")) }
+        for byte in utf8 {
+            out.append(byte)
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
         }
-        return value
+        if quote { out.append(UInt8(ascii: "\"")) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A table whose columns (header and value) are declared once, so headers and cells never drift apart.

@@ -262,7 +262,8 @@ public enum HTMLReport {
     }
 
     static func urlTables(_ d: DomainReport) -> String {
-        // One pass: per app, its counts and the first rows; a 100,000-URL crawl is never held as verdicts.
+        // Counts from bare decisions, then verdicts only for the rows shown: a 100,000-URL crawl is never held
+        // or explained in full here.
         struct Table {
             var rows: [(URLReport, AppVerdict)] = []
             var total = 0
@@ -271,16 +272,18 @@ public enum HTMLReport {
         }
         var apps: [String] = []
         var tables: [String: Table] = [:]
+        for count in d.urls.appCounts() {
+            apps.append(count.appID)
+            tables[count.appID] = Table(total: count.total, opens: count.opens, excluded: count.excluded)
+        }
+        var full = 0
         for url in d.urls where !url.verdicts.isEmpty {
             for verdict in url.verdicts {
-                if tables[verdict.appID] == nil { apps.append(verdict.appID) }
-                var table = tables[verdict.appID, default: Table()]
-                table.total += 1
-                if verdict.result == .match { table.opens += 1 }
-                if verdict.result == .exclude { table.excluded += 1 }
-                if table.rows.count < maximumURLRows { table.rows.append((url, verdict)) }
-                tables[verdict.appID] = table
+                guard let rows = tables[verdict.appID]?.rows.count, rows < maximumURLRows else { continue }
+                tables[verdict.appID]?.rows.append((url, verdict))
+                if rows + 1 == maximumURLRows { full += 1 }
             }
+            if full == apps.count { break }
         }
         var h = ""
         for app in apps {

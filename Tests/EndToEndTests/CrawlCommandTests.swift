@@ -1,11 +1,37 @@
 import AASA
 import Audit
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
 @Suite struct CrawlCommandTests {
     static let server = FixtureServer.shared
+
+    /// SIGINT in the middle of a (slowed) crawl: out within 2 s, with the pages crawled so far in every report.
+    @Test func anInterruptedCrawlStillReportsWhatItFound() throws {
+        let out = try tempDirectory()
+        let signalled = Mutex<Date?>(nil)
+        let result = try Binary.run(
+            ["audit", "shop.aasa.test", "--crawl", "--delay", "0.2", "--out", out.path, "--format", "json,csv"]
+                + Self.server.auditArguments,
+            started: { process in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                    signalled.withLock { $0 = Date() }
+                    kill(process.processIdentifier, SIGINT)
+                }
+            })
+        let elapsed = Date().timeIntervalSince(try #require(signalled.withLock { $0 }))
+        #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
+        #expect(result.status == 130)
+        let (report, _) = try readReport(out)
+        #expect(report.interrupted)
+        let crawl = try #require(report.domains.first?.crawl)
+        #expect(crawl.stoppedBecause == "interrupted")
+        #expect(crawl.pagesFetched > 1 && crawl.pagesFetched < 40, "\(crawl.pagesFetched) pages in about 2 s")
+        let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)
+        #expect(csv.components(separatedBy: "\r\n").count - 2 == report.domains[0].urls.count)
+    }
 
     @Test func aCrawlGivesEveryURLItsVerdictAndTheDecidingRule() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-crawl-\(UUID().uuidString)")

@@ -202,6 +202,34 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         return counts
     }
 
+    /// Per app, in `appIDs()` order: URLs with a verdict for it, and how many open it or are excluded, counted
+    /// from bare decisions (no verdict text).
+    public func appCounts() -> [(appID: String, total: Int, opens: Int, excluded: Int)] {
+        var order: [String] = []
+        var counts: [String: (total: Int, opens: Int, excluded: Int)] = [:]
+        func count(_ app: String, _ result: MatchResult) {
+            if counts[app] == nil { order.append(app) }
+            var c = counts[app, default: (0, 0, 0)]
+            c.total += 1
+            if result == .match { c.opens += 1 }
+            if result == .exclude { c.excluded += 1 }
+            counts[app] = c
+        }
+        forEachRow { row, given in
+            if let given {
+                for verdict in given.verdicts { count(verdict.appID, verdict.result) }
+                return
+            }
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host] else { return }
+            guard let url = matcher.prepare(row.url) else {
+                for app in matcher.appIDs { count(app, .noMatch) }
+                return
+            }
+            matcher.forEachDecision(url) { app, decision in count(matcher.appIDs[app], decision.result) }
+        }
+        return order.map { ($0, counts[$0]!.total, counts[$0]!.opens, counts[$0]!.excluded) }
+    }
+
     /// The hosts of the http(s) URLs.
     public func hosts() -> Set<String> {
         var hosts = Set<String>()
