@@ -78,6 +78,13 @@ func hostileReport() -> AuditReport {
         #expect(CSV.cell("plain") == "plain")
     }
 
+    @Test func csvQuotesLineBreaksOfEveryKind() {
+        #expect(CSV.cell("a\r\nb") == "\"a\r\nb\"", "CRLF is one Character in Swift; a Character test missed it")
+        #expect(CSV.cell("a\nb") == "\"a\nb\"" && CSV.cell("a\rb") == "\"a\rb\"")
+        #expect(CSV.cell("=1,\"x\"") == "\"'=1,\"\"x\"\"\"")
+        #expect(CSV.cell("café ✓") == "café ✓")
+    }
+
     @Test func junitHasASuitePerDomainAndAFailurePerFinding() throws {
         let xml = JUnitReport.render(hostileReport(), failOn: .error)
         #expect(xml.contains(#"<testsuite name="e.com" tests="\#(Catalogue.descriptions.count)" failures="1">"#))
