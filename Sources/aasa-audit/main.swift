@@ -66,4 +66,17 @@ func main() async -> ExitCode {
 // A file-size limit (ulimit -f) or quota then fails the write with EFBIG, reported as a tool error with the
 // summary still printed, instead of killing the process before it can say anything.
 signal(SIGXFSZ, SIG_IGN)
-exit(await main().rawValue)
+
+/// The main thread waits on a semaphore instead of parking in dispatch_main (what a top-level `await` does):
+/// valgrind 3.19 crashes on that park, and `Scripts/valgrind` checks a real run for leaks.
+final class Outcome: @unchecked Sendable {
+    var code = ExitCode.toolFailure
+}
+let outcome = Outcome()
+let finished = DispatchSemaphore(value: 0)
+Task.detached {
+    outcome.code = await main()
+    finished.signal()
+}
+finished.wait()
+exit(outcome.code.rawValue)
