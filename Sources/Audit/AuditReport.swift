@@ -199,6 +199,16 @@ public struct AuditReport: Codable, Sendable {
         return encoder
     }
 
+    /// A previous report as a baseline: each crawled URL keeps only the app it opened, so a 100,000-URL
+    /// baseline does not cost its verdicts again. The file is mapped, not read into memory.
+    public static func baseline(at path: String) throws -> AuditReport {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.userInfo[URLTable.baselineOnly] = true
+        return try decoder.decode(AuditReport.self, from: data)
+    }
+
     public static func decode(_ data: Data) throws -> AuditReport {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -51,11 +51,11 @@ enum AuditCommand {
         let keep = try args.value("--keep").map { try positiveInt($0, "--keep") }
         var baseline: (path: String, report: AuditReport)?
         if let baselinePath {
-            guard let data = FileManager.default.contents(atPath: baselinePath) else {
+            guard FileManager.default.isReadableFile(atPath: baselinePath) else {
                 throw UsageError(message: "cannot read --baseline \(baselinePath)", usage: usage)
             }
             do {
-                baseline = (baselinePath, try AuditReport.decode(data))
+                baseline = (baselinePath, try AuditReport.baseline(at: baselinePath))
             } catch {
                 throw UsageError(
                     message: "--baseline \(baselinePath) is not an aasa-audit report.json: \(error)", usage: usage)
@@ -396,9 +396,7 @@ enum OutputDirectory {
     static func previousRun() -> (path: String, report: AuditReport)? {
         for run in runs().reversed() {
             let path = run.appendingPathComponent("report.json").path
-            if let data = FileManager.default.contents(atPath: path), let report = try? AuditReport.decode(data) {
-                return (path, report)
-            }
+            if let report = try? AuditReport.baseline(at: path) { return (path, report) }
         }
         return nil
     }

@@ -77,6 +77,28 @@ import Testing
         #expect(c.tally().tested == c.count, "a new judge is counted")
     }
 
+    @Test func aBaselineKeepsWhichAppEachURLOpenedAndFlipsAreFound() throws {
+        let before = AuditReport(
+            version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+            interrupted: false, notAudited: [],
+            domains: [DomainReport(domain: "shop.test", fetches: [], apps: [], findings: [], urls: try Self.table())])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json")
+        try before.json().write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let baseline = try AuditReport.baseline(at: path.path)
+        let urls = baseline.domains[0].urls
+        #expect(urls.map(\.url) == before.domains[0].urls.map(\.url))
+        #expect(urls.map(\.opensApp) == before.domains[0].urls.map(\.opensApp))
+        #expect(urls.allSatisfy { $0.verdicts.isEmpty }, "verdicts are not read back for a baseline")
+        var now = before
+        var table = URLTable()
+        table.append(url: "https://shop.test/shoes/1", foundOn: nil, httpStatus: 200, note: nil)
+        table.judge(host: "shop.test", by: try Self.matcher(Self.blogFile))
+        now.domains[0].urls = table
+        let flips = Changes.compare(baseline, now, baseline: path.path).verdictFlips
+        #expect(flips.map(\.url) == ["https://shop.test/shoes/1"] && flips.first?.after == nil)
+    }
+
     @Test func streamedReportJSONIsByteForByteWhatJSONEncoderWrites() throws {
         let crawled = DomainReport(
             domain: "shop.test", fetches: [], apps: [], findings: [], urls: try Self.table(), file: "{}")

@@ -260,8 +260,26 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     static func host(of url: String) -> String? { PreparedURL.host(of: url) }
 
     public init(from decoder: any Decoder) throws {
-        self.init(try [URLReport](from: decoder))
+        guard decoder.userInfo[URLTable.baselineOnly] as? Bool == true else {
+            self.init(try [URLReport](from: decoder))
+            return
+        }
+        // A baseline only compares which app each URL opened: skip the verdicts, the bulk of a big crawl.
+        struct Opened: Decodable {
+            var url: String
+            var opensApp: String?
+        }
+        self.init()
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            let row = try container.decode(Opened.self)
+            appendRow(url: row.url, foundOn: nil, httpStatus: nil, note: nil)
+            given.append(Given(verdicts: [], opensApp: row.opensApp))
+        }
     }
+
+    /// With `true` under this key, a table decodes only each URL and the app it opens (for baselines).
+    public static let baselineOnly = CodingUserInfoKey(rawValue: "aasa-audit.urls-baseline-only")!
 
     public func encode(to encoder: any Encoder) throws {
         if let marker = encoder.userInfo[URLTable.placeholder] as? String {
