@@ -202,6 +202,8 @@ public struct AuditReport: Codable, Sendable {
     /// A previous report as a baseline: each crawled URL keeps only the app it opened, so a 100,000-URL
     /// baseline does not cost its verdicts again. The file is mapped, not read into memory.
     public static func baseline(at path: String) throws -> AuditReport {
+        if let report = try BaselineReader.read(path) { return report }
+        // Not in the layout this tool writes (edited, minified): the general, heavier way.
         let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

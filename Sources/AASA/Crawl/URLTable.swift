@@ -278,6 +278,13 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         }
     }
 
+    /// A row read back from a baseline: the URL and the app it opened, nothing else.
+    public mutating func append(given url: String, opensApp: String?) {
+        if given.count < rowCount { given += repeatElement(nil, count: rowCount - given.count) }
+        appendRow(url: url, foundOn: nil, httpStatus: nil, note: nil)
+        given.append(Given(verdicts: [], opensApp: opensApp))
+    }
+
     /// With `true` under this key, a table decodes only each URL and the app it opens (for baselines).
     public static let baselineOnly = CodingUserInfoKey(rawValue: "aasa-audit.urls-baseline-only")!
 
