@@ -16,11 +16,8 @@ cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -
 trap cleanup EXIT
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
-mkdir -p "$work/www/.well-known" "$work/logs"
-cat > "$work/www/.well-known/apple-app-site-association" <<'JSON'
-{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/admin/*", "exclude": true}, {"/": "/shop/*"}]}]}}
-JSON
-cp "$work/www/.well-known/apple-app-site-association" "$work/www/apple-app-site-association"
+mkdir -p "$work/logs"
+bench_aasa_root "$work/www"
 cat > "$work/nginx.conf" <<CONF
 worker_processes 1;
 pid $work/nginx.pid;

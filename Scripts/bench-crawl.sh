@@ -33,17 +33,9 @@ http {
     include /etc/nginx/mime.types;
     access_log off;
     keepalive_requests 1000000;
-    server {
-        listen 127.0.0.1:$port ssl http2;
-        port_in_redirect off;
-        absolute_redirect off;
-        server_name _;
-        ssl_certificate $work/site.pem;
-        ssl_certificate_key $work/site.key;
-        root $site;
-        location ~ ^/r/(\d+)$ { return 301 /p/\$1.html; }
-        location = /.well-known/apple-app-site-association { default_type application/json; }
-    }
+    ssl_certificate $work/site.pem;
+    ssl_certificate_key $work/site.key;
+$(bench_site_server "$port" "$site" _)
 }
 CONF
     nginx -p "$work" -c "$work/nginx.conf" 2>/dev/null || nginx -p "$work" -c "$work/nginx.conf" -s reload

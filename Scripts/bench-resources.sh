@@ -24,11 +24,8 @@ cleanup() {
 trap cleanup EXIT
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
-mkdir -p "$work/www/.well-known" "$work/logs"
-cat > "$work/www/.well-known/apple-app-site-association" <<'JSON'
-{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/admin/*", "exclude": true}, {"/": "/shop/*"}]}]}}
-JSON
-cp "$work/www/.well-known/apple-app-site-association" "$work/www/apple-app-site-association"
+mkdir -p "$work/logs"
+bench_aasa_root "$work/www"
 python3 Scripts/gen_site.py --out "$work/site" --pages "$pages"
 chmod -R a+rX "$work"
 cat > "$work/nginx.conf" <<CONF
@@ -48,15 +45,7 @@ http {
         root $work/www;
         location / { default_type application/json; }
     }
-    server {
-        listen 127.0.0.1:$port ssl http2;
-        server_name site.bench.test;
-        port_in_redirect off;
-        absolute_redirect off;
-        root $work/site;
-        location ~ ^/r/(\d+)$ { return 301 /p/\$1.html; }
-        location = /.well-known/apple-app-site-association { default_type application/json; }
-    }
+$(bench_site_server "$port" "$work/site" site.bench.test)
 }
 CONF
 nginx -p "$work" -c "$work/nginx.conf"

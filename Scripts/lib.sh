@@ -40,3 +40,27 @@ bench_certificates() {
     openssl x509 -req -in "$dir/site.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial -days 60 \
         -extfile "$dir/ext" -out "$dir/site.pem" 2>/dev/null
 }
+
+# bench_aasa_root DIR: a web root serving a small AASA file at both locations, for the benchmarks' nginx.
+bench_aasa_root() {
+    mkdir -p "$1/.well-known"
+    printf '%s\n' '{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/admin/*", "exclude": true}, {"/": "/shop/*"}]}]}}' \
+        > "$1/.well-known/apple-app-site-association"
+    cp "$1/.well-known/apple-app-site-association" "$1/apple-app-site-association"
+}
+
+# bench_site_server PORT ROOT NAME: the nginx server block for a site made by Scripts/gen_site.py (its /r/N links
+# redirect to /p/N.html). Certificates come from the enclosing http block.
+bench_site_server() {
+    cat <<CONF
+    server {
+        listen 127.0.0.1:$1 ssl http2;
+        server_name $3;
+        port_in_redirect off;
+        absolute_redirect off;
+        root $2;
+        location ~ ^/r/(\d+)\$ { return 301 /p/\$1.html; }
+        location = /.well-known/apple-app-site-association { default_type application/json; }
+    }
+CONF
+}

@@ -26,11 +26,15 @@ enum BaselineReader {
                     skeleton += text
                     skeleton.append(UInt8(ascii: "\n"))
                 } else if text.starts(with: "          \"opensApp\" : ".utf8) {
-                    let value = text.dropFirst(23)
-                    opens = value.starts(with: "null".utf8) ? .some(nil) : stringValue(value).map { .some($0) }
-                    if opens == nil { malformed = true }
+                    switch value(text.dropFirst(23)) {
+                    case .null: opens = .some(nil)
+                    case .string(let app): opens = app
+                    default: malformed = true
+                    }
                 } else if text.starts(with: "          \"url\" : ".utf8) {
-                    guard let url = stringValue(text.dropFirst(18)), let app = opens else { return malformed = true }
+                    guard case .string(let url) = value(text.dropFirst(18)), let app = opens else {
+                        return malformed = true
+                    }
                     table!.append(given: url, opensApp: app)
                     opens = nil
                 }
@@ -62,47 +66,10 @@ enum BaselineReader {
         return report
     }
 
-    /// A JSON string literal at the start of `text` (escapes as JSONEncoder writes them, and \\uXXXX pairs).
-    static func stringValue(_ text: ArraySlice<UInt8>) -> String? {
-        guard text.first == UInt8(ascii: "\"") else { return nil }
-        var out: [UInt8] = []
-        var i = text.startIndex + 1
-        while i < text.endIndex {
-            let byte = text[i]
-            if byte == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                i += 1
-                continue
-            }
-            guard i + 1 < text.endIndex else { return nil }
-            let escape = text[i + 1]
-            i += 2
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                guard i + 4 <= text.endIndex,
-                    let unit = UInt16(String(decoding: text[i..<(i + 4)], as: UTF8.self), radix: 16)
-                else { return nil }
-                i += 4
-                var scalar = Unicode.Scalar(unit)
-                if (0xD800..<0xDC00).contains(unit), i + 6 <= text.endIndex, text[i] == UInt8(ascii: "\\"),
-                    text[i + 1] == UInt8(ascii: "u"),
-                    let low = UInt16(String(decoding: text[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16),
-                    (0xDC00..<0xE000).contains(low)
-                {
-                    scalar = Unicode.Scalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00))
-                    i += 6
-                }
-                out += Array(String(scalar ?? "\u{FFFD}").utf8)
-            default: return nil
-            }
-        }
-        return nil
+    /// The value of a `"key" : value,` line, read by the project's strict JSON parser.
+    static func value(_ text: ArraySlice<UInt8>) -> JSONNode.Value? {
+        var bytes = Array(text)
+        if bytes.last == UInt8(ascii: ",") { bytes.removeLast() }
+        return try? JSONParser.parse(bytes).value
     }
 }

@@ -4,8 +4,6 @@ import Foundation
 
 /// Turns a crawl into per-URL verdicts under the site's own file.
 public enum CrawlVerdicts {
-    public static let sameDomainNote = URLTable.sameDomainNote
-
     /// The crawl's URLs, judged by the domain's own file when it has a usable one.
     public static func evidence(domain: String, file: [UInt8]?, result: CrawlResult) -> CrawlEvidence {
         var urls = result.urls

@@ -16,9 +16,7 @@ enum ReportJSON {
                 out.removeAll(keepingCapacity: true)
             }
         }
-        out.append(UInt8(ascii: "\n"))
-        pad(indent, &out)
-        out.append(UInt8(ascii: "]"))
+        close("]", indent, &out)
         try sink(Data(out))
     }
 
@@ -27,30 +25,22 @@ enum ReportJSON {
         out += "{\n".utf8
         key("foundOn", indent + 2, &out)
         optionalString(url.foundOn, &out)
-        out += ",\n".utf8
-        key("httpStatus", indent + 2, &out)
+        next("httpStatus", indent + 2, &out)
         out += (url.httpStatus.map(String.init) ?? "null").utf8
-        out += ",\n".utf8
-        key("note", indent + 2, &out)
+        next("note", indent + 2, &out)
         optionalString(url.note, &out)
-        out += ",\n".utf8
-        key("opensApp", indent + 2, &out)
+        next("opensApp", indent + 2, &out)
         optionalString(url.opensApp, &out)
-        out += ",\n".utf8
-        key("url", indent + 2, &out)
+        next("url", indent + 2, &out)
         string(url.url, &out)
-        out += ",\n".utf8
-        key("verdicts", indent + 2, &out)
+        next("verdicts", indent + 2, &out)
         out += "[\n".utf8
         for (position, verdict) in url.verdicts.enumerated() {
             if position > 0 { out += ",\n".utf8 }
             self.verdict(verdict, indent + 4, &out)
         }
-        out.append(UInt8(ascii: "\n"))
-        pad(indent + 2, &out)
-        out += "]\n".utf8
-        pad(indent, &out)
-        out.append(UInt8(ascii: "}"))
+        close("]", indent + 2, &out)
+        close("}", indent, &out)
     }
 
     static func verdict(_ v: AppVerdict, _ indent: Int, _ out: inout [UInt8]) {
@@ -58,39 +48,45 @@ enum ReportJSON {
         out += "{\n".utf8
         key("appID", indent + 2, &out)
         string(v.appID, &out)
-        out += ",\n".utf8
-        key("reason", indent + 2, &out)
+        next("reason", indent + 2, &out)
         string(v.reason, &out)
-        out += ",\n".utf8
-        key("result", indent + 2, &out)
+        next("result", indent + 2, &out)
         string(v.result.rawValue, &out)
-        out += ",\n".utf8
-        key("rule", indent + 2, &out)
+        next("rule", indent + 2, &out)
         if let rule = v.rule {
             out += "{\n".utf8
-            let fields: [(String, (inout [UInt8]) -> Void)] = [
-                ("column", { $0 += String(rule.column).utf8 }),
-                ("detailsIndex", { $0 += String(rule.detailsIndex).utf8 }),
-                ("format", { string(rule.format.rawValue, &$0) }),
-                ("line", { $0 += String(rule.line).utf8 }),
-                ("pointer", { string(rule.pointer, &$0) }),
-                ("rule", { string(rule.rule, &$0) }),
-                ("ruleIndex", { $0 += String(rule.ruleIndex).utf8 }),
-            ]
-            for (position, (name, value)) in fields.enumerated() {
-                if position > 0 { out += ",\n".utf8 }
-                key(name, indent + 4, &out)
-                value(&out)
-            }
-            out.append(UInt8(ascii: "\n"))
-            pad(indent + 2, &out)
-            out.append(UInt8(ascii: "}"))
+            key("column", indent + 4, &out)
+            out += String(rule.column).utf8
+            next("detailsIndex", indent + 4, &out)
+            out += String(rule.detailsIndex).utf8
+            next("format", indent + 4, &out)
+            string(rule.format.rawValue, &out)
+            next("line", indent + 4, &out)
+            out += String(rule.line).utf8
+            next("pointer", indent + 4, &out)
+            string(rule.pointer, &out)
+            next("rule", indent + 4, &out)
+            string(rule.rule, &out)
+            next("ruleIndex", indent + 4, &out)
+            out += String(rule.ruleIndex).utf8
+            close("}", indent + 2, &out)
         } else {
             out += "null".utf8
         }
+        close("}", indent, &out)
+    }
+
+    /// Ends the member before and starts the next: `,` then the indented key.
+    static func next(_ name: String, _ indent: Int, _ out: inout [UInt8]) {
+        out += ",\n".utf8
+        key(name, indent, &out)
+    }
+
+    /// A newline, then the closing bracket at the container's indentation (JSONEncoder's layout, empty or not).
+    static func close(_ bracket: String, _ indent: Int, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\n"))
         pad(indent, &out)
-        out.append(UInt8(ascii: "}"))
+        out += bracket.utf8
     }
 
     static func pad(_ count: Int, _ out: inout [UInt8]) {

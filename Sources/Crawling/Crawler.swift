@@ -159,23 +159,13 @@ public struct Crawler: Sendable {
     static func isHTML(_ contentType: String) -> Bool {
         let media = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.drop { $0 == 0x20 || $0 == 0x09 }
         let trimmed = media.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
-        let lower = trimmed.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let lower = trimmed.map(LinkScanner.lowerASCII)
         return lower.elementsEqual("text/html".utf8) || lower.elementsEqual("application/xhtml+xml".utf8)
     }
 
     /// The charset parameter of a Content-Type.
     static func charset(_ contentType: String?) -> String? {
-        guard let type = contentType else { return nil }
-        let bytes = Array(type.utf8)
-        let key = Array("charset=".utf8)
-        guard bytes.count >= key.count else { return nil }
-        for start in 0...(bytes.count - key.count)
-        where zip(bytes[start...], key).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }) {
-            let value = bytes[(start + key.count)...].prefix { $0 != UInt8(ascii: ";") }
-                .filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 }
-            return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
-        }
-        return nil
+        contentType.flatMap { LinkScanner.charsetParameter(in: Array($0.utf8)) }
     }
 
     func request(_ url: String, maxBytes: Int) -> FetchRequest {
@@ -267,7 +257,7 @@ public struct Crawler: Sendable {
                 if !inScope(host) {
                     note = "other host: recorded, not crawled"
                 } else if enqueue {
-                    if let skip = skipReason(url: url, key: key, depth: depth) {
+                    if let skip = skipReason(url: url, depth: depth) {
                         note = "not crawled: \(skip)"
                     } else {
                         frontier.append(
@@ -281,7 +271,7 @@ public struct Crawler: Sendable {
         }
 
         /// Why a URL is not fetched: robots.txt, caps and crawl-trap defences.
-        mutating func skipReason(url: String, key: String, depth: Int) -> String? {
+        mutating func skipReason(url: String, depth: Int) -> String? {
             if url.utf8.count > options.maxURLLength { return "URL longer than \(options.maxURLLength) bytes" }
             if let maxDepth = options.maxDepth, depth > maxDepth { return "deeper than --max-depth \(maxDepth)" }
             let parts = PathParts(url)

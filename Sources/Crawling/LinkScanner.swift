@@ -97,21 +97,29 @@ public enum LinkScanner {
         }
     }
 
-    /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top, read off
-    /// the bytes (asked of every crawled page whose header names no charset).
+    /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top.
     static func metaCharset(_ body: [UInt8]) -> String? {
-        let head = body.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        charsetParameter(in: Array(body.prefix(1024)))?.lowercased()
+    }
+
+    /// The value after a case-insensitive `charset=` (in a Content-Type or a page's first KiB), read off the bytes
+    /// since every crawled page asks: leading quotes and spaces skipped, up to the next delimiter.
+    static func charsetParameter(in bytes: [UInt8]) -> String? {
         let key = Array("charset=".utf8)
-        guard head.count >= key.count,
-            let start = (0...(head.count - key.count)).first(where: { head[$0..<($0 + key.count)].elementsEqual(key) })
+        guard bytes.count >= key.count,
+            let start = (0...(bytes.count - key.count)).first(where: { i in
+                key.indices.allSatisfy { lowerASCII(bytes[i + $0]) == key[$0] }
+            })
         else { return nil }
-        let isName: (UInt8) -> Bool = {
-            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-")
-                || $0 == UInt8(ascii: "_")
+        let value = bytes[(start + key.count)...].drop {
+            $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20
         }
-        let value = head[(start + key.count)...]
-            .drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }.prefix(while: isName)
+        .prefix { !";\"' \t>/,".utf8.contains($0) }
         return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
+    }
+
+    @inline(__always) static func lowerASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Attributes as libxml2 hands them over (name, value, name, value, …, NULL); the first of a name wins.

@@ -416,10 +416,6 @@ enum OutputDirectory {
     }
 
     /// Temporary file in the same directory, then rename: readers see the old file or the new one, never a mix.
-    static func writeAtomically(_ data: Data, to url: URL) throws {
-        try writeAtomically(to: url) { try $0(data) }
-    }
-
     /// Writes what `produce` hands over to a temporary file beside `url`, then renames it into place: readers
     /// see the old file or the whole new one, never a torn one (and a full disk leaves the old file).
     static func writeAtomically(to url: URL, _ produce: (_ sink: (Data) throws -> Void) throws -> Void) throws {

@@ -98,7 +98,6 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     public func status(at position: Int) -> Int? { row(position).status }
     public func note(at position: Int) -> String? { row(position).note }
-    public func url(at position: Int) -> String { row(position).url }
 
     @inline(__always) private func row(_ position: Int) -> Row {
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
