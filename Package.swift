@@ -46,7 +46,7 @@ let package = Package(
         /// The fixture HTTPS server and the binary runner, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),

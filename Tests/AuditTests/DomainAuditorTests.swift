@@ -1,7 +1,7 @@
 import AASA
 import Audit
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 /// Canned answers by URL and user agent, recording what was asked; the real fetcher has its own integration tests.
@@ -98,7 +98,7 @@ func canned(
 
     /// Counts transfers in flight to check the runner's bound.
     final class Gauge: HTTPFetching {
-        let state = Mutex((now: 0, peak: 0))
+        let state = Guarded((now: 0, peak: 0))
 
         func fetch(_ r: FetchRequest) async -> Exchange {
             state.withLock {

@@ -1,7 +1,6 @@
 import AASA
 import Audit
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -229,7 +228,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
 
     @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) throws {
         let out = try tempDirectory()
-        let signalled = Mutex<Date?>(nil)
+        let signalled = Guarded<Date?>(nil)
         let result = try Binary.run(
             ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path]
                 + Self.server.auditArguments,

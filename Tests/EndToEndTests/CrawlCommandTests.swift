@@ -1,7 +1,6 @@
 import AASA
 import Audit
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -11,7 +10,7 @@ import Testing
     /// SIGINT in the middle of a (slowed) crawl: out within 2 s, with the pages crawled so far in every report.
     @Test func anInterruptedCrawlStillReportsWhatItFound() throws {
         let out = try tempDirectory()
-        let signalled = Mutex<Date?>(nil)
+        let signalled = Guarded<Date?>(nil)
         let result = try Binary.run(
             ["audit", "shop.aasa.test", "--crawl", "--delay", "0.2", "--out", out.path, "--format", "json,csv"]
                 + Self.server.auditArguments,

@@ -1,7 +1,6 @@
 import AASA
 import Audit
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -47,7 +46,7 @@ import Testing
         let cwd = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-twice-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: cwd, withIntermediateDirectories: true)
         let group = DispatchGroup()
-        let results = Mutex<[Int32]>([])
+        let results = Guarded<[Int32]>([])
         for _ in 0..<3 {
             group.enter()
             DispatchQueue.global().async {
