@@ -172,10 +172,14 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         let dir = try tempDirectory()
         let blocker = dir.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
+        // Under AddressSanitizer this run has, now and then, ended in a LeakSanitizer report (exit 1) from inside
+        // Foundation's error path; leak checking of this one child is off so CI is not flaky (Scripts/valgrind
+        // checks a full run for leaks).
         let result = try Binary.run(
             ["audit", "good.aasa.test", "--out", blocker.appendingPathComponent("sub").path]
-                + Self.server.auditArguments)
-        #expect(result.status == 3)
+                + Self.server.auditArguments,
+            environment: ["ASAN_OPTIONS": "detect_leaks=0"])
+        #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout.contains("good.aasa.test"))
         #expect(result.stderr.contains("could not write the report"))
     }
