@@ -20,6 +20,10 @@ public struct CrawlOptions: Sendable {
     public var maxRedirects = 5
     /// Decoded bytes kept per page; the rest of a bigger page is not scanned.
     public var pageBytes = 5 * 1024 * 1024
+    /// A page up to this size is held whole and scanned by the crawl loop, in parallel with the fetch loop's
+    /// TLS and HTTP work; a bigger one is scanned on the fetch loop while it arrives (memory stays bounded by
+    /// this times the per-host concurrency). 0: every page streamed.
+    public var heldPageBytes = 256 * 1024
     /// A chain of pages of one URL pattern, each found only on the previous one, longer than this is a trap
     /// (calendars, endless ?page=); a 40-post "next" chain stays well inside it.
     public var chainLimit = 60
@@ -151,7 +155,7 @@ public struct Crawler: Sendable {
             url: url, location: .page, userAgent: options.userAgent, maxBytes: options.pageBytes,
             consumer: { type in
                 guard let type, Crawler.isHTML(type) else { return nil }
-                return LinkScanner.Stream(charset: Crawler.charset(type))
+                return LinkScanner.Stream(charset: Crawler.charset(type), hold: options.heldPageBytes)
             }, keepBody: false)
     }
 
@@ -238,7 +242,8 @@ public struct Crawler: Sendable {
                 break
             case .web(let url, let key, let host):
                 // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
-                let hasFragment = url.utf8.contains(UInt8(ascii: "#"))
+                var url = url
+                let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
                 guard index[key] == nil else {
                     if hasFragment, linked.insert(url).inserted {
                         result.urls.append(
@@ -359,25 +364,25 @@ public struct Crawler: Sendable {
                 result.urls.setNote("not HTML (\(e.mediaType ?? "no type")): links not read", at: position)
                 return nil
             }
-            // Scanned while it arrived; fetchers that cannot stream hand back the body instead.
-            let page =
-                e.consumed?.value as? PageLinks ?? LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
+            // Scanned while it arrived, or held whole and scanned here; fetchers that cannot stream hand back the
+            // body instead.
+            let page: PageLinks
+            switch e.consumed?.value {
+            case let links as PageLinks: page = links
+            case let held as LinkScanner.HeldPage: page = held.scan()
+            default: page = LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
+            }
             if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
-            let base: String
-            if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: job.url) {
-                base = url
-            } else {
-                base = job.url
+            let pageURL = CurlURL.Base(job.url)
+            var base = pageURL
+            if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: pageURL) {
+                base = CurlURL.Base(url)
             }
             for link in page.links {
-                addResolved(link.href, base: base, foundOn: job.url, depth: job.level + 1)
+                // Resolved against <base>, recorded with the page it was found on.
+                add(CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1, enqueue: true)
             }
             return nil
-        }
-
-        mutating func addResolved(_ href: String, base: String, foundOn: String, depth: Int) {
-            // Resolve against <base>, but record the page it was found on.
-            add(CurlURL.resolve(href, against: base), foundOn: foundOn, depth: depth, enqueue: true)
         }
 
         func finish() -> CrawlResult {

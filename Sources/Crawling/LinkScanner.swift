@@ -49,29 +49,47 @@ public enum LinkScanner {
         return collector.page
     }
 
-    /// A scanner fed while the page downloads (libxml2's push parser): the page is never held whole. The first
-    /// KiB is buffered to find a `<meta charset>` when the header names none.
+    /// A page that ended within a `Stream`'s hold: its bytes, scanned later by whoever takes the exchange, so
+    /// the fetch loop's thread spends no time in libxml2 for ordinary pages.
+    public struct HeldPage: Sendable {
+        public var bytes: [UInt8]
+        public var charset: String?
+
+        public func scan() -> PageLinks { LinkScanner.scan(bytes, charset: charset) }
+    }
+
+    /// A scanner fed while the page downloads (libxml2's push parser), so a big page is never held whole. The
+    /// first `hold` bytes (at least a KiB, to find a `<meta charset>` when the header names none) are buffered;
+    /// a page that ends within them comes back from `finish()` as a `HeldPage`, a longer one as `PageLinks`.
     public final class Stream: BodyConsumer {
         let headerCharset: String?
+        let hold: Int
         var prefix: [UInt8] = []
         var scanner: OpaquePointer?
         let collector = Collector()
 
-        public init(charset: String?) { headerCharset = charset }
+        /// `hold`: 0 scans every page here (a page under a KiB too).
+        public init(charset: String?, hold: Int = 0) {
+            headerCharset = charset
+            self.hold = hold
+        }
 
         deinit { if let scanner { chtmlscan_free(scanner) } }
 
         public func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
             if scanner == nil {
                 prefix.append(contentsOf: bytes)
-                if prefix.count >= 1024 { start() }
+                if prefix.count >= 1024 && prefix.count > hold { start() }
                 return
             }
             feed(bytes, last: false)
         }
 
         public func finish() -> any Sendable {
-            if scanner == nil { start() }
+            if scanner == nil {
+                if hold > 0 { return HeldPage(bytes: prefix, charset: headerCharset) }
+                start()
+            }
             feed(UnsafeBufferPointer(start: nil, count: 0), last: true)
             return collector.page
         }

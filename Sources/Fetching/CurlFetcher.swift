@@ -127,6 +127,16 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     /// The loop: all curl state is local to this thread.
     private func run() {
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
+        /// Finished handles, reset and ready for the next transfer (at most a few dozen are kept).
+        var idle: [CurlEasy] = []
+        var connectTo: UnsafeMutablePointer<curl_slist>?
+        for item in configuration.connectTo { connectTo = curl_slist_append(connectTo, item) }
+        defer { curl_slist_free_all(connectTo) }
+        func recycle(_ easy: CurlEasy) {
+            guard idle.count < 64 else { return }
+            easy.reset()
+            idle.append(easy)
+        }
         while true {
             let (incoming, cancelled, stopping) = inbox.withLock { state in
                 defer {
@@ -136,25 +146,25 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 return (state.pending, state.cancelled, state.stopping)
             }
             for pending in incoming {
-                guard
-                    let transfer = Transfer(
-                        id: pending.id, request: pending.request, completion: pending.completion,
-                        configuration: configuration)
-                else {
+                guard let easy = idle.popLast() ?? CurlEasy() else {
                     var failed = CurlFetcher.cancelled(pending.request)
                     failed.failure = .other
                     failed.error = "libcurl could not create a handle"
                     pending.completion(failed)
                     continue
                 }
-                active[transfer.easy.handle] = transfer
-                curl_multi_add_handle(multi, transfer.easy.handle)
+                let transfer = Transfer(
+                    id: pending.id, request: pending.request, completion: pending.completion,
+                    configuration: configuration, easy: easy, connectTo: connectTo)
+                active[easy.handle] = transfer
+                curl_multi_add_handle(multi, easy.handle)
             }
             if !cancelled.isEmpty {
                 for (handle, transfer) in active where cancelled.contains(transfer.id) {
                     curl_multi_remove_handle(multi, handle)
                     active.removeValue(forKey: handle)
                     transfer.completion(CurlFetcher.cancelled(transfer.request))
+                    recycle(transfer.easy)
                 }
             }
             if stopping && active.isEmpty { break }
@@ -168,6 +178,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 curl_multi_remove_handle(multi, handle)
                 guard let transfer = active.removeValue(forKey: handle) else { continue }
                 transfer.completion(CurlFetcher.exchange(transfer, code: code))
+                recycle(transfer.easy)
             }
             var ready: Int32 = 0
             curl_multi_poll(multi, nil, 0, 1000, &ready)
@@ -179,6 +190,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             }
             state.pending = []
         }
+        idle = []
         curl_multi_cleanup(multi)
         finished.signal()
     }

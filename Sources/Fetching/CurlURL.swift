@@ -16,10 +16,47 @@ public enum CurlURL {
 
     /// Resolves `reference` against `base` as a browser would, encoding spaces and non-ASCII bytes first.
     public static func resolve(_ reference: String, against base: String) -> Resolved {
+        resolve(reference, against: Base(base))
+    }
+
+    /// The same against a base prepared once, as for all the links of one page.
+    public static func resolve(_ reference: String, against base: Base) -> Resolved {
         _ = curlGlobalInit
         let trimmed = trimmingSpaces(reference)
         if let scheme = schemeOf(trimmed), scheme != "http", scheme != "https" { return .otherScheme(scheme) }
-        return plainPath(trimmed, against: base) ?? resolveWithCurl(trimmed, against: base)
+        return plainPath(trimmed, against: base) ?? resolveWithCurl(trimmed, against: base.text)
+    }
+
+    /// A page URL read once for resolving its links: the prefixes plain paths are joined to.
+    public struct Base: Sendable {
+        public let text: String
+        /// `scheme://host` for "/…" references and the base up to its last "/" for relative ones; nil when the
+        /// base is not a plain http(s) URL in key form (user info, port, upper case, query or fragment), which
+        /// leaves every reference to libcurl.
+        let origin: String?
+        let directory: String?
+        let host: String
+
+        public init(_ base: String) {
+            text = base
+            guard let authority = Authority(base), authority.isKeyForm,
+                authority.scheme == "http" || authority.scheme == "https"
+            else {
+                (origin, directory, host) = (nil, nil, "")
+                return
+            }
+            let bytes = Array(base.utf8)
+            let authorityStart = authority.scheme.utf8.count + 3
+            guard let pathStart = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "/")),
+                !bytes[pathStart...].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            else {
+                (origin, directory, host) = (nil, nil, "")
+                return
+            }
+            origin = String(decoding: bytes[..<pathStart], as: UTF8.self)
+            directory = String(decoding: bytes[...(bytes.lastIndex(of: UInt8(ascii: "/")) ?? pathStart)], as: UTF8.self)
+            host = authority.host
+        }
     }
 
     /// The general case: libcurl parses the base and the reference and joins them per RFC 3986.
@@ -44,27 +81,28 @@ public enum CurlURL {
     /// Most links on a page are plain paths ("/p/12.html", "next.html"): letters, digits and `-._~/` with no
     /// dot segment. Joined to a plain base they resolve to what libcurl would return, without a URL handle.
     static func plainPath(_ reference: String, against base: String) -> Resolved? {
-        let ref = reference.utf8
-        guard let first = ref.first, first != UInt8(ascii: "."), !ref.starts(with: "//".utf8),
-            ref.allSatisfy(isPathByte)
-        else { return nil }
-        var previous = UInt8(ascii: "/")
-        for byte in ref {
-            if byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/") { return nil }  // ./ ../ .hidden
-            previous = byte
+        plainPath(reference, against: Base(base))
+    }
+
+    static func plainPath(_ reference: String, against base: Base) -> Resolved? {
+        guard let origin = base.origin, let directory = base.directory else { return nil }
+        var reference = reference
+        let first: UInt8? = reference.withUTF8 { ref in
+            guard let first = ref.first, first != UInt8(ascii: "."),
+                !(ref.count > 1 && first == UInt8(ascii: "/") && ref[1] == UInt8(ascii: "/"))
+            else { return nil }
+            var previous = UInt8(ascii: "/")
+            for byte in ref {
+                guard isPathByte(byte), byte != UInt8(ascii: ".") || previous != UInt8(ascii: "/") else {
+                    return nil  // not a plain byte, or ./ ../ .hidden
+                }
+                previous = byte
+            }
+            return first
         }
-        guard let origin = Authority(base), origin.isKeyForm, origin.scheme == "http" || origin.scheme == "https"
-        else { return nil }
-        let bytes = Array(base.utf8)
-        let authorityStart = origin.scheme.utf8.count + 3
-        guard let pathStart = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "/")),
-            !bytes[pathStart...].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-        else { return nil }
-        let prefix =
-            first == UInt8(ascii: "/")
-            ? bytes[..<pathStart] : bytes[...(bytes.lastIndex(of: UInt8(ascii: "/")) ?? pathStart)]
-        let url = String(decoding: prefix, as: UTF8.self) + reference
-        return .web(url: url, key: url, host: origin.host)
+        guard let first else { return nil }
+        let url = (first == UInt8(ascii: "/") ? origin : directory) + reference
+        return .web(url: url, key: url, host: base.host)
     }
 
     @inline(__always) static func isPathByte(_ byte: UInt8) -> Bool {
@@ -91,7 +129,11 @@ public enum CurlURL {
             else { return nil }
             let start = colon + 3
             var end = start
-            while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+                bytes[end] != UInt8(ascii: "#")
+            {
+                end += 1
+            }
             var authority = bytes[start..<end]
             var plain = true
             if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
@@ -109,7 +151,7 @@ public enum CurlURL {
             let rawScheme = bytes[..<colon]
             let rawHost = authority[..<hostEnd]
             if rawScheme.contains(where: isUpper) || rawHost.contains(where: isUpper)
-                || bytes[end...].contains(UInt8(ascii: "#"))
+                || bytes[end...].firstIndex(of: UInt8(ascii: "#")) != nil
             {
                 plain = false
             }

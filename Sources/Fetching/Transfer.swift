@@ -43,11 +43,11 @@ final class Transfer {
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
-    init?(
+    /// `easy` is fresh or reset; `connectTo` is the fetcher's `--connect-to` list, alive as long as the loop.
+    init(
         id: UInt64, request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void,
-        configuration: FetcherConfiguration
+        configuration: FetcherConfiguration, easy: CurlEasy, connectTo: UnsafeMutablePointer<curl_slist>?
     ) {
-        guard let easy = CurlEasy() else { return nil }
         self.id = id
         self.request = request
         self.completion = completion
@@ -73,7 +73,7 @@ final class Transfer {
             _ = ccurl_setopt_off(
                 easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes + Transfer.overread))
         }
-        easy.set(CURLOPT_CONNECT_TO, list: configuration.connectTo)
+        easy.set(CURLOPT_CONNECT_TO, shared: connectTo)
         if let ca = configuration.caCertificate {
             easy.set(CURLOPT_CAINFO, ca)
             // CAINFO replaces the bundle; the system directory keeps public CAs trusted too.

@@ -177,6 +177,18 @@ import Testing
         #expect(whole.links.map(\.href) == ["x?a=1&b=2", "/y"] && whole.base == "/b/")
     }
 
+    @Test func aPageWithinTheHoldComesBackWholeAndALongerOneScanned() throws {
+        let html = Array((String(repeating: "<p>filler</p>", count: 300) + #"<a href="/x">x</a>"#).utf8)
+        let held = LinkScanner.Stream(charset: "utf-8", hold: html.count)
+        html.withUnsafeBufferPointer { held.consume($0) }
+        let page = try #require(held.finish() as? LinkScanner.HeldPage)
+        #expect(page.bytes == html && page.charset == "utf-8")
+        #expect(page.scan() == LinkScanner.scan(html))
+        let streamed = LinkScanner.Stream(charset: nil, hold: html.count - 1)
+        html.withUnsafeBufferPointer { streamed.consume($0) }
+        #expect(streamed.finish() as? PageLinks == LinkScanner.scan(html))
+    }
+
     @Test func streamingFindsTheCharsetInMetaOrFallsBack() {
         let latin1 = Array("<meta charset=\"iso-8859-1\"><a href=\"/caf".utf8) + [0xE9] + Array("\">x</a>".utf8)
         #expect(Self.streamed(latin1, size: 5).links.first?.href == "/café")

@@ -21,8 +21,10 @@ import Testing
         return await Crawler(fetcher: fetcher, options: options).crawl(host)
     }
 
-    @Test func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed() async throws {
-        let result = await crawl()
+    /// Pages held whole and scanned by the crawl loop (the default), and every page streamed on the fetch loop.
+    @Test(arguments: [256 * 1024, 0])
+    func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed(heldPageBytes: Int) async throws {
+        let result = await crawl { $0.heldPageBytes = heldPageBytes }
         let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(result.stoppedBecause == "complete")
         for path in [

@@ -73,6 +73,23 @@ import Testing
         if problem == .expired { #expect((look.tls?.daysLeft ?? 0) < -365) }
     }
 
+    /// Finished easy handles are reset and reused: nothing one request set may leak into the next.
+    @Test func aReusedHandleCarriesNoOptionFromItsLastTransfer() async throws {
+        let fetcher = CurlFetcher(
+            configuration: FetcherConfiguration(connectTo: Self.server.connectTo, caCertificate: Self.server.caPath))
+        defer { fetcher.shutdown() }
+        #expect(await fetch("selfsigned", verify: false, fetcher: fetcher).httpStatus == 200)
+        let verified = await fetch("selfsigned", inspect: false, fetcher: fetcher)
+        #expect(verified.failure == .tls, "certificate checks are back on")
+        #expect(await fetch("gzlarge", cap: 10_000, fetcher: fetcher).truncated)
+        let whole = await fetch("gzlarge", inspect: false, fetcher: fetcher)
+        #expect(!whole.truncated && whole.bytes > SizeLimits.aasa && whole.failure == nil, "no size cap left behind")
+        #expect(await fetch("uablock", agent: UserAgents.browser, fetcher: fetcher).httpStatus == 200)
+        #expect(await fetch("uablock", agent: UserAgents.apple, fetcher: fetcher).httpStatus == 403)
+        let inspected = await fetch("good", fetcher: fetcher)
+        #expect(inspected.tls?.subject?.contains("CN=*.aasa.test") == true, "certificate details on a reused handle")
+    }
+
     @Test func anExpiringCertificateReportsDaysLeft() async {
         let e = await fetch("expiring")
         #expect(e.tls?.verified == true)
