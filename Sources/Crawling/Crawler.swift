@@ -207,7 +207,7 @@ public struct Crawler: Sendable {
         var frontier: [Job] = []
         var head = 0
         /// Row of each URL by key (Int32 rows: a smaller table for a site's worth of URLs).
-        var index: [String: Int32] = [:]
+        var index: [URLKey: Int32] = [:]
         var started = 0
         var chainStart: [String: Int] = [:]
         /// The fragment URLs recorded (a page's other URLs are found by key), and each variant's page key.
@@ -244,7 +244,8 @@ public struct Crawler: Sendable {
                 // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
                 var url = url
                 let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
-                guard index[key] == nil else {
+                let indexKey = URLKey(key)
+                guard index[indexKey] == nil else {
                     if hasFragment, linked.insert(url).inserted {
                         result.urls.append(
                             url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
@@ -257,7 +258,7 @@ public struct Crawler: Sendable {
                     return
                 }
                 if hasFragment { linked.insert(url) }
-                index[key] = Int32(result.urls.count)
+                index[indexKey] = Int32(result.urls.count)
                 var note: String?
                 if !inScope(host) {
                     note = "other host: recorded, not crawled"
@@ -360,7 +361,7 @@ public struct Crawler: Sendable {
                 result.pageErrors.append(PageError(url: job.url, status: status, error: nil))
                 return nil
             }
-            guard e.mediaType == "text/html" || e.mediaType == "application/xhtml+xml" else {
+            guard let type = e.contentType, Crawler.isHTML(type) else {
                 result.urls.setNote("not HTML (\(e.mediaType ?? "no type")): links not read", at: position)
                 return nil
             }
@@ -392,7 +393,7 @@ public struct Crawler: Sendable {
                     "max-urls (\(options.urlCap)): \(done.urlsNotRecorded) more links were neither recorded nor followed"
             }
             for (position, key) in variants {
-                if let page = index[key] { done.urls.setStatus(done.urls.status(at: Int(page)), at: position) }
+                if let page = index[URLKey(key)] { done.urls.setStatus(done.urls.status(at: Int(page)), at: position) }
             }
             guard head < frontier.count else { return done }
             if done.stoppedBecause == "complete" { done.stoppedBecause = "max-pages (\(options.maxPages))" }
@@ -405,6 +406,22 @@ public struct Crawler: Sendable {
             return done
         }
     }
+}
+
+/// A URL key with its hash worked out once: a crawl looks up every link of every page, and most probes of a
+/// big table land on keys of the same length, which String's equality would compare byte by byte.
+struct URLKey: Hashable {
+    let text: String
+    let hash: Int
+
+    init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    static func == (a: URLKey, b: URLKey) -> Bool { a.hash == b.hash && a.text == b.text }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The parts of a URL the crawl-trap defences look at, read in one pass over its bytes.

@@ -34,8 +34,7 @@ public enum LinkScanner {
     /// `charset` comes from the Content-Type header; otherwise `<meta charset>` in the first KiB, else UTF-8, and
     /// Windows-1252 when the bytes are not UTF-8 (what browsers do for unlabelled legacy pages).
     public static func scan(_ body: [UInt8], charset: String? = nil) -> PageLinks {
-        let encoding =
-            charset ?? metaCharset(body) ?? (String(validating: body, as: UTF8.self) == nil ? "windows-1252" : "UTF-8")
+        let encoding = charset ?? metaCharset(body) ?? (isUTF8(body) ? "UTF-8" : "windows-1252")
         let collector = Collector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         guard
@@ -115,6 +114,21 @@ public enum LinkScanner {
         }
     }
 
+    /// Whether `bytes` are valid UTF-8, without making a String of them: ASCII eight bytes at a time, and the
+    /// standard library's validation only for a page with other bytes in it.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var i = 0
+            while i + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                    return String(validating: raw[i...], as: UTF8.self) != nil
+                }
+                i += 8
+            }
+            return raw[i...].allSatisfy { $0 < 0x80 } || String(validating: raw[i...], as: UTF8.self) != nil
+        }
+    }
+
     /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">` near the top.
     static func metaCharset(_ body: [UInt8]) -> String? {
         charsetParameter(in: Array(body.prefix(1024)))?.lowercased()
@@ -123,12 +137,18 @@ public enum LinkScanner {
     /// The value after a case-insensitive `charset=` (in a Content-Type or a page's first KiB), read off the bytes
     /// since every crawled page asks: leading quotes and spaces skipped, up to the next delimiter.
     static func charsetParameter(in bytes: [UInt8]) -> String? {
-        let key = Array("charset=".utf8)
-        guard bytes.count >= key.count,
-            let start = (0...(bytes.count - key.count)).first(where: { i in
-                key.indices.allSatisfy { lowerASCII(bytes[i + $0]) == key[$0] }
-            })
-        else { return nil }
+        let key: [UInt8] = Array("charset=".utf8)
+        guard bytes.count >= key.count else { return nil }
+        var found: Int?
+        for i in 0...(bytes.count - key.count) where lowerASCII(bytes[i]) == UInt8(ascii: "c") {
+            var j = 1
+            while j < key.count, lowerASCII(bytes[i + j]) == key[j] { j += 1 }
+            if j == key.count {
+                found = i
+                break
+            }
+        }
+        guard let start = found else { return nil }
         let value = bytes[(start + key.count)...].drop {
             $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20
         }

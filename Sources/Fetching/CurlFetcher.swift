@@ -222,12 +222,13 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T),
             tls: ms(CURLINFO_APPCONNECT_TIME_T),
             firstByte: ms(CURLINFO_STARTTRANSFER_TIME_T), total: ms(CURLINFO_TOTAL_TIME_T))
-        let message = easy.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : easy.errorText
+        let message =
+            code == CURLE_OK ? "" : easy.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : easy.errorText
         if code != CURLE_OK && !capped && !tooBig {
             exchange.failure = failure(for: code)
             exchange.error = message
         }
-        if request.url.lowercased().hasPrefix("https:") {
+        if request.url.utf8.prefix(6).map(Transfer.lower).elementsEqual("https:".utf8) {
             exchange.tls = tlsFacts(t, code: code, message: message)
         }
         return exchange

@@ -40,6 +40,13 @@ final class Transfer {
     /// Looked up once: every crawled page would otherwise stat the directory.
     static let systemCertificates = FileManager.default.fileExists(atPath: "/etc/ssl/certs")
 
+    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// The response headers kept for crawled pages (lower case).
+    static let pageHeaders: [[UInt8]] = ["content-type", "retry-after", "location"].map { Array($0.utf8) }
+
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
@@ -127,6 +134,15 @@ final class Transfer {
             return
         }
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")), headers.count < 200 else { return }
+        // A crawled page's headers are read by the crawl alone, which asks for these; a dozen Strings per page
+        // for the rest would be made and dropped unread.
+        if request.location == .page,
+            !Transfer.pageHeaders.contains(where: { name in
+                name.count == colon && zip(name, text[..<colon]).allSatisfy { $0 == Transfer.lower($1) }
+            })
+        {
+            return
+        }
         var valueStart = colon + 1
         while valueStart < text.count, text[valueStart] == 0x20 || text[valueStart] == 0x09 { valueStart += 1 }
         headers.append(

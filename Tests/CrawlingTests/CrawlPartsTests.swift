@@ -177,6 +177,23 @@ import Testing
         #expect(whole.links.map(\.href) == ["x?a=1&b=2", "/y"] && whole.base == "/b/")
     }
 
+    @Test func utf8IsJudgedAsTheStandardLibraryJudgesIt() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0xE9], [0xC0, 0x80],
+            [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+        ]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                bytes +=
+                    Int.random(in: 0..<4, using: &generator) == 0 ? pieces.randomElement()! : Array("abcdefgh".utf8)
+            }
+            #expect(LinkScanner.isUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+    }
+
     @Test func aPageWithinTheHoldComesBackWholeAndALongerOneScanned() throws {
         let html = Array((String(repeating: "<p>filler</p>", count: 300) + #"<a href="/x">x</a>"#).utf8)
         let held = LinkScanner.Stream(charset: "utf-8", hold: html.count)
