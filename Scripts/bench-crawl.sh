@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Scripts/bench crawl [PAGES...]: aasa-audit --crawl against a generated site (default 10000 and 100000 pages)
-# served by a local nginx over HTTPS, beside wget2 -r --delete-after and wget -r --delete-after fetching the
-# same site in the same run (wget and wget2 by address, certificate checks off; linkchecker, at about 200 pages/s
-# here, is left out of the default run). Prints wall time, pages/s and peak RSS. Loopback only.
+# served by a local nginx over HTTPS (HTTP/2), beside wget2 -r --delete-after and wget -r --delete-after fetching
+# the same site in the same run (wget and wget2 by address, certificate checks off; linkchecker, at about 200
+# pages/s here, is left out of the default run). nginx's one worker is pinned to CPU 1 as in
+# ../shared/notes/crawling.md §4.2; each client runs twice: pinned to CPU 0 (one core each, the notes' harness)
+# and free to use both cores. The floor line is libxml2 alone: Scripts/xmlsax.c parsing the same pages from
+# memory on one core, which no libxml2-based crawler can beat. Prints wall time, pages/s and peak RSS.
+# Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . Scripts/lib.sh
@@ -19,6 +23,7 @@ trap cleanup EXIT
 bench_certificates "$work" site.bench.test "DNS:site.bench.test"
 mkdir -p "$work/logs"
 swift build -c release --product aasa-audit >/dev/null
+cc -O2 -o "$work/xmlsax" Scripts/xmlsax.c $(pkg-config --cflags --libs libxml-2.0)
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), nginx $(nginx -v 2>&1 | cut -d/ -f2), $(wget2 --version 2>/dev/null | head -1)"
 for pages in "${sizes[@]}"; do
     site="$work/site$pages"
@@ -26,6 +31,7 @@ for pages in "${sizes[@]}"; do
     chmod -R a+rX "$site"
     cat > "$work/nginx.conf" <<CONF
 worker_processes 1;
+$([ "$(nproc)" -ge 2 ] && echo "worker_cpu_affinity 10;")
 pid $work/nginx.pid;
 error_log $work/logs/error.log;
 events { worker_connections 4096; }
@@ -40,7 +46,7 @@ $(bench_site_server "$port" "$site" _)
 CONF
     nginx -p "$work" -c "$work/nginx.conf" 2>/dev/null || nginx -p "$work" -c "$work/nginx.conf" -s reload
     sleep 0.5
-    echo "== $pages pages (~$(du -sh "$site/p" | cut -f1))"
+    echo "== $pages pages (~$(du -sh --apparent-size "$site/p" | cut -f1))"
     measure() { # name, command...
         local name="$1"
         shift
@@ -50,19 +56,28 @@ CONF
         end=$(date +%s.%N)
         local wall
         wall=$(echo "$end - $start" | bc -l)
-        printf '%-12s wall %7.2f s   %7.0f pages/s   peak RSS %6.1f MB\n' "$name" "$wall" \
+        printf '%-28s wall %7.2f s   %7.0f pages/s   peak RSS %6.1f MB\n' "$name" "$wall" \
             "$(echo "$pages / $wall" | bc -l)" "$(echo "$(tail -1 "$work/rss") / 1024" | bc -l)"
     }
-    measure aasa-audit .build/release/aasa-audit audit site.bench.test --crawl --max-pages $((pages * 2)) --no-cdn \
-        --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/report" --format json --quiet
+    one=""
+    [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null && one="taskset -c 0"
+    aasa=(.build/release/aasa-audit audit site.bench.test --crawl --max-pages $((pages * 2)) --no-cdn
+        --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/report" --format json --quiet)
+    wget2=(sh -c "cd $work && exec wget2 -r -l 0 -nd --delete-after -q --no-robots --no-check-certificate https://127.0.0.1:$port/")
+    measure "aasa-audit (one core)" $one "${aasa[@]}"
     python3 - "$work/report/report.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))["domains"][0]
 c = d["crawl"]
-print("             aasa-audit crawled %d pages, found %d URLs, %d open the app, stopped: %s" % (
+print("    aasa-audit crawled %d pages, found %d URLs, %d open the app, stopped: %s" % (
     c["pagesFetched"], c["urlsDiscovered"], sum(1 for u in d["urls"] if u["opensApp"]), c["stoppedBecause"]))
 PY
-    measure wget2 sh -c "cd $work && wget2 -r -l 0 -nd --delete-after -q --no-robots --no-check-certificate https://127.0.0.1:$port/"
-    measure wget sh -c "cd $work && wget -r -l inf -nd --delete-after -q --no-check-certificate https://127.0.0.1:$port/"
+    measure "wget2 (one core)" $one "${wget2[@]}"
+    measure "aasa-audit (two cores)" "${aasa[@]}"
+    measure "wget2 (two cores)" "${wget2[@]}"
+    measure "wget (two cores)" sh -c "cd $work && exec wget -r -l inf -nd --delete-after -q --no-check-certificate https://127.0.0.1:$port/"
+    (echo "$site/index.html"; find "$site/p" -name '*.html') > "$work/list"
+    $one "$work/xmlsax" 3 < "$work/list" | awk -v pages="$pages" '{ for (i = 1; i < NF; i++) if ($(i + 1) == "s,") s = $i }
+        END { printf "%-28s wall %7.2f s   %7.0f pages/s   (parsing only, pages already in memory)\n", "floor: libxml2 alone", s, pages / s }'
     rm -rf "$site"
 done

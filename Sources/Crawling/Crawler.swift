@@ -120,7 +120,20 @@ public struct Crawler: Sendable {
                 guard !Task.isCancelled, let job = state.nextJob() else { return false }
                 let number = next
                 next += 1
-                inFlight.add(number, fetcher.start(pageRequest(job.url)) { sink.yield((number, job, $0)) })
+                inFlight.add(
+                    number,
+                    fetcher.start(pageRequest(job.url)) { exchange in
+                        // A held page is scanned on a pool thread, beside the fetch loop and the crawl loop.
+                        guard let held = exchange.consumed?.value as? LinkScanner.HeldPage else {
+                            sink.yield((number, job, exchange))
+                            return
+                        }
+                        DispatchQueue.global().async {
+                            var scanned = exchange
+                            scanned.consumed = Consumed(held.scan())
+                            sink.yield((number, job, scanned))
+                        }
+                    })
                 if Task.isCancelled { inFlight.cancelAll() }
                 return true
             }
