@@ -114,6 +114,7 @@ public struct Crawler: Sendable {
         // or continuation per page.
         let (finished, sink) = AsyncStream.makeStream(of: (Int, Job, Exchange).self)
         let inFlight = InFlight()
+        let scanQueue = DispatchQueue(label: "aasa-audit page scan")
         await withTaskCancellationHandler {
             var next = 0
             func startNext() -> Bool {
@@ -123,12 +124,13 @@ public struct Crawler: Sendable {
                 inFlight.add(
                     number,
                     fetcher.start(pageRequest(job.url)) { exchange in
-                        // A held page is scanned on a pool thread, beside the fetch loop and the crawl loop.
+                        // A held page is scanned on its own thread, beside the fetch loop and the crawl loop (one
+                        // serial queue: a concurrent one spread pages over more threads and malloc arenas).
                         guard let held = exchange.consumed?.value as? LinkScanner.HeldPage else {
                             sink.yield((number, job, exchange))
                             return
                         }
-                        DispatchQueue.global().async {
+                        scanQueue.async {
                             var scanned = exchange
                             scanned.consumed = Consumed(held.scan())
                             sink.yield((number, job, scanned))
@@ -220,7 +222,7 @@ public struct Crawler: Sendable {
         var frontier: [Job] = []
         var head = 0
         /// Row of each URL by key (Int32 rows: a smaller table for a site's worth of URLs).
-        var index: [URLKey: Int32] = [:]
+        var index: [String: Int32] = [:]
         var started = 0
         var chainStart: [String: Int] = [:]
         /// The fragment URLs recorded (a page's other URLs are found by key), and each variant's page key.
@@ -257,8 +259,7 @@ public struct Crawler: Sendable {
                 // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
                 var url = url
                 let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
-                let indexKey = URLKey(key)
-                guard index[indexKey] == nil else {
+                guard index[key] == nil else {
                     if hasFragment, linked.insert(url).inserted {
                         result.urls.append(
                             url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
@@ -271,7 +272,7 @@ public struct Crawler: Sendable {
                     return
                 }
                 if hasFragment { linked.insert(url) }
-                index[indexKey] = Int32(result.urls.count)
+                index[key] = Int32(result.urls.count)
                 var note: String?
                 if !inScope(host) {
                     note = "other host: recorded, not crawled"
@@ -406,7 +407,7 @@ public struct Crawler: Sendable {
                     "max-urls (\(options.urlCap)): \(done.urlsNotRecorded) more links were neither recorded nor followed"
             }
             for (position, key) in variants {
-                if let page = index[URLKey(key)] { done.urls.setStatus(done.urls.status(at: Int(page)), at: position) }
+                if let page = index[key] { done.urls.setStatus(done.urls.status(at: Int(page)), at: position) }
             }
             guard head < frontier.count else { return done }
             if done.stoppedBecause == "complete" { done.stoppedBecause = "max-pages (\(options.maxPages))" }
@@ -419,22 +420,6 @@ public struct Crawler: Sendable {
             return done
         }
     }
-}
-
-/// A URL key with its hash worked out once: a crawl looks up every link of every page, and most probes of a
-/// big table land on keys of the same length, which String's equality would compare byte by byte.
-struct URLKey: Hashable {
-    let text: String
-    let hash: Int
-
-    init(_ text: String) {
-        self.text = text
-        hash = text.hashValue
-    }
-
-    static func == (a: URLKey, b: URLKey) -> Bool { a.hash == b.hash && a.text == b.text }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The parts of a URL the crawl-trap defences look at, read in one pass over its bytes.
