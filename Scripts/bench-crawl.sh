@@ -64,6 +64,7 @@ CONF
     aasa=(.build/release/aasa-audit audit site.bench.test --crawl --max-pages $((pages * 2)) --no-cdn
         --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/report" --format json --quiet)
     wget2=(sh -c "cd $work && exec wget2 -r -l 0 -nd --delete-after -q --no-robots --no-check-certificate https://127.0.0.1:$port/")
+    "${wget2[@]}" >/dev/null 2>&1 || true # warm-up: nginx's first pass over fresh files is not what we time
     measure "aasa-audit (one core)" $one "${aasa[@]}"
     python3 - "$work/report/report.json" <<'PY'
 import json, sys
