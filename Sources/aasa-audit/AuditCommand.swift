@@ -15,7 +15,7 @@ enum AuditCommand {
                                 [--timeout SECONDS] [--connect-to HOST:PORT:ADDR:PORT ...] [--ca-cert FILE]
                                 [--user-agent UA] [--cdn-base URL | --no-cdn] [--quiet]
                                 [--crawl [--max-pages N] [--max-urls N] [--max-depth N] [--delay SECONDS]
-                                         [--include-subdomains]]
+                                         [--crawl-concurrency N] [--include-subdomains]]
 
         Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as Apple's
         fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot user agent), runs
@@ -24,7 +24,8 @@ enum AuditCommand {
         Reports/latest pointing at it and --keep N pruning older runs). --baseline compares with an earlier
         report.json (default: the previous run under Reports/); --fail-on-change exits 1 on any change. DOMAIN may be a host, a URL or an entitlement line (applinks:host); --domains
         reads one per line (# comments) or a CSV with a "domain" column.
-        --crawl then crawls each site from / and its sitemaps (robots.txt honoured, 8 requests at a time, at most
+        --crawl then crawls each site from / and its sitemaps (robots.txt honoured, 8 requests at a time unless
+        --crawl-concurrency (1 to 64) says otherwise, 1 with a --delay or a robots.txt Crawl-delay, at most
         --max-pages pages, default 10000; --max-urls URLs recorded, default 10 per page and at least 100000) and
         gives every URL found a verdict per app with the deciding rule.
         --entitlements reads an app's .entitlements (XML or binary plist) or a text list of service:domain lines,
@@ -84,6 +85,12 @@ enum AuditCommand {
                 throw UsageError(message: "--delay takes 0 to 60 seconds", usage: usage)
             }
             crawlOptions.delay = seconds
+        }
+        if let requests = try args.value("--crawl-concurrency") {
+            guard let count = Int(requests), (1...64).contains(count) else {
+                throw UsageError(message: "--crawl-concurrency takes 1 to 64 requests per site", usage: usage)
+            }
+            crawlOptions.perHostConcurrency = count
         }
         crawlOptions.includeSubdomains = args.flag("--include-subdomains")
         crawlOptions.progress = CrawlProgress()

@@ -48,6 +48,44 @@ import Testing
         #expect(result.banners.count == 2)
     }
 
+    /// The real fetcher, with the crawl's fetches in flight counted on their way in and out.
+    final class CountingFetcher: HTTPFetching {
+        let inner: CurlFetcher
+        let state = Guarded((now: 0, peak: 0))
+
+        init(_ inner: CurlFetcher) { self.inner = inner }
+
+        func fetch(_ request: FetchRequest) async -> Exchange { await inner.fetch(request) }
+
+        func start(_ request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void) -> FetchHandle {
+            state.withLock {
+                $0.now += 1
+                $0.peak = max($0.peak, $0.now)
+            }
+            return inner.start(request) { [state] exchange in
+                state.withLock { $0.now -= 1 }
+                completion(exchange)
+            }
+        }
+    }
+
+    @Test(arguments: [1, 3, 8])
+    func perHostConcurrencyBoundsTheFetchesInFlight(limit: Int) async {
+        let counting = CountingFetcher(
+            CurlFetcher(
+                configuration: FetcherConfiguration(
+                    connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5)))
+        defer { counting.inner.shutdown() }
+        var options = CrawlOptions()
+        options.perHostConcurrency = limit
+        let result = await Crawler(fetcher: counting, options: options).crawl("shop.aasa.test")
+        #expect(result.stoppedBecause == "complete" && result.pagesFetched > 40)
+        let peak = counting.state.withLock { $0.peak }
+        #expect(peak <= limit, "peak \(peak)")
+        // The frontier holds dozens of sitemap pages from the start: a limit above one is used.
+        #expect(limit == 1 || peak > 1, "peak \(peak)")
+    }
+
     @Test func aGzippedSitemapIsRead() async {
         let result = await crawl()
         let page = result.urls.first { $0.url == "https://shop.aasa.test/bags/gzip-only" }

@@ -166,6 +166,9 @@ let brokenFile = """
     @Test(arguments: [
         ["check"], ["check", "a", "b"], ["check", "x", "--bogus"], ["match", "/x"], ["match", "--file"],
         ["frobnicate"], [], ["check", "x", "--fail-on", "fatal"], ["rules", "extra"],
+        ["audit", "e.test", "--crawl", "--crawl-concurrency", "0"],
+        ["audit", "e.test", "--crawl", "--crawl-concurrency", "65"],
+        ["audit", "e.test", "--crawl", "--crawl-concurrency", "many"],
     ])
     func badArgumentsAreAOneLineErrorWithUsageAndExitTwo(_ arguments: [String]) throws {
         let result = try Binary.run(arguments)

@@ -35,7 +35,8 @@ import Testing
     @Test func aCrawlGivesEveryURLItsVerdictAndTheDecidingRule() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-crawl-\(UUID().uuidString)")
         let result = try Binary.run(
-            ["audit", "shop.aasa.test", "--crawl", "--out", out.path] + Self.server.auditArguments,
+            ["audit", "shop.aasa.test", "--crawl", "--crawl-concurrency", "3", "--out", out.path]
+                + Self.server.auditArguments,
             environment: ["NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("stopped: complete"))
