@@ -20,10 +20,12 @@ public struct CrawlOptions: Sendable {
     public var maxRedirects = 5
     /// Decoded bytes kept per page; the rest of a bigger page is not scanned.
     public var pageBytes = 5 * 1024 * 1024
-    /// A page up to this size is held whole and scanned by the crawl loop, in parallel with the fetch loop's
-    /// TLS and HTTP work; a bigger one is scanned on the fetch loop while it arrives (memory stays bounded by
-    /// this times the per-host concurrency). 0: every page streamed.
+    /// A page up to this size is held whole and scanned on a thread of its own, beside the fetch loop's TLS and
+    /// HTTP work; a bigger one is scanned on the fetch loop while it arrives. 0: every page streamed.
     public var heldPageBytes = 256 * 1024
+    /// What one crawl may hold in pages at once, whatever its concurrency (32 crawls at a time: 64 MiB at most).
+    public static let heldBytesPerCrawl = 2 * 1024 * 1024
+    var pageHold: Int { min(heldPageBytes, CrawlOptions.heldBytesPerCrawl / max(1, perHostConcurrency)) }
     /// A chain of pages of one URL pattern, each found only on the previous one, longer than this is a trap
     /// (calendars, endless ?page=); a 40-post "next" chain stays well inside it.
     public var chainLimit = 60
@@ -170,7 +172,7 @@ public struct Crawler: Sendable {
             url: url, location: .page, userAgent: options.userAgent, maxBytes: options.pageBytes,
             consumer: { type in
                 guard let type, Crawler.isHTML(type) else { return nil }
-                return LinkScanner.Stream(charset: Crawler.charset(type), hold: options.heldPageBytes)
+                return LinkScanner.Stream(charset: Crawler.charset(type), hold: options.pageHold)
             }, keepBody: false)
     }
 

@@ -194,6 +194,18 @@ import Testing
         }
     }
 
+    @Test func aCrawlHoldsAtMostTwoMebibytesOfPagesWhateverItsConcurrency() {
+        var options = CrawlOptions()
+        #expect(options.pageHold == 256 * 1024, "8 requests at a time: 256 KiB pages")
+        for concurrency in [1, 8, 9, 64] {
+            options.perHostConcurrency = concurrency
+            #expect(options.pageHold * concurrency <= CrawlOptions.heldBytesPerCrawl)
+        }
+        #expect(options.pageHold == 32 * 1024)
+        options.heldPageBytes = 0
+        #expect(options.pageHold == 0)
+    }
+
     @Test func aPageWithinTheHoldComesBackWholeAndALongerOneScanned() throws {
         let html = Array((String(repeating: "<p>filler</p>", count: 300) + #"<a href="/x">x</a>"#).utf8)
         let held = LinkScanner.Stream(charset: "utf-8", hold: html.count)
