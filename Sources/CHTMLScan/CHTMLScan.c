@@ -20,7 +20,19 @@ struct chtmlscan_scanner {
 };
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static void init_parser(void) { xmlInitParser(); }
+
+/* HTML_PARSE_NOERROR silences the parser, not the encoders: a page declaring a charset its bytes break (found by
+ * fuzzing) made libxml2 print "encoding error : input conversion failed" to our stderr through its generic error
+ * channel. Site content must never write to the terminal, so that channel is silenced, for threads created later
+ * (ThrDef) and, since libxml2 keeps it per thread, for each thread that creates a scanner. */
+static void silent(void *ctx, const char *message, ...) { (void)ctx; (void)message; }
+static void silent_structured(void *ctx, xmlErrorPtr error) { (void)ctx; (void)error; }
+
+static void init_parser(void) {
+    xmlInitParser();
+    xmlThrDefSetGenericErrorFunc(NULL, silent);
+    xmlThrDefSetStructuredErrorFunc(NULL, silent_structured);
+}
 
 static int interesting(const char *name) {
     switch (name[0]) {
@@ -44,6 +56,8 @@ static void on_start(void *ctx, const xmlChar *name, const xmlChar **atts) {
 
 chtmlscan_scanner *chtmlscan_create(const char *encoding, void *context, chtmlscan_element_fn fn) {
     pthread_once(&init_once, init_parser);
+    xmlSetGenericErrorFunc(NULL, silent);
+    xmlSetStructuredErrorFunc(NULL, silent_structured);
     struct chtmlscan_scanner *scanner = calloc(1, sizeof *scanner);
     if (scanner == NULL) return NULL;
     scanner->context = context;
@@ -91,6 +105,8 @@ const char *chtmlscan_libxml_version(void) { return xmlParserVersion; }
 
 unsigned char *chtmlscan_read_decompressed(const char *path, size_t limit, size_t *length) {
     pthread_once(&init_once, init_parser);
+    xmlSetGenericErrorFunc(NULL, silent);
+    xmlSetStructuredErrorFunc(NULL, silent_structured);
     *length = 0;
     xmlParserInputBufferPtr in = xmlParserInputBufferCreateFilename(path, XML_CHAR_ENCODING_NONE);
     if (in == NULL) return NULL;

@@ -125,7 +125,8 @@ def hostile_page(path):
         return 200, (b'<sitemapindex><sitemap><loc>https://hostile.aasa.test/sitemap.xml</loc></sitemap></sitemapindex>'),\
             "application/xml", {}
     if path == "/":
-        return 200, page("Hostile", ["/loop-a", "/to-ftp", "/many", "/deep", "/latin", "/never/x"]), html, {}
+        return 200, page("Hostile", ["/loop-a", "/to-ftp", "/many", "/deep", "/latin", "/mislabelled", "/sjis",
+                                     "/never/x"]), html, {}
     if path == "/loop-a":
         return 302, b"", None, {"Location": "/loop-b"}
     if path == "/loop-b":
@@ -136,6 +137,11 @@ def hostile_page(path):
         return 200, b"<html><body>" + b"".join(b'<a href="/m/%d">x</a>' % i for i in range(100000)) + b"</body></html>", html, {}
     if path == "/deep":
         return 200, b"<div>" * 10000 + b'<a href="/deep-end">end</a>', html, {}
+    if path == "/mislabelled":  # says UTF-8, is not
+        return 200, b'<html><body><a href="/mis-a">x</a>\xe9\xff\xfe\x80<a href="/mis-b">y</a>', html, {}
+    if path == "/sjis":  # a declared legacy charset, with bytes it cannot decode
+        return 200, b'<html><body><a href="/sjis-a">x</a>\x81\x20\xfd\xfd<a href="/sjis-b">y</a>', \
+            "text/html; charset=shift_jis", {}
     if path == "/latin":
         return 200, b'<html><body><a href="/caf\xe9">x</a>\xff\xfe\x00<a href="/ok">y</a>', "text/html", {}
     return 200, page(path, []), html, {}
