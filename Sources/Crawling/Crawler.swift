@@ -20,12 +20,9 @@ public struct CrawlOptions: Sendable {
     public var maxRedirects = 5
     /// Decoded bytes kept per page; the rest of a bigger page is not scanned.
     public var pageBytes = 5 * 1024 * 1024
-    /// A page up to this size is held whole and scanned on a thread of its own, beside the fetch loop's TLS and
-    /// HTTP work; a bigger one is scanned on the fetch loop while it arrives. 0: every page streamed.
-    public var heldPageBytes = 256 * 1024
-    /// What one crawl may hold in pages at once, whatever its concurrency (32 crawls at a time: 64 MiB at most).
-    public static let heldBytesPerCrawl = 2 * 1024 * 1024
-    var pageHold: Int { min(heldPageBytes, CrawlOptions.heldBytesPerCrawl / max(1, perHostConcurrency)) }
+    /// Page bytes a crawl may have downloaded and not yet scanned (its scan queue's backlog); past it the fetch
+    /// loop waits for the scanner. With 64 KiB pieces per page in flight, a crawl holds about 2.5 MiB at most.
+    public var scanBacklogBytes = 2 * 1024 * 1024
     /// A chain of pages of one URL pattern, each found only on the previous one, longer than this is a trap
     /// (calendars, endless ?page=); a 40-post "next" chain stays well inside it.
     public var chainLimit = 60
@@ -116,7 +113,9 @@ public struct Crawler: Sendable {
         // or continuation per page.
         let (finished, sink) = AsyncStream.makeStream(of: (Int, Job, Exchange).self)
         let inFlight = InFlight()
+        // Pages are parsed on their own thread while they download, beside the fetch loop and the crawl loop.
         let scanQueue = DispatchQueue(label: "aasa-audit page scan")
+        let backlog = ScanBacklog(limit: options.scanBacklogBytes)
         await withTaskCancellationHandler {
             var next = 0
             func startNext() -> Bool {
@@ -125,16 +124,14 @@ public struct Crawler: Sendable {
                 next += 1
                 inFlight.add(
                     number,
-                    fetcher.start(pageRequest(job.url)) { exchange in
-                        // A held page is scanned on its own thread, beside the fetch loop and the crawl loop (one
-                        // serial queue: a concurrent one spread pages over more threads and malloc arenas).
-                        guard let held = exchange.consumed?.value as? LinkScanner.HeldPage else {
+                    fetcher.start(pageRequest(job.url, scanQueue: scanQueue, backlog: backlog)) { exchange in
+                        guard let pending = exchange.consumed?.value as? LinkScanner.PendingScan else {
                             sink.yield((number, job, exchange))
                             return
                         }
-                        scanQueue.async {
+                        pending.links { links in
                             var scanned = exchange
-                            scanned.consumed = Consumed(held.scan())
+                            scanned.consumed = Consumed(links)
                             sink.yield((number, job, scanned))
                         }
                     })
@@ -166,13 +163,13 @@ public struct Crawler: Sendable {
         return state.finish()
     }
 
-    /// A page request whose body is scanned while it arrives and not kept.
-    func pageRequest(_ url: String) -> FetchRequest {
+    /// A page request whose body is scanned on `scanQueue` while it arrives and not kept.
+    func pageRequest(_ url: String, scanQueue: DispatchQueue, backlog: ScanBacklog) -> FetchRequest {
         FetchRequest(
             url: url, location: .page, userAgent: options.userAgent, maxBytes: options.pageBytes,
             consumer: { type in
                 guard let type, Crawler.isHTML(type) else { return nil }
-                return LinkScanner.Stream(charset: Crawler.charset(type), hold: options.pageHold)
+                return LinkScanner.QueuedStream(charset: Crawler.charset(type), queue: scanQueue, backlog: backlog)
             }, keepBody: false)
     }
 
@@ -381,14 +378,9 @@ public struct Crawler: Sendable {
                 result.urls.setNote("not HTML (\(e.mediaType ?? "no type")): links not read", at: position)
                 return nil
             }
-            // Scanned while it arrived, or held whole and scanned here; fetchers that cannot stream hand back the
-            // body instead.
-            let page: PageLinks
-            switch e.consumed?.value {
-            case let links as PageLinks: page = links
-            case let held as LinkScanner.HeldPage: page = held.scan()
-            default: page = LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
-            }
+            // Scanned while it arrived; fetchers that cannot stream hand back the body instead.
+            let page =
+                e.consumed?.value as? PageLinks ?? LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
             if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
             let pageURL = CurlURL.Base(job.url)
             var base = pageURL

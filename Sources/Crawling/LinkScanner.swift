@@ -1,6 +1,7 @@
 import AASA
 import CHTMLScan
 import Foundation
+import Synchronization
 
 /// What one HTML page links to, as the page's markup says it (not yet resolved).
 public struct PageLinks: Sendable, Equatable {
@@ -20,6 +21,19 @@ public struct PageLinks: Sendable, Equatable {
     public var dropped = 0
 
     public init() {}
+}
+
+/// Bytes a crawl has handed to its scan queue and not yet parsed.
+public final class ScanBacklog: Sendable {
+    public let limit: Int
+    private let queued = Atomic<Int>(0)
+
+    public init(limit: Int) { self.limit = limit }
+
+    /// Counts `count` more bytes; true when that puts the backlog over its limit.
+    func add(_ count: Int) -> Bool { queued.add(count, ordering: .relaxed).newValue > limit }
+    func remove(_ count: Int) { queued.subtract(count, ordering: .relaxed) }
+    public var bytes: Int { queued.load(ordering: .relaxed) }
 }
 
 /// Scans HTML with libxml2's SAX push parser (no tree), keeping only link-bearing elements.
@@ -48,47 +62,29 @@ public enum LinkScanner {
         return collector.page
     }
 
-    /// A page that ended within a `Stream`'s hold: its bytes, scanned later by whoever takes the exchange, so
-    /// the fetch loop's thread spends no time in libxml2 for ordinary pages.
-    public struct HeldPage: Sendable {
-        public var bytes: [UInt8]
-        public var charset: String?
-
-        public func scan() -> PageLinks { LinkScanner.scan(bytes, charset: charset) }
-    }
-
-    /// A scanner fed while the page downloads (libxml2's push parser), so a big page is never held whole. The
-    /// first `hold` bytes (at least a KiB, to find a `<meta charset>` when the header names none) are buffered;
-    /// a page that ends within them comes back from `finish()` as a `HeldPage`, a longer one as `PageLinks`.
+    /// A scanner fed while the page downloads (libxml2's push parser), so a page is never held whole. The first
+    /// KiB is buffered to find a `<meta charset>` when the header names none.
     public final class Stream: BodyConsumer {
         let headerCharset: String?
-        let hold: Int
         var prefix: [UInt8] = []
         var scanner: OpaquePointer?
         let collector = Collector()
 
-        /// `hold`: 0 scans every page here (a page under a KiB too).
-        public init(charset: String?, hold: Int = 0) {
-            headerCharset = charset
-            self.hold = hold
-        }
+        public init(charset: String?) { headerCharset = charset }
 
         deinit { if let scanner { chtmlscan_free(scanner) } }
 
         public func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
             if scanner == nil {
                 prefix.append(contentsOf: bytes)
-                if prefix.count >= 1024 && prefix.count > hold { start() }
+                if prefix.count >= 1024 { start() }
                 return
             }
             feed(bytes, last: false)
         }
 
         public func finish() -> any Sendable {
-            if scanner == nil {
-                if hold > 0 { return HeldPage(bytes: prefix, charset: headerCharset) }
-                start()
-            }
+            if scanner == nil { start() }
             feed(UnsafeBufferPointer(start: nil, count: 0), last: true)
             return collector.page
         }
@@ -110,6 +106,70 @@ public enum LinkScanner {
             guard let scanner, bytes.count > 0 || last else { return }
             bytes.withMemoryRebound(to: CChar.self) {
                 _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, last ? 1 : 0)
+            }
+        }
+    }
+
+    /// Feeds a `Stream` on a crawl's serial scan queue, `piece` bytes at a time as the page downloads: libxml2
+    /// works beside the fetch loop's TLS and HTTP instead of on its thread, and a big page is still parsed while it
+    /// arrives, never held whole. A page within one piece is scanned whole (the faster path) in a single hop.
+    /// When the queue falls more than its backlog's limit behind, the fetch loop waits.
+    public final class QueuedStream: BodyConsumer {
+        /// The stream, touched only on the queue.
+        final class Box: @unchecked Sendable {
+            let stream: Stream
+            init(_ stream: Stream) { self.stream = stream }
+        }
+
+        let box: Box
+        let charset: String?
+        let queue: DispatchQueue
+        let backlog: ScanBacklog
+        let piece: Int
+        var pending: [UInt8] = []
+        var streamed = false
+
+        public init(charset: String?, queue: DispatchQueue, backlog: ScanBacklog, piece: Int = 64 * 1024) {
+            box = Box(Stream(charset: charset))
+            self.charset = charset
+            self.queue = queue
+            self.backlog = backlog
+            self.piece = max(1, piece)
+        }
+
+        public func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
+            pending.append(contentsOf: bytes)
+            guard pending.count >= piece else { return }
+            let chunk = pending
+            pending = []
+            streamed = true
+            if backlog.add(chunk.count) { queue.sync {} }  // let the scanner catch up
+            queue.async { [box, backlog] in
+                chunk.withUnsafeBufferPointer { box.stream.consume($0) }
+                backlog.remove(chunk.count)
+            }
+        }
+
+        /// The rest of the page; its links come from the `PendingScan` once the queue has parsed every piece.
+        public func finish() -> any Sendable {
+            PendingScan(box: box, queue: queue, rest: pending, charset: charset, streamed: streamed)
+        }
+    }
+
+    /// A page on its way through the scan queue.
+    public struct PendingScan: Sendable {
+        let box: QueuedStream.Box
+        let queue: DispatchQueue
+        let rest: [UInt8]
+        let charset: String?
+        let streamed: Bool
+
+        /// Calls `done` on the scan queue with the page's links, after every piece sent before it.
+        public func links(_ done: @escaping @Sendable (PageLinks) -> Void) {
+            queue.async { [self] in
+                guard streamed else { return done(LinkScanner.scan(rest, charset: charset)) }
+                rest.withUnsafeBufferPointer { box.stream.consume($0) }
+                done(box.stream.finish() as? PageLinks ?? PageLinks())
             }
         }
     }

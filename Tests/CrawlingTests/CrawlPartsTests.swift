@@ -194,28 +194,31 @@ import Testing
         }
     }
 
-    @Test func aCrawlHoldsAtMostTwoMebibytesOfPagesWhateverItsConcurrency() {
-        var options = CrawlOptions()
-        #expect(options.pageHold == 256 * 1024, "8 requests at a time: 256 KiB pages")
-        for concurrency in [1, 8, 9, 64] {
-            options.perHostConcurrency = concurrency
-            #expect(options.pageHold * concurrency <= CrawlOptions.heldBytesPerCrawl)
+    /// Feeds `bytes` to a queued stream in chunks of `size` and waits for its links.
+    static func queued(_ bytes: [UInt8], size: Int, piece: Int, backlog: ScanBacklog) async -> PageLinks {
+        let queue = DispatchQueue(label: "test scan")
+        let stream = LinkScanner.QueuedStream(charset: nil, queue: queue, backlog: backlog, piece: piece)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + size)
+            bytes[offset..<end].withUnsafeBufferPointer { stream.consume($0) }
+            offset = end
         }
-        #expect(options.pageHold == 32 * 1024)
-        options.heldPageBytes = 0
-        #expect(options.pageHold == 0)
+        let pending = stream.finish() as! LinkScanner.PendingScan
+        return await withCheckedContinuation { continuation in pending.links { continuation.resume(returning: $0) } }
     }
 
-    @Test func aPageWithinTheHoldComesBackWholeAndALongerOneScanned() throws {
-        let html = Array((String(repeating: "<p>filler</p>", count: 300) + #"<a href="/x">x</a>"#).utf8)
-        let held = LinkScanner.Stream(charset: "utf-8", hold: html.count)
-        html.withUnsafeBufferPointer { held.consume($0) }
-        let page = try #require(held.finish() as? LinkScanner.HeldPage)
-        #expect(page.bytes == html && page.charset == "utf-8")
-        #expect(page.scan() == LinkScanner.scan(html))
-        let streamed = LinkScanner.Stream(charset: nil, hold: html.count - 1)
-        html.withUnsafeBufferPointer { streamed.consume($0) }
-        #expect(streamed.finish() as? PageLinks == LinkScanner.scan(html))
+    @Test func aQueuedStreamFindsWhatAWholeScanFindsAndKeepsItsBacklogBounded() async {
+        let html = Array(
+            (String(repeating: "<p>filler text</p>", count: 400) + #"<a href="/x">x</a><base href="/b/">"#
+                + String(repeating: #"<a href="/y">y</a>"#, count: 50)).utf8)
+        let whole = LinkScanner.scan(html)
+        #expect(whole.links.count == 51 && whole.base == "/b/")
+        for (size, piece, limit) in [(7, 100, 50), (1_000, 64 * 1024, 2 * 1024 * 1024), (300, 1, 1)] {
+            let backlog = ScanBacklog(limit: limit)
+            #expect(await Self.queued(html, size: size, piece: piece, backlog: backlog) == whole, "\(size) \(piece)")
+            #expect(backlog.bytes == 0, "every piece sent was parsed and counted out")
+        }
     }
 
     @Test func streamingFindsTheCharsetInMetaOrFallsBack() {

@@ -21,10 +21,10 @@ import Testing
         return await Crawler(fetcher: fetcher, options: options).crawl(host)
     }
 
-    /// Pages held whole and scanned by the crawl loop (the default), and every page streamed on the fetch loop.
-    @Test(arguments: [256 * 1024, 0])
-    func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed(heldPageBytes: Int) async throws {
-        let result = await crawl { $0.heldPageBytes = heldPageBytes }
+    /// With the default scan backlog, and with one so small that the fetch loop waits for the scanner every time.
+    @Test(arguments: [2 * 1024 * 1024, 1])
+    func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed(scanBacklogBytes: Int) async throws {
+        let result = await crawl { $0.scanBacklogBytes = scanBacklogBytes }
         let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(result.stoppedBecause == "complete")
         for path in [
