@@ -50,16 +50,16 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
 @Suite struct AuditCommandTests {
     static let server = FixtureServer.shared
 
-    func audit(_ domains: [String], _ extra: [String] = [], directory: URL? = nil) throws -> (RunResult, URL) {
+    func audit(_ domains: [String], _ extra: [String] = [], directory: URL? = nil) async throws -> (RunResult, URL) {
         let out = try tempDirectory()
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit"] + domains + Self.server.auditArguments + ["--timeout", "3", "--out", out.path] + extra,
             environment: ["NO_COLOR": "1"], directory: directory)
         return (result, out)
     }
 
-    @Test(arguments: scenarios) func everyTransportCheckFiresOnItsScenarioAndNothingElse(_ s: Scenario) throws {
-        let (result, out) = try audit(["\(s.host).aasa.test"])
+    @Test(arguments: scenarios) func everyTransportCheckFiresOnItsScenarioAndNothingElse(_ s: Scenario) async throws {
+        let (result, out) = try await audit(["\(s.host).aasa.test"])
         #expect(result.status == s.status, "\(result.stdout)\(result.stderr)")
         let (report, _) = try readReport(out)
         let domain = try #require(report.domains.first)
@@ -74,8 +74,8 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         }
     }
 
-    @Test func theReportHasTheDesignShape() throws {
-        let (result, out) = try audit(["good.aasa.test", "expired.aasa.test"])
+    @Test func theReportHasTheDesignShape() async throws {
+        let (result, out) = try await audit(["good.aasa.test", "expired.aasa.test"])
         #expect(result.status == 1)
         let (report, object) = try readReport(out)
         #expect(object["schemaVersion"] as? Int == 1)
@@ -117,29 +117,28 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(expired.fetches.first?.tls?.daysLeft ?? 0 < -365, "the rejected certificate's dates are still reported")
     }
 
-    @Test func domainsComeFromFilesWithCommentsOrCSV() throws {
+    @Test func domainsComeFromFilesWithCommentsOrCSV() async throws {
         let dir = try tempDirectory()
         let list = dir.appendingPathComponent("domains.txt")
         try Data(
             "# nightly\ngood.aasa.test   # the shop\n\napplinks:textplain.aasa.test\nhttps://good.aasa.test/duplicate\n"
                 .utf8
         ).write(to: list)
-        let (result, out) = try audit(["--domains", list.path])
+        let (result, out) = try await audit(["--domains", list.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try readReport(out).0.domains.map(\.domain) == ["good.aasa.test", "textplain.aasa.test"])
         let csv = dir.appendingPathComponent("domains.csv")
         try Data("team,domain,owner\nshop,good.aasa.test,\"Ops, Inc\"\nblog,\"notfound.aasa.test\",x\n".utf8).write(
             to: csv)
-        let (csvResult, csvOut) = try audit(["--domains", csv.path])
+        let (csvResult, csvOut) = try await audit(["--domains", csv.path])
         #expect(csvResult.status == 1)
         #expect(try readReport(csvOut).0.domains.map(\.domain) == ["good.aasa.test", "notfound.aasa.test"])
     }
 
-    @Test func oneBrokenDomainNeverHoldsUpOrBreaksTheOthers() throws {
-        let start = Date()
-        let (result, out) = try audit(
+    @Test func oneBrokenDomainNeverHoldsUpOrBreaksTheOthers() async throws {
+        let (result, out) = try await audit(
             ["slow.aasa.test", "good.aasa.test", "refused.aasa.test", "html.aasa.test"], ["--concurrency", "2"])
-        #expect(Date().timeIntervalSince(start) < 12, "a 3 s timeout bounds the whole run")
+        #expect(result.exitedAt.timeIntervalSince(result.startedAt) < 12, "a 3 s timeout bounds the whole run")
         #expect(result.status == 1)
         let report = try readReport(out).0
         #expect(
@@ -147,20 +146,20 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(report.domains[1].verdict == .pass)
     }
 
-    @Test func failOnWarningCountsWarnings() throws {
-        #expect(try audit(["expiring.aasa.test"]).0.status == 0)
-        #expect(try audit(["expiring.aasa.test"], ["--fail-on", "warning"]).0.status == 1)
+    @Test func failOnWarningCountsWarnings() async throws {
+        #expect(try await audit(["expiring.aasa.test"]).0.status == 0)
+        #expect(try await audit(["expiring.aasa.test"], ["--fail-on", "warning"]).0.status == 1)
     }
 
-    @Test func quietPrintsNothingButKeepsTheExitStatus() throws {
-        let (result, out) = try audit(["notfound.aasa.test"], ["--quiet"])
+    @Test func quietPrintsNothingButKeepsTheExitStatus() async throws {
+        let (result, out) = try await audit(["notfound.aasa.test"], ["--quiet"])
         #expect(result.status == 1 && result.stdout.isEmpty)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
     }
 
-    @Test func withoutOutTheReportGoesToATimestampedFolderUnderReports() throws {
+    @Test func withoutOutTheReportGoesToATimestampedFolderUnderReports() async throws {
         let cwd = try tempDirectory()
-        let result = try Binary.run(["audit", "good.aasa.test"] + Self.server.auditArguments, directory: cwd)
+        let result = try await Binary.run(["audit", "good.aasa.test"] + Self.server.auditArguments, directory: cwd)
         #expect(result.status == 0, "\(result.stderr)")
         let runs = try FileManager.default.contentsOfDirectory(atPath: cwd.appendingPathComponent("Reports").path)
             .filter { $0 != "latest" }
@@ -168,14 +167,14 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.stdout.contains("Reports/\(runs[0])/report.html"))
     }
 
-    @Test func anUnwritableOutputIsAToolErrorAndTheSummaryStillPrints() throws {
+    @Test func anUnwritableOutputIsAToolErrorAndTheSummaryStillPrints() async throws {
         let dir = try tempDirectory()
         let blocker = dir.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
         // Under AddressSanitizer this run has, now and then, ended in a LeakSanitizer report (exit 1) from inside
         // Foundation's error path; leak checking of this one child is off so CI is not flaky (Scripts/valgrind
         // checks a full run for leaks).
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "good.aasa.test", "--out", blocker.appendingPathComponent("sub").path]
                 + Self.server.auditArguments,
             environment: ["ASAN_OPTIONS": "detect_leaks=0"])
@@ -190,9 +189,9 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         .disabled(
             if: ProcessInfo.processInfo.environment["AASA_SANITIZER"] == "thread",
             "ThreadSanitizer's runtime dies of SIGBUS under a file-size limit before aasa-audit starts"))
-    func aWriteFailingHalfWayIsAToolErrorAndLeavesNoTornFile() throws {
+    func aWriteFailingHalfWayIsAToolErrorAndLeavesNoTornFile() async throws {
         let dir = try tempDirectory()
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "good.aasa.test", "--out", dir.path, "--format", "json"] + Self.server.auditArguments,
             through: ["/bin/sh", "-c", #"ulimit -f 2 && exec "$0" "$@""#])
         #expect(result.status == 3, "\(result.stderr)")
@@ -203,7 +202,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
 
     /// A real full disk: a 64 KiB tmpfs nearly filled first (needs root to mount; CI runs as root).
     @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
-    func aFullDiskIsAToolErrorAndTheSummaryStillPrints() throws {
+    func aFullDiskIsAToolErrorAndTheSummaryStillPrints() async throws {
         let dir = try tempDirectory()
         let mount = Process()
         mount.executableURL = URL(fileURLWithPath: "/bin/mount")
@@ -221,7 +220,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         // Leave about 2 KiB: less than any report.
         try Data(count: 62 * 1024).write(to: dir.appendingPathComponent("filler"))
         let out = dir.appendingPathComponent("reports")
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "good.aasa.test", "--out", out.path, "--format", "json,html"] + Self.server.auditArguments)
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout.contains("good.aasa.test"))
@@ -230,10 +229,10 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(!left.contains { $0.hasSuffix(".tmp") }, "temporary files are removed: \(left)")
     }
 
-    @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) throws {
+    @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) async throws {
         let out = try tempDirectory()
         let signalled = Guarded<Date?>(nil)
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path]
                 + Self.server.auditArguments,
             started: { process in
@@ -242,7 +241,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
                     kill(process.processIdentifier, signal)
                 }
             })
-        let elapsed = Date().timeIntervalSince(try #require(signalled.withLock { $0 }))
+        let elapsed = result.exitedAt.timeIntervalSince(try #require(signalled.withLock { $0 }))
         #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
         #expect(result.status == 130)
         let (report, _) = try readReport(out)
@@ -252,15 +251,15 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.stdout.contains("interrupted"))
     }
 
-    @Test func badDomainsAreUsageErrorsNamingEachProblem() throws {
-        let result = try Binary.run(["audit", "example.com:8443", "shop.example.com/path", "good.aasa.test"])
+    @Test func badDomainsAreUsageErrorsNamingEachProblem() async throws {
+        let result = try await Binary.run(["audit", "example.com:8443", "shop.example.com/path", "good.aasa.test"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\"example.com:8443\": ports are not supported"))
         #expect(result.stderr.contains("\"shop.example.com/path\": a domain has no path"))
     }
 
-    @Test func matchAgainstTheLiveFile() throws {
-        let result = try Binary.run(
+    @Test func matchAgainstTheLiveFile() async throws {
+        let result = try await Binary.run(
             [
                 "match", "--domain", "good.aasa.test", "--json", "https://good.aasa.test/shop/1",
                 "https://good.aasa.test/shop/admin/x",
@@ -269,7 +268,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.status == 0, "\(result.stderr)")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(array.map { $0["opensApp"] as? String } == ["9JA89QQLNQ.com.acme.shop", nil])
-        let broken = try Binary.run(["match", "--domain", "notfound.aasa.test", "/x"] + Self.server.arguments)
+        let broken = try await Binary.run(["match", "--domain", "notfound.aasa.test", "/x"] + Self.server.arguments)
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("not-found"))
     }

@@ -38,15 +38,15 @@ let brokenFile = """
     """
 
 @Suite struct CheckCommandTests {
-    @Test func aCleanFilePassesWithExitZero() throws {
-        let result = try Binary.run(["check", try Binary.write(cleanFile).path])
+    @Test func aCleanFilePassesWithExitZero() async throws {
+        let result = try await Binary.run(["check", try Binary.write(cleanFile).path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("0 errors, 0 warnings, 0 infos"))
         #expect(result.stdout.contains("9JA89QQLNQ.com.acme.shop (applinks, webcredentials)"))
     }
 
-    @Test func findingsShowTheOffendingLineAndExitOne() throws {
-        let result = try Binary.run(["check", try Binary.write(brokenFile).path], environment: ["NO_COLOR": "1"])
+    @Test func findingsShowTheOffendingLineAndExitOne() async throws {
+        let result = try await Binary.run(["check", try Binary.write(brokenFile).path], environment: ["NO_COLOR": "1"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("error[app-id-format]"))
         #expect(result.stdout.contains(":5:20  /applinks/details/0/appIDs/0"))
@@ -59,16 +59,16 @@ let brokenFile = """
         #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
-    @Test func failOnWarningTurnsWarningsIntoExitOne() throws {
+    @Test func failOnWarningTurnsWarningsIntoExitOne() async throws {
         let file = try Binary.write(
             #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/a"], "components": [{"/": "/a"}]}]}}"#
         )
-        #expect(try Binary.run(["check", file.path]).status == 0)
-        #expect(try Binary.run(["check", file.path, "--fail-on", "warning"]).status == 1)
+        #expect(try await Binary.run(["check", file.path]).status == 0)
+        #expect(try await Binary.run(["check", file.path, "--fail-on", "warning"]).status == 1)
     }
 
-    @Test func jsonOutputHasTheDesignShape() throws {
-        let result = try Binary.run(["check", try Binary.write(brokenFile).path, "--json"])
+    @Test func jsonOutputHasTheDesignShape() async throws {
+        let result = try await Binary.run(["check", try Binary.write(brokenFile).path, "--json"])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["signed"] as? Bool == false)
@@ -85,31 +85,31 @@ let brokenFile = """
         #expect(location["line"] as? Int == 5 && location["column"] as? Int == 20)
     }
 
-    @Test func syntaxErrorsNameLineAndColumn() throws {
-        let result = try Binary.run(["check", try Binary.write("{\n  \"applinks\": {},\n}").path])
+    @Test func syntaxErrorsNameLineAndColumn() async throws {
+        let result = try await Binary.run(["check", try Binary.write("{\n  \"applinks\": {},\n}").path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("error[json-syntax]"))
         #expect(result.stdout.contains(":2:17"))
         #expect(result.stdout.contains("Trailing comma"))
     }
 
-    @Test func readsStandardInput() throws {
-        let result = try Binary.run(["check", "-"], stdin: Data(cleanFile.utf8))
+    @Test func readsStandardInput() async throws {
+        let result = try await Binary.run(["check", "-"], stdin: Data(cleanFile.utf8))
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("-: 0 errors"))
     }
 
-    @Test func aMissingFileIsAUsageError() throws {
-        let result = try Binary.run(["check", "/nonexistent/aasa.json"])
+    @Test func aMissingFileIsAUsageError() async throws {
+        let result = try await Binary.run(["check", "/nonexistent/aasa.json"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no such file: /nonexistent/aasa.json"))
     }
 }
 
 @Suite struct MatchCommandTests {
-    @Test func explainsTheVerdictRuleByRule() throws {
+    @Test func explainsTheVerdictRuleByRule() async throws {
         let file = try Binary.write(cleanFile)
-        let result = try Binary.run(
+        let result = try await Binary.run(
             [
                 "match", "--file", file.path, "https://acme.test/shop/admin/users", "https://acme.test/shop/42",
                 "https://acme.test/about",
@@ -128,9 +128,11 @@ let brokenFile = """
         #expect(lines[2].contains("no match (stays on the web)"))
     }
 
-    @Test func jsonVerdictsHaveTheDesignShape() throws {
+    @Test func jsonVerdictsHaveTheDesignShape() async throws {
         let file = try Binary.write(cleanFile)
-        let result = try Binary.run(["match", "--file", file.path, "--json", "https://acme.test/help/x?article=1234"])
+        let result = try await Binary.run([
+            "match", "--file", file.path, "--json", "https://acme.test/help/x?article=1234",
+        ])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 1)
         #expect(array[0]["url"] as? String == "https://acme.test/help/x?article=1234")
@@ -142,9 +144,9 @@ let brokenFile = """
         #expect(rule["pointer"] as? String == "/applinks/details/0/components/2")
     }
 
-    @Test func appIDNarrowsTheVerdicts() throws {
+    @Test func appIDNarrowsTheVerdicts() async throws {
         let file = try Binary.write(cleanFile)
-        let result = try Binary.run([
+        let result = try await Binary.run([
             "match", "--file", file.path, "--app-id", "9JA89QQLNQ.com.acme.other", "--json", "/shop/1",
         ])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -154,9 +156,9 @@ let brokenFile = """
         #expect(array[0]["opensApp"] is NSNull)
     }
 
-    @Test func aBrokenFileCannotBeMatched() throws {
+    @Test func aBrokenFileCannotBeMatched() async throws {
         let file = try Binary.write("{\"applinks\": ")
-        let result = try Binary.run(["match", "--file", file.path, "/x"])
+        let result = try await Binary.run(["match", "--file", file.path, "/x"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("json-syntax"))
     }
@@ -170,8 +172,8 @@ let brokenFile = """
         ["audit", "e.test", "--crawl", "--crawl-concurrency", "65"],
         ["audit", "e.test", "--crawl", "--crawl-concurrency", "many"],
     ])
-    func badArgumentsAreAOneLineErrorWithUsageAndExitTwo(_ arguments: [String]) throws {
-        let result = try Binary.run(arguments)
+    func badArgumentsAreAOneLineErrorWithUsageAndExitTwo(_ arguments: [String]) async throws {
+        let result = try await Binary.run(arguments)
         #expect(result.status == 2)
         let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first.hasPrefix("aasa-audit"), "\(result.stderr)")
@@ -179,31 +181,31 @@ let brokenFile = """
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: ["check", "match", "rules"]) func everyCommandHasHelp(_ command: String) throws {
-        let result = try Binary.run([command, "--help"])
+    @Test(arguments: ["check", "match", "rules"]) func everyCommandHasHelp(_ command: String) async throws {
+        let result = try await Binary.run([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("usage: aasa-audit \(command)"))
     }
 
-    @Test func versionNamesTheLibraries() throws {
-        let result = try Binary.run(["--version"])
+    @Test func versionNamesTheLibraries() async throws {
+        let result = try await Binary.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("aasa-audit 0.1.0"))
         #expect(result.stdout.contains("libcurl/7"))
         #expect(result.stdout.contains("libxml2 2"))
     }
 
-    @Test func rulesListsTheWholeCatalogue() throws {
-        let text = try Binary.run(["rules"]).stdout
+    @Test func rulesListsTheWholeCatalogue() async throws {
+        let text = try await Binary.run(["rules"]).stdout
         for d in Catalogue.descriptions { #expect(text.contains(d.id)) }
-        let json = try Binary.run(["rules", "--json"])
+        let json = try await Binary.run(["rules", "--json"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == Catalogue.descriptions.count)
     }
 
     /// The README's check table is generated by `rules --markdown`; keep them in step.
-    @Test func readmeCheckTableIsCurrent() throws {
-        let table = try Binary.run(["rules", "--markdown"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    @Test func readmeCheckTableIsCurrent() async throws {
+        let table = try await Binary.run(["rules", "--markdown"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let readme = try String(contentsOf: Binary.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(table), "regenerate the README table with: aasa-audit rules --markdown")
     }

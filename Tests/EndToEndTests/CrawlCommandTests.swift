@@ -8,10 +8,10 @@ import Testing
     static let server = FixtureServer.shared
 
     /// SIGINT in the middle of a (slowed) crawl: out within 2 s, with the pages crawled so far in every report.
-    @Test func anInterruptedCrawlStillReportsWhatItFound() throws {
+    @Test func anInterruptedCrawlStillReportsWhatItFound() async throws {
         let out = try tempDirectory()
         let signalled = Guarded<Date?>(nil)
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "shop.aasa.test", "--crawl", "--delay", "0.2", "--out", out.path, "--format", "json,csv"]
                 + Self.server.auditArguments,
             started: { process in
@@ -20,7 +20,7 @@ import Testing
                     kill(process.processIdentifier, SIGINT)
                 }
             })
-        let elapsed = Date().timeIntervalSince(try #require(signalled.withLock { $0 }))
+        let elapsed = result.exitedAt.timeIntervalSince(try #require(signalled.withLock { $0 }))
         #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
         #expect(result.status == 130)
         let (report, _) = try readReport(out)
@@ -32,9 +32,9 @@ import Testing
         #expect(csv.components(separatedBy: "\r\n").count - 2 == report.domains[0].urls.count)
     }
 
-    @Test func aCrawlGivesEveryURLItsVerdictAndTheDecidingRule() throws {
+    @Test func aCrawlGivesEveryURLItsVerdictAndTheDecidingRule() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-crawl-\(UUID().uuidString)")
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "shop.aasa.test", "--crawl", "--crawl-concurrency", "3", "--out", out.path]
                 + Self.server.auditArguments,
             environment: ["NO_COLOR": "1"])
@@ -79,15 +79,15 @@ import Testing
 @Suite struct CrawlScopeTests {
     static let server = FixtureServer.shared
 
-    func audit(_ arguments: [String]) throws -> AuditReport {
+    func audit(_ arguments: [String]) async throws -> AuditReport {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-scope-\(UUID().uuidString)")
-        _ = try Binary.run(
+        _ = try await Binary.run(
             ["audit"] + arguments + ["--crawl", "--out", out.path, "--format", "json"] + Self.server.auditArguments)
         return try AuditReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
     }
 
-    @Test func linksToAnotherAuditedSiteGetThatSitesVerdicts() throws {
-        let report = try audit(["shop.aasa.test", "good.aasa.test"])
+    @Test func linksToAnotherAuditedSiteGetThatSitesVerdicts() async throws {
+        let report = try await audit(["shop.aasa.test", "good.aasa.test"])
         let shop = try #require(report.domains.first { $0.domain == "shop.aasa.test" })
         let link = try #require(shop.urls.first { $0.url == "https://good.aasa.test/shop/1" })
         #expect(link.note?.contains("other host") == true, "recorded, not crawled from the shop")
@@ -97,8 +97,8 @@ import Testing
         #expect(sub.httpStatus == nil && sub.verdicts.isEmpty, "a subdomain is out of scope by default")
     }
 
-    @Test func includeSubdomainsWidensTheScope() throws {
-        let report = try audit(["shop.aasa.test", "--include-subdomains"])
+    @Test func includeSubdomainsWidensTheScope() async throws {
+        let report = try await audit(["shop.aasa.test", "--include-subdomains"])
         let shop = try #require(report.domains.first)
         #expect(shop.urls.first { $0.url == "https://blog.shop.aasa.test/hats/" }?.httpStatus == 200)
         #expect(shop.urls.contains { $0.url.hasPrefix("https://blog.shop.aasa.test/product/") })

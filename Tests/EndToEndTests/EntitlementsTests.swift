@@ -8,17 +8,17 @@ import Testing
     static let server = FixtureServer.shared
     static let fixtures = Binary.root.appendingPathComponent("Tests/Fixtures/entitlements")
 
-    func audit(_ arguments: [String]) throws -> (RunResult, AuditReport?) {
+    func audit(_ arguments: [String]) async throws -> (RunResult, AuditReport?) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-ent-\(UUID().uuidString)")
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit"] + arguments + Self.server.auditArguments + ["--timeout", "3", "--out", out.path],
             environment: ["NO_COLOR": "1"])
         let data = try? Data(contentsOf: out.appendingPathComponent("report.json"))
         return (result, try data.map(AuditReport.decode))
     }
 
-    @Test func anXMLEntitlementsFileAuditsEveryDomainAndCatchesTheMissingApp() throws {
-        let (result, report) = try audit([
+    @Test func anXMLEntitlementsFileAuditsEveryDomainAndCatchesTheMissingApp() async throws {
+        let (result, report) = try await audit([
             "--entitlements", Self.fixtures.appendingPathComponent("App.entitlements").path,
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -54,21 +54,21 @@ import Testing
         #expect(result.stdout.contains("entitlement-entry-format"))
     }
 
-    @Test func aBinaryPlistWithBuildSettingsNeedsTheAppID() throws {
+    @Test func aBinaryPlistWithBuildSettingsNeedsTheAppID() async throws {
         let file = Self.fixtures.appendingPathComponent("Binary.entitlements").path
-        let (refused, _) = try audit(["--entitlements", file])
+        let (refused, _) = try await audit(["--entitlements", file])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--app-id"))
-        let (result, report) = try audit(["--entitlements", file, "--app-id", "9JA89QQLNQ.com.acme.shop"])
+        let (result, report) = try await audit(["--entitlements", file, "--app-id", "9JA89QQLNQ.com.acme.shop"])
         #expect(result.status == 1)
         let r = try #require(report)
         #expect(r.domains.map(\.domain) == ["good.aasa.test", "otherapp.aasa.test"])
         #expect(r.domains[1].findings.map(\.id) == ["entitlement-app-missing"])
     }
 
-    @Test func aTextListMergesWithCommandLineDomains() throws {
+    @Test func aTextListMergesWithCommandLineDomains() async throws {
         let file = Self.fixtures.appendingPathComponent("domains.txt").path
-        let (result, report) = try audit([
+        let (result, report) = try await audit([
             "--entitlements", file, "--app-id", "9JA89QQLNQ.com.acme.shop", "textplain.aasa.test", "good.aasa.test",
         ])
         #expect(result.status == 1)
@@ -79,12 +79,12 @@ import Testing
         #expect(r.domains[2].entitlements.isEmpty)
     }
 
-    @Test func unreadableEntitlementsAreUsageErrors() throws {
+    @Test func unreadableEntitlementsAreUsageErrors() async throws {
         let bad = try Binary.write("<plist><dict><key>x</key></plist>", name: "bad.entitlements")
-        let (result, _) = try audit(["--entitlements", bad.path, "--app-id", "9JA89QQLNQ.a.b"])
+        let (result, _) = try await audit(["--entitlements", bad.path, "--app-id", "9JA89QQLNQ.a.b"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.entitlements"))
-        let (noKey, _) = try audit([
+        let (noKey, _) = try await audit([
             "--entitlements",
             try Binary.write("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict></dict></plist>", name: "e.plist")
                 .path, "--app-id", "9JA89QQLNQ.a.b",
@@ -93,17 +93,17 @@ import Testing
         #expect(noKey.stderr.contains("com.apple.developer.associated-domains"))
     }
 
-    @Test func theCDNIsSkippedWithNoCDN() throws {
+    @Test func theCDNIsSkippedWithNoCDN() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-ent-\(UUID().uuidString)")
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "cdnfail.aasa.test", "--no-cdn", "--out", out.path] + Self.server.arguments)
         #expect(result.status == 0)
         let r = try AuditReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
         #expect(!r.domains[0].fetches.contains { $0.location == .cdn })
     }
 
-    @Test func cdnFailureHeadersAreReportedVerbatim() throws {
-        let (_, report) = try audit(["cdnfail.aasa.test"])
+    @Test func cdnFailureHeadersAreReportedVerbatim() async throws {
+        let (_, report) = try await audit(["cdnfail.aasa.test"])
         let finding = try #require(report?.domains.first?.findings.first { $0.id == "cdn-failure" })
         #expect(finding.message.contains("Apple-Failure-Reason: SWCERR00101 Bad HTTP Response: 404"))
         #expect(finding.message.contains(#"Apple-Failure-Details: {"cause":"<script>alert(1)</script>"}"#))

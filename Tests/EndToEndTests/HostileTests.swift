@@ -8,19 +8,18 @@ import Testing
 @Suite struct HostileTests {
     static let server = FixtureServer.shared
 
-    func audit(_ host: String, _ extra: [String] = []) throws -> (RunResult, DomainReport, TimeInterval) {
+    func audit(_ host: String, _ extra: [String] = []) async throws -> (RunResult, DomainReport, TimeInterval) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-hostile-\(UUID().uuidString)")
-        let start = Date()
-        let result = try Binary.run(
+        let result = try await Binary.run(
             ["audit", "\(host).aasa.test", "--timeout", "3", "--out", out.path, "--format", "json"]
                 + Self.server.auditArguments + extra)
-        let elapsed = Date().timeIntervalSince(start)
+        let elapsed = result.exitedAt.timeIntervalSince(result.startedAt)
         let report = try AuditReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
         return (result, try #require(report.domains.first), elapsed)
     }
 
-    @Test func aGzipBombStopsAtTheDecodedCap() throws {
-        let (result, domain, elapsed) = try audit("gzipbomb")
+    @Test func aGzipBombStopsAtTheDecodedCap() async throws {
+        let (result, domain, elapsed) = try await audit("gzipbomb")
         #expect(result.status == 1)
         #expect(domain.findings.map(\.id) == ["too-large"])
         let fetch = try #require(domain.fetches.first)
@@ -29,22 +28,22 @@ import Testing
         #expect(elapsed < 20)
     }
 
-    @Test func aFiftyMegabyteChunkedBodyStopsEarly() throws {
-        let (_, domain, elapsed) = try audit("chunked")
+    @Test func aFiftyMegabyteChunkedBodyStopsEarly() async throws {
+        let (_, domain, elapsed) = try await audit("chunked")
         #expect(domain.findings.map(\.id) == ["too-large"])
         #expect(domain.fetches.first?.message == nil)
         #expect((domain.fetches.first?.wireBytes ?? Int.max) < 10_000_000, "the download stopped long before 50 MB")
         #expect(elapsed < 20)
     }
 
-    @Test(arguments: ["drip", "stall"]) func aSlowOrSilentServerTimesOut(_ host: String) throws {
-        let (_, domain, elapsed) = try audit(host)
+    @Test(arguments: ["drip", "stall"]) func aSlowOrSilentServerTimesOut(_ host: String) async throws {
+        let (_, domain, elapsed) = try await audit(host)
         #expect(domain.findings.map(\.id) == ["fetch-timeout"], "\(domain.findings.map(\.message))")
         #expect(elapsed < 15, "a 3 s timeout bounds it")
     }
 
-    @Test func aHostileSiteIsCrawledWithinItsCaps() throws {
-        let (result, domain, elapsed) = try audit("hostile", ["--crawl", "--max-pages", "60"])
+    @Test func aHostileSiteIsCrawledWithinItsCaps() async throws {
+        let (result, domain, elapsed) = try await audit("hostile", ["--crawl", "--max-pages", "60"])
         #expect(result.stderr.isEmpty, "libxml2 must not write to the terminal: \(result.stderr.prefix(300))")
         #expect(elapsed < 60)
         let crawl = try #require(domain.crawl)

@@ -72,9 +72,9 @@ struct SchemaValidator {
         return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
     }
 
-    @Test func writtenReportsSatisfyTheCommittedSchema() throws {
+    @Test func writtenReportsSatisfyTheCommittedSchema() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-schema-\(UUID().uuidString)")
-        let result = try Binary.run(
+        let result = try await Binary.run(
             [
                 "audit", "shop.aasa.test", "expired.aasa.test", "refused.aasa.test", "redirect.aasa.test", "--crawl",
                 "--max-pages", "40",
@@ -90,7 +90,7 @@ struct SchemaValidator {
         #expect(validator.errors.isEmpty, "\(validator.errors.prefix(10))")
     }
 
-    @Test func theValidatorRejectsAReportMissingFields() throws {
+    @Test func theValidatorRejectsAReportMissingFields() async throws {
         var validator = SchemaValidator()
         validator.validate(
             ["schemaVersion": 2, "domains": [["domain": "x", "verdict": "maybe"]]] as [String: Any], Self.schema)

@@ -5,6 +5,11 @@ public struct RunResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// When the process was seen to exit, taken on the thread that waited for it: timing assertions use this, not
+    /// the moment the awaiting test was scheduled again.
+    public var exitedAt = Date()
+    /// When the process was started.
+    public var startedAt = Date()
 }
 
 public enum Binary {
@@ -24,8 +29,26 @@ public enum Binary {
         return root.appendingPathComponent(".build/debug/aasa-audit")
     }
 
-    /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`).
+    /// Runs the binary on a thread of its own and waits without holding one of the test pool's threads: a blocked
+    /// pool (two threads here) stalled unrelated async tests for seconds.
     public static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
+        through wrapper: [String] = [], started: (@Sendable (Process) -> Void)? = nil
+    ) async throws -> RunResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(
+                            arguments, stdin: stdin, environment: environment, directory: directory,
+                            through: wrapper, started: started)
+                    })
+            }.start()
+        }
+    }
+
+    /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`).
+    static func runBlocking(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
         through wrapper: [String] = [], started: (@Sendable (Process) -> Void)? = nil
     ) throws -> RunResult {
@@ -48,6 +71,7 @@ public enum Binary {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let startedAt = Date()
         started?(process)
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
@@ -64,7 +88,7 @@ public enum Binary {
         process.waitUntilExit()
         return RunResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), exitedAt: Date(), startedAt: startedAt)
     }
 
     public static func write(_ text: String, name: String = "apple-app-site-association") throws -> URL {
