@@ -44,7 +44,7 @@ let package = Package(
 
         // MARK: Tests
         /// The fixture HTTPS server and the binary runner, shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Fetching"], path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"]),

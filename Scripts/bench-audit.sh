@@ -16,26 +16,8 @@ cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -
 trap cleanup EXIT
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
-mkdir -p "$work/logs"
 bench_aasa_root "$work/www"
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_requests 10000;
-    server {
-        listen 127.0.0.1:$port ssl http2 backlog=4096;
-        server_name _;
-        ssl_certificate $work/site.pem;
-        ssl_certificate_key $work/site.key;
-        root $work/www;
-        location / { default_type application/json; }
-    }
-}
-CONF
+bench_nginx_conf "$work" "" "$(bench_aasa_server "$port" "$work/www")"
 nginx -p "$work" -c "$work/nginx.conf"
 for i in $(seq -w 1 "$count"); do echo "d$i.bench.test"; done > "$work/domains.txt"
 sed 's|.*|https://&/.well-known/apple-app-site-association\nhttps://&/apple-app-site-association|' "$work/domains.txt" \

@@ -21,7 +21,6 @@ port=$((20000 + RANDOM % 20000))
 cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 bench_certificates "$work" site.bench.test "DNS:site.bench.test"
-mkdir -p "$work/logs"
 swift build -c release --product aasa-audit >/dev/null
 cc -O2 -o "$work/xmlsax" Scripts/xmlsax.c $(pkg-config --cflags --libs libxml-2.0)
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), nginx $(nginx -v 2>&1 | cut -d/ -f2), $(wget2 --version 2>/dev/null | head -1)"
@@ -29,21 +28,8 @@ for pages in "${sizes[@]}"; do
     site="$work/site$pages"
     python3 Scripts/gen_site.py --out "$site" --pages "$pages"
     chmod -R a+rX "$site"
-    cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-$([ "$(nproc)" -ge 2 ] && echo "worker_cpu_affinity 10;")
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 4096; }
-http {
-    include /etc/nginx/mime.types;
-    access_log off;
-    keepalive_requests 1000000;
-    ssl_certificate $work/site.pem;
-    ssl_certificate_key $work/site.key;
-$(bench_site_server "$port" "$site" _)
-}
-CONF
+    bench_nginx_conf "$work" "$([ "$(nproc)" -ge 2 ] && echo "worker_cpu_affinity 10;")" \
+        "$(bench_site_server "$port" "$site" _)"
     nginx -p "$work" -c "$work/nginx.conf" 2>/dev/null || nginx -p "$work" -c "$work/nginx.conf" -s reload
     sleep 0.5
     echo "== $pages pages (~$(du -sh --apparent-size "$site/p" | cut -f1))"

@@ -24,30 +24,11 @@ cleanup() {
 trap cleanup EXIT
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
-mkdir -p "$work/logs"
 bench_aasa_root "$work/www"
 python3 Scripts/gen_site.py --out "$work/site" --pages "$pages"
 chmod -R a+rX "$work"
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 4096; }
-http {
-    include /etc/nginx/mime.types;
-    access_log off;
-    keepalive_requests 1000000;
-    ssl_certificate $work/site.pem;
-    ssl_certificate_key $work/site.key;
-    server {
-        listen 127.0.0.1:$port ssl http2 backlog=4096 default_server;
-        server_name _;
-        root $work/www;
-        location / { default_type application/json; }
-    }
-$(bench_site_server "$port" "$work/site" site.bench.test)
-}
-CONF
+bench_nginx_conf "$work" "" "$(bench_aasa_server "$port" "$work/www")
+$(bench_site_server "$port" "$work/site" site.bench.test)"
 nginx -p "$work" -c "$work/nginx.conf"
 
 # The hostile hosts come from the test fixture; it exits when its stdin closes.

@@ -49,6 +49,41 @@ bench_aasa_root() {
     cp "$1/.well-known/apple-app-site-association" "$1/apple-app-site-association"
 }
 
+# bench_nginx_conf DIR MAIN SERVERS: DIR/nginx.conf for the loopback benchmarks: one worker (MAIN: more
+# main-context lines, such as a CPU affinity), no access log, long keep-alive, DIR's certificates, then the server
+# blocks SERVERS. Logs and the pid file go under DIR.
+bench_nginx_conf() {
+    mkdir -p "$1/logs"
+    cat > "$1/nginx.conf" <<CONF
+worker_processes 1;
+$2
+pid $1/nginx.pid;
+error_log $1/logs/error.log;
+events { worker_connections 4096; }
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+    keepalive_requests 1000000;
+    ssl_certificate $1/site.pem;
+    ssl_certificate_key $1/site.key;
+$3
+}
+CONF
+}
+
+# bench_aasa_server PORT ROOT: the default server block, answering every name with ROOT's files as JSON (the
+# AASA root of bench_aasa_root).
+bench_aasa_server() {
+    cat <<CONF
+    server {
+        listen 127.0.0.1:$1 ssl http2 backlog=4096 default_server;
+        server_name _;
+        root $2;
+        location / { default_type application/json; }
+    }
+CONF
+}
+
 # bench_site_server PORT ROOT NAME: the nginx server block for a site made by Scripts/gen_site.py (its /r/N links
 # redirect to /p/N.html). Certificates come from the enclosing http block.
 bench_site_server() {

@@ -178,7 +178,7 @@ public struct Crawler: Sendable {
     static func isHTML(_ contentType: String) -> Bool {
         let media = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.drop { $0 == 0x20 || $0 == 0x09 }
         let trimmed = media.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
-        let lower = trimmed.map(LinkScanner.lowerASCII)
+        let lower = trimmed.map(ASCII.lower)
         return lower.elementsEqual("text/html".utf8) || lower.elementsEqual("application/xhtml+xml".utf8)
     }
 

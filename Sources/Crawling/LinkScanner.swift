@@ -200,9 +200,9 @@ public enum LinkScanner {
         let key: [UInt8] = Array("charset=".utf8)
         guard bytes.count >= key.count else { return nil }
         var found: Int?
-        for i in 0...(bytes.count - key.count) where lowerASCII(bytes[i]) == UInt8(ascii: "c") {
+        for i in 0...(bytes.count - key.count) where ASCII.lower(bytes[i]) == UInt8(ascii: "c") {
             var j = 1
-            while j < key.count, lowerASCII(bytes[i + j]) == key[j] { j += 1 }
+            while j < key.count, ASCII.lower(bytes[i + j]) == key[j] { j += 1 }
             if j == key.count {
                 found = i
                 break
@@ -214,10 +214,6 @@ public enum LinkScanner {
         }
         .prefix { !";\"' \t>/,".utf8.contains($0) }
         return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
-    }
-
-    @inline(__always) static func lowerASCII(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Attributes as libxml2 hands them over (name, value, name, value, …, NULL); the first of a name wins.

@@ -12,8 +12,6 @@ let curlGlobalInit: Void = {
 /// - SeeAlso: https://curl.se/libcurl/c/curl_easy_setopt.html
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
-    /// libcurl keeps pointers to these, so they live as long as the handle (notes/platform.md P7).
-    var lists: [UnsafeMutablePointer<curl_slist>] = []
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     init?() {
@@ -26,7 +24,6 @@ final class CurlEasy {
 
     deinit {
         curl_easy_cleanup(handle)
-        for list in lists { curl_slist_free_all(list) }
         errorBuffer.deallocate()
     }
 
@@ -34,8 +31,6 @@ final class CurlEasy {
     /// instead of allocating libcurl's per-handle state (some 20 KB) for every page.
     func reset() {
         curl_easy_reset(handle)
-        for list in lists { curl_slist_free_all(list) }
-        lists = []
         errorBuffer[0] = 0
         _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
     }
@@ -46,19 +41,10 @@ final class CurlEasy {
         _ = ccurl_setopt_pointer(handle, option, pointer)
     }
 
-    /// A list owned by someone who keeps it alive for as long as this handle may use it.
+    /// libcurl keeps the pointer, not a copy (notes/platform.md P7): the owner keeps the list alive as long as this
+    /// handle may use it.
     func set(_ option: CURLoption, shared list: UnsafeMutablePointer<curl_slist>?) {
         if let list { _ = ccurl_setopt_slist(handle, option, list) }
-    }
-
-    func set(_ option: CURLoption, list: [String]) {
-        guard !list.isEmpty else { return }
-        var head: UnsafeMutablePointer<curl_slist>?
-        for item in list { head = curl_slist_append(head, item) }
-        if let head {
-            lists.append(head)
-            _ = ccurl_setopt_slist(handle, option, head)
-        }
     }
 
     func long(_ info: CURLINFO) -> Int? {

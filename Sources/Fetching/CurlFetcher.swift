@@ -228,7 +228,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.failure = failure(for: code)
             exchange.error = message
         }
-        if request.url.utf8.prefix(6).map(Transfer.lower).elementsEqual("https:".utf8) {
+        if request.url.utf8.prefix(6).lazy.map(ASCII.lower).elementsEqual("https:".utf8) {
             exchange.tls = tlsFacts(t, code: code, message: message)
         }
         return exchange

@@ -45,9 +45,9 @@ public enum CurlURL {
                 (origin, directory, host) = (nil, nil, "")
                 return
             }
-            let bytes = Array(base.utf8)
-            let authorityStart = authority.scheme.utf8.count + 3
-            guard let pathStart = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "/")),
+            let bytes = authority.bytes
+            let pathStart = authority.authorityEnd
+            guard pathStart < bytes.count, bytes[pathStart] == UInt8(ascii: "/"),
                 !bytes[pathStart...].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
             else {
                 (origin, directory, host) = (nil, nil, "")
@@ -121,6 +121,9 @@ public enum CurlURL {
         var host: String
         /// No user info, port, fragment or upper-case letter in scheme or host: the URL is its own key.
         var isKeyForm: Bool
+        /// The URL's bytes, and where its authority ends (at the path, query or fragment, or the end).
+        var bytes: [UInt8]
+        var authorityEnd: Int
 
         init?(_ url: String) {
             let bytes = Array(url.utf8)
@@ -158,6 +161,8 @@ public enum CurlURL {
             scheme = String(decoding: rawScheme, as: UTF8.self).lowercased()
             host = String(decoding: rawHost, as: UTF8.self).lowercased()
             isKeyForm = plain
+            self.bytes = bytes
+            authorityEnd = end
         }
     }
 

@@ -40,10 +40,6 @@ final class Transfer {
     /// Looked up once: every crawled page would otherwise stat the directory.
     static let systemCertificates = FileManager.default.fileExists(atPath: "/etc/ssl/certs")
 
-    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
     /// The response headers kept for crawled pages (lower case).
     static let pageHeaders: [[UInt8]] = ["content-type", "retry-after", "location"].map { Array($0.utf8) }
 
@@ -138,7 +134,7 @@ final class Transfer {
         // for the rest would be made and dropped unread.
         if request.location == .page,
             !Transfer.pageHeaders.contains(where: { name in
-                name.count == colon && zip(name, text[..<colon]).allSatisfy { $0 == Transfer.lower($1) }
+                name.count == colon && zip(name, text[..<colon]).allSatisfy { $0 == ASCII.lower($1) }
             })
         {
             return

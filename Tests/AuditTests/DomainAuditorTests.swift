@@ -1,5 +1,6 @@
 import AASA
 import Audit
+import Fetching
 import Foundation
 import TestSupport
 import Testing
@@ -98,7 +99,7 @@ func canned(
 
     /// Counts transfers in flight to check the runner's bound.
     final class Gauge: HTTPFetching {
-        let state = Guarded((now: 0, peak: 0))
+        let state = Locked((now: 0, peak: 0))
 
         func fetch(_ r: FetchRequest) async -> Exchange {
             state.withLock {

@@ -51,7 +51,7 @@ import Testing
     /// The real fetcher, with the crawl's fetches in flight counted on their way in and out.
     final class CountingFetcher: HTTPFetching {
         let inner: CurlFetcher
-        let state = Guarded((now: 0, peak: 0))
+        let state = Locked((now: 0, peak: 0))
 
         init(_ inner: CurlFetcher) { self.inner = inner }
 

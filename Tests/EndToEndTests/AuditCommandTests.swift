@@ -231,17 +231,10 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
 
     @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) async throws {
         let out = try tempDirectory()
-        let signalled = Guarded<Date?>(nil)
         let result = try await Binary.run(
             ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path]
-                + Self.server.auditArguments,
-            started: { process in
-                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-                    signalled.withLock { $0 = Date() }
-                    kill(process.processIdentifier, signal)
-                }
-            })
-        let elapsed = result.exitedAt.timeIntervalSince(try #require(signalled.withLock { $0 }))
+                + Self.server.auditArguments, interrupt: (signal, after: 2))
+        let elapsed = result.exitedAt.timeIntervalSince(try #require(result.signalledAt))
         #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
         #expect(result.status == 130)
         let (report, _) = try readReport(out)

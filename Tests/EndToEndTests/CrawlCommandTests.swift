@@ -10,17 +10,10 @@ import Testing
     /// SIGINT in the middle of a (slowed) crawl: out within 2 s, with the pages crawled so far in every report.
     @Test func anInterruptedCrawlStillReportsWhatItFound() async throws {
         let out = try tempDirectory()
-        let signalled = Guarded<Date?>(nil)
         let result = try await Binary.run(
             ["audit", "shop.aasa.test", "--crawl", "--delay", "0.2", "--out", out.path, "--format", "json,csv"]
-                + Self.server.auditArguments,
-            started: { process in
-                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-                    signalled.withLock { $0 = Date() }
-                    kill(process.processIdentifier, SIGINT)
-                }
-            })
-        let elapsed = result.exitedAt.timeIntervalSince(try #require(signalled.withLock { $0 }))
+                + Self.server.auditArguments, interrupt: (SIGINT, after: 2))
+        let elapsed = result.exitedAt.timeIntervalSince(try #require(result.signalledAt))
         #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
         #expect(result.status == 130)
         let (report, _) = try readReport(out)

@@ -128,7 +128,7 @@ import Testing
     /// tests block the test pool's threads while their process runs, and a pooled timer once read 9.8 s here.
     @Test func cancellationEndsAFetchQuickly() throws {
         let finished = DispatchSemaphore(value: 0)
-        let answer = Guarded<(Exchange, Date)?>(nil)
+        let answer = Locked<(Exchange, Date)?>(nil)
         let request = FetchRequest(
             url: DomainProbe.url("slow.aasa.test", .wellKnown), location: .wellKnown, userAgent: UserAgents.apple,
             maxBytes: SizeLimits.aasa)

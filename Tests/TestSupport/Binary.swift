@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 
 /// What one run of the real `aasa-audit` binary did.
@@ -10,6 +11,8 @@ public struct RunResult: Sendable {
     public var exitedAt = Date()
     /// When the process was started.
     public var startedAt = Date()
+    /// When `interrupt` sent its signal; nil when it was not sent.
+    public var signalledAt: Date?
 }
 
 public enum Binary {
@@ -33,7 +36,7 @@ public enum Binary {
     /// pool (two threads here) stalled unrelated async tests for seconds.
     public static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        through wrapper: [String] = [], started: (@Sendable (Process) -> Void)? = nil
+        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil
     ) async throws -> RunResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
@@ -41,16 +44,17 @@ public enum Binary {
                     with: Result {
                         try runBlocking(
                             arguments, stdin: stdin, environment: environment, directory: directory,
-                            through: wrapper, started: started)
+                            through: wrapper, interrupt: interrupt)
                     })
             }.start()
         }
     }
 
-    /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`).
+    /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`);
+    /// `interrupt` sends it a signal that many seconds after it started.
     static func runBlocking(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        through wrapper: [String] = [], started: (@Sendable (Process) -> Void)? = nil
+        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil
     ) throws -> RunResult {
         let process = Process()
         if let program = wrapper.first {
@@ -72,7 +76,14 @@ public enum Binary {
         process.standardInput = input
         try process.run()
         let startedAt = Date()
-        started?(process)
+        let signalledAt = Locked<Date?>(nil)
+        if let interrupt {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + interrupt.after) {
+                signalledAt.withLock { $0 = Date() }
+                kill(pid, interrupt.signal)
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full stderr cannot block the child.
@@ -88,7 +99,8 @@ public enum Binary {
         process.waitUntilExit()
         return RunResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), exitedAt: Date(), startedAt: startedAt)
+            stderr: String(decoding: errData, as: UTF8.self), exitedAt: Date(), startedAt: startedAt,
+            signalledAt: signalledAt.withLock { $0 })
     }
 
     public static func write(_ text: String, name: String = "apple-app-site-association") throws -> URL {

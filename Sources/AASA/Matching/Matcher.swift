@@ -311,7 +311,7 @@ public struct Matcher: Sendable {
                                 let p = path.lowerBound
                                 var k = 0
                                 if prefix.folded {
-                                    while k < n, pool[start + k] == Pattern.lowerASCII(text[p + k]) { k += 1 }
+                                    while k < n, pool[start + k] == ASCII.lower(text[p + k]) { k += 1 }
                                 } else {
                                     while k < n, pool[start + k] == text[p + k] { k += 1 }
                                 }

@@ -115,16 +115,12 @@ final class Pattern: Sendable {
                 i = close + 1
             } else {
                 if literalStart < 0 { literalStart = pool.count }
-                pool.append(caseSensitive ? b : Pattern.lowerASCII(b))
+                pool.append(caseSensitive ? b : ASCII.lower(b))
                 i += 1
             }
         }
         flush()
         return (tokens, pool, alternatives, nil)
-    }
-
-    @inline(__always) static func lowerASCII(_ b: UInt8) -> UInt8 {
-        b >= 65 && b <= 90 ? b | 0x20 : b
     }
 
     @inline(__always) static func scalarLength(_ lead: UInt8) -> Int {
@@ -291,7 +287,7 @@ final class Pattern: Sendable {
             let pc = pool[p]
             let tc = text[s]
             if pc < 0x80 && tc < 0x80 {
-                if pc != Pattern.lowerASCII(tc) { return -1 }
+                if pc != ASCII.lower(tc) { return -1 }
                 p += 1
                 s += 1
                 continue

@@ -58,7 +58,7 @@ public struct PreparedURL: Sendable {
                 scheme += 1
                 if scheme > 5 { return nil }
             }
-            let lowered = bytes[..<scheme].map { lower($0) }
+            let lowered = bytes[..<scheme].map { ASCII.lower($0) }
             guard lowered.elementsEqual("http".utf8) || lowered.elementsEqual("https".utf8) else { return nil }
             return authorityHost(bytes)
         }
@@ -87,7 +87,9 @@ public struct PreparedURL: Sendable {
         if !authority.contains(UInt8(ascii: "]")), let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
             authority = authority[..<colon]
         }
-        if authority.allSatisfy({ $0 < 0x80 }) { return String(decoding: authority.map { lower($0) }, as: UTF8.self) }
+        if authority.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: authority.map { ASCII.lower($0) }, as: UTF8.self)
+        }
         return String(decoding: authority, as: UTF8.self).lowercased()
     }
 
@@ -102,10 +104,13 @@ public struct PreparedURL: Sendable {
             j += 1
         }
         if j < n, b[j] == UInt8(ascii: ":") {
-            let isHTTP = j == 4 && lower(b[0]) == 104 && lower(b[1]) == 116 && lower(b[2]) == 116 && lower(b[3]) == 112
+            let isHTTP =
+                j == 4 && ASCII.lower(b[0]) == 104 && ASCII.lower(b[1]) == 116 && ASCII.lower(b[2]) == 116
+                && ASCII.lower(b[3]) == 112
             let isHTTPS =
-                j == 5 && lower(b[0]) == 104 && lower(b[1]) == 116 && lower(b[2]) == 116 && lower(b[3]) == 112
-                && lower(b[4]) == 115
+                j == 5 && ASCII.lower(b[0]) == 104 && ASCII.lower(b[1]) == 116 && ASCII.lower(b[2]) == 116
+                && ASCII.lower(b[3]) == 112
+                && ASCII.lower(b[4]) == 115
             guard isHTTP || isHTTPS, j + 2 < n, b[j + 1] == UInt8(ascii: "/"), b[j + 2] == UInt8(ascii: "/") else {
                 return nil
             }
@@ -161,8 +166,6 @@ public struct PreparedURL: Sendable {
             View(bytes: bytes, path: path, query: query, fragment: fragment, items: items(bytes, query)), hasEscapes
         )
     }
-
-    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { Pattern.lowerASCII(b) }
 
     /// swcd's path normalisation (`//` → `/`, leading and trailing `/`) written into `out`; returns the length.
     /// `out` must have room for two more bytes than `p`.

@@ -73,7 +73,7 @@ final class RuleIndex: Sendable {
     @inline(__always) static func hash(_ bytes: ArraySlice<UInt8>, folded: Bool) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
-            h = (h ^ UInt64(folded ? Pattern.lowerASCII(b) : b)) &* 0x100_0000_01b3
+            h = (h ^ UInt64(folded ? ASCII.lower(b) : b)) &* 0x100_0000_01b3
         }
         return h
     }

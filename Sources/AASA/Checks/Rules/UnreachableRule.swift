@@ -69,7 +69,7 @@ enum Coverage {
     static func prefix(_ a: (bytes: [UInt8], folded: Bool), mayCover b: (bytes: [UInt8], folded: Bool)) -> Bool {
         guard a.bytes.count <= b.bytes.count else { return false }
         for k in a.bytes.indices {
-            let y = a.folded ? Pattern.lowerASCII(b.bytes[k]) : b.bytes[k]
+            let y = a.folded ? ASCII.lower(b.bytes[k]) : b.bytes[k]
             if a.bytes[k] != y { return false }
         }
         return true
