@@ -192,6 +192,13 @@ public struct AuditReport: Codable, Sendable {
         try sink(Data("\n  ]".utf8) + Data(skeleton[found.upperBound...]))
     }
 
+    /// Reads what `encoder()` writes.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -205,15 +212,12 @@ public struct AuditReport: Codable, Sendable {
         if let report = try BaselineReader.read(path) { return report }
         // Not in the layout this tool writes (edited, minified): the general, heavier way.
         let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        let decoder = AuditReport.decoder()
         decoder.userInfo[URLTable.baselineOnly] = true
         return try decoder.decode(AuditReport.self, from: data)
     }
 
     public static func decode(_ data: Data) throws -> AuditReport {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(AuditReport.self, from: data)
+        try decoder().decode(AuditReport.self, from: data)
     }
 }

@@ -57,9 +57,7 @@ enum BaselineReader {
         }
         if !pending.isEmpty { line(pending[...]) }
         guard !malformed, table == nil, skeleton.first == UInt8(ascii: "{") else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        var report = try decoder.decode(AuditReport.self, from: Data(skeleton))
+        var report = try AuditReport.decoder().decode(AuditReport.self, from: Data(skeleton))
         // One `urls` array per domain, in order (an empty one too).
         guard tables.count == report.domains.count else { return nil }
         for index in report.domains.indices { report.domains[index].urls = tables[index] }

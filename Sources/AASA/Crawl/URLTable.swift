@@ -272,8 +272,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var container = try decoder.unkeyedContainer()
         while !container.isAtEnd {
             let row = try container.decode(Opened.self)
-            appendRow(url: row.url, foundOn: nil, httpStatus: nil, note: nil)
-            given.append(Given(verdicts: [], opensApp: row.opensApp))
+            append(given: row.url, opensApp: row.opensApp)
         }
     }
 
