@@ -94,7 +94,7 @@ public enum LinkScanner {
             let sample = prefix.count > 4 ? Array(prefix.dropLast(3)) : prefix
             let encoding =
                 headerCharset ?? LinkScanner.metaCharset(prefix)
-                ?? (String(validating: sample, as: UTF8.self) == nil ? "windows-1252" : "UTF-8")
+                ?? (LinkScanner.isUTF8(sample) ? "UTF-8" : "windows-1252")
             let context = Unmanaged.passUnretained(collector).toOpaque()
             scanner = chtmlscan_create(encoding, context, onElement) ?? chtmlscan_create("UTF-8", context, onElement)
             let buffered = prefix
@@ -115,14 +115,15 @@ public enum LinkScanner {
     /// arrives, never held whole. A page within one piece is scanned whole (the faster path) in a single hop.
     /// When the queue falls more than its backlog's limit behind, the fetch loop waits.
     public final class QueuedStream: BodyConsumer {
-        /// The stream, touched only on the queue.
+        /// The stream, touched only on the queue and made there at the first piece: a page that fits in one piece
+        /// is scanned whole and needs none.
         final class Box: @unchecked Sendable {
-            let stream: Stream
-            init(_ stream: Stream) { self.stream = stream }
+            let charset: String?
+            lazy var stream = Stream(charset: charset)
+            init(charset: String?) { self.charset = charset }
         }
 
         let box: Box
-        let charset: String?
         let queue: DispatchQueue
         let backlog: ScanBacklog
         let piece: Int
@@ -130,8 +131,7 @@ public enum LinkScanner {
         var streamed = false
 
         public init(charset: String?, queue: DispatchQueue, backlog: ScanBacklog, piece: Int = 64 * 1024) {
-            box = Box(Stream(charset: charset))
-            self.charset = charset
+            box = Box(charset: charset)
             self.queue = queue
             self.backlog = backlog
             self.piece = max(1, piece)
@@ -152,7 +152,7 @@ public enum LinkScanner {
 
         /// The rest of the page; its links come from the `PendingScan` once the queue has parsed every piece.
         public func finish() -> any Sendable {
-            PendingScan(box: box, queue: queue, rest: pending, charset: charset, streamed: streamed)
+            PendingScan(box: box, queue: queue, rest: pending, streamed: streamed)
         }
     }
 
@@ -161,13 +161,12 @@ public enum LinkScanner {
         let box: QueuedStream.Box
         let queue: DispatchQueue
         let rest: [UInt8]
-        let charset: String?
         let streamed: Bool
 
         /// Calls `done` on the scan queue with the page's links, after every piece sent before it.
         public func links(_ done: @escaping @Sendable (PageLinks) -> Void) {
             queue.async { [self] in
-                guard streamed else { return done(LinkScanner.scan(rest, charset: charset)) }
+                guard streamed else { return done(LinkScanner.scan(rest, charset: box.charset)) }
                 rest.withUnsafeBufferPointer { box.stream.consume($0) }
                 done(box.stream.finish() as? PageLinks ?? PageLinks())
             }
