@@ -234,12 +234,7 @@ enum AuditCommand {
                 files.append(("summary.md", { try $0(Data(MarkdownReport.render(report).utf8)) }))
             }
             for (name, produce) in files {
-                let file = directory.appendingPathComponent(name)
-                do {
-                    try OutputDirectory.writeAtomically(to: file, produce)
-                } catch {
-                    throw OutputDirectory.Failure(path: file.path, reason: OutputDirectory.describe(error))
-                }
+                try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name), produce)
             }
             written =
                 directory.appendingPathComponent(formats.contains("html") ? "report.html" : files.first?.0 ?? "").path
@@ -423,9 +418,9 @@ enum OutputDirectory {
         }
     }
 
-    /// Temporary file in the same directory, then rename: readers see the old file or the new one, never a mix.
     /// Writes what `produce` hands over to a temporary file beside `url`, then renames it into place: readers
-    /// see the old file or the whole new one, never a torn one (and a full disk leaves the old file).
+    /// see the old file or the whole new one, never a torn one (and a full disk leaves the old file). A failure
+    /// names the file and the system's reason.
     static func writeAtomically(to url: URL, _ produce: (_ sink: (Data) throws -> Void) throws -> Void) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
@@ -447,7 +442,7 @@ enum OutputDirectory {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw error
+            throw Failure(path: url.path, reason: describe(error))
         }
     }
 }
