@@ -11,8 +11,8 @@ let package = Package(
         /// Document model, decoding with positions, checks, the swcd-faithful matcher.
         .target(name: "AASA"),
 
-        /// Orchestration: domains → exchanges → checks → reports.
-        .target(name: "Audit", dependencies: ["AASA", "Crawling"]),
+        /// Orchestration: domains → exchanges → checks → crawl → reports; fetcher and crawler come in through protocols.
+        .target(name: "Audit", dependencies: ["AASA"]),
 
         /// Pure writers: AuditReport → HTML, CSV, Markdown, JUnit, SARIF text.
         .target(name: "Reporting", dependencies: ["AASA", "Audit"]),

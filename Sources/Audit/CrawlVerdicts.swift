@@ -1,5 +1,4 @@
 import AASA
-import Crawling
 import Foundation
 
 /// Turns a crawl into per-URL verdicts under the site's own file.

@@ -1,5 +1,4 @@
 import AASA
-import Crawling
 import Foundation
 
 /// Audits one domain the way Apple's fetcher sees it, then runs every check on what came back.
@@ -11,20 +10,20 @@ public struct DomainAuditor: Sendable {
     public var cdnBase: String?
     /// The app whose entitlements named the domains, for the two-way checks.
     public var appID: String?
-    /// Crawl each site after its file is checked (`--crawl`).
-    public var crawl: CrawlOptions?
+    /// Crawls each site after its file is checked (`--crawl`); nil: no crawl.
+    public var crawler: (any SiteCrawling)?
 
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
     public init(
         fetcher: any HTTPFetching, userAgent: String? = nil, cdnBase: String? = nil, appID: String? = nil,
-        crawl: CrawlOptions? = nil
+        crawler: (any SiteCrawling)? = nil
     ) {
         self.fetcher = fetcher
         self.userAgent = userAgent
         self.cdnBase = cdnBase
         self.appID = appID
-        self.crawl = crawl
+        self.crawler = crawler
     }
 
     public func audit(
@@ -105,8 +104,8 @@ public struct DomainAuditor: Sendable {
         let apps = document.map(AppServices.list) ?? []
         var summary: DomainReport.CrawlSummary?
         var urls = URLTable()
-        if let options = crawl, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
-            let result = await Crawler(fetcher: fetcher, options: options).crawl(domain)
+        if let crawler, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
+            let result = await crawler.crawl(domain)
             let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.documentSource?.body, result: result)
             urls = evidence.urls
             findings = (findings + Catalogue.check(evidence)).sortedForReading()

@@ -60,22 +60,8 @@ final class InFlight: Sendable {
     }
 }
 
-public struct CrawlResult: Sendable {
-    public var pagesFetched = 0
-    public var stoppedBecause = "complete"
-    /// Every URL found, as linked (for matching), with where it was found and what fetching it gave.
-    public var urls = URLTable()
-    public var pageErrors: [PageError] = []
-    public var banners: [BannerSighting] = []
-    public var otherSchemes: [String: Int] = [:]
-    public var robotsDisallowed = 0
-    public var trapsSkipped = 0
-    /// New URLs found after the URL cap was reached: counted, not recorded.
-    public var urlsNotRecorded = 0
-}
-
 /// Crawls one site breadth-first from `/` and its sitemaps, within the options' caps and robots.txt.
-public struct Crawler: Sendable {
+public struct Crawler: SiteCrawling {
     public var fetcher: any HTTPFetching
     public var options: CrawlOptions
 
