@@ -83,7 +83,9 @@ enum ExampleHarness {
                 )
             }
             for finding in findings {
-                if finding.id != id { problems.append("\(id): failing example \(index) gave a finding of \(finding.id)") }
+                if finding.id != id {
+                    problems.append("\(id): failing example \(index) gave a finding of \(finding.id)")
+                }
                 if finding.message.isEmpty || finding.why.isEmpty || finding.hint.isEmpty {
                     problems.append("\(id): failing example \(index) gave a finding without message, why or hint")
                 }
