@@ -63,12 +63,12 @@ public struct DomainProbe: Sendable {
     }
 
     /// The exchange whose body the document checks read: the well-known file, else a root-only file.
-    public var documentSource: Exchange? { document?.source }
+    public var documentSource: Exchange? { served?.source }
 
     /// The file the document checks read: `documentSource`'s body, decoded.
-    public var file: DecodedFile? { document?.file }
+    public var file: DecodedFile? { served?.file }
 
-    private var document: (source: Exchange, file: DecodedFile)? {
+    private var served: (source: Exchange, file: DecodedFile)? {
         if let wellKnown, let wellKnownFile, wellKnown.failure == nil, !wellKnown.truncated {
             return (wellKnown, wellKnownFile)
         }
