@@ -100,13 +100,13 @@ public struct DomainAuditor: Sendable {
             findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
                 .sortedForReading()
         }
-        let document = probe.documentSource.flatMap { DecodedFile(bytes: $0.body).document }
+        let document = probe.file?.document
         let apps = document.map(AppServices.list) ?? []
         var summary: DomainReport.CrawlSummary?
         var urls = URLTable()
         if let crawler, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
             let result = await crawler.crawl(domain)
-            let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.documentSource?.body, result: result)
+            let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.file, result: result)
             urls = evidence.urls
             findings = (findings + Catalogue.check(evidence)).sortedForReading()
             summary = DomainReport.CrawlSummary(
@@ -129,7 +129,7 @@ public struct DomainAuditor: Sendable {
         return DomainReport(
             domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: fetches,
             apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
-            file: probe.documentSource.map { String(decoding: DecodedFile(bytes: $0.body).jsonBytes, as: UTF8.self) })
+            file: probe.file.map { String(decoding: $0.jsonBytes, as: UTF8.self) })
     }
 }
 
