@@ -105,7 +105,8 @@ let appleVectors: [Vector] = [
         "https://example.com/EN_US/pizza", .match),
 ]
 
-/// Pattern semantics of §3, pinned by swcutil observations, and our own edge cases.
+/// swcd's pattern semantics (path normalisation, `*`, `?`, `?*`, case, percent-encoding, query items, variables),
+/// pinned by what swcutil was observed to do, and our own edge cases.
 let semanticsVectors: [Vector] = [
     Vector("* crosses slashes", file(components: #"[{"/": "/a/*"}]"#), "https://e.com/a/b/c", .match),
     Vector(

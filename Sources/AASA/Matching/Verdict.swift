@@ -38,7 +38,7 @@ public struct AppVerdict: Codable, Hashable, Sendable {
         self.reason = reason
     }
 
-    /// Writes `rule` as null when absent: the report shape has every key (DESIGN §7).
+    /// Writes `rule` as null when absent: every verdict in report.json and `match --json` has every key.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(appID, forKey: .appID)
