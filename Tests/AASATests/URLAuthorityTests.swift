@@ -61,6 +61,15 @@ struct AuthorityParts: Equatable, CustomStringConvertible {
                 == AuthorityParts(scheme: "https", userInfo: "u", host: "example.com", port: "80"))
     }
 
+    @Test func aStrayColonStaysInTheHost() {
+        #expect(
+            AuthorityParts("https://a.test:80:/x")
+                == AuthorityParts(scheme: "https", host: "a.test:80", port: "", rest: "/x"))
+        #expect(AuthorityParts("https://a:b:c") == AuthorityParts(scheme: "https", host: "a:b", port: "c"))
+        #expect(URLAuthority.httpHost(of: "https://e.com:80:/x") == "e.com:80")
+        #expect(URLAuthority.httpHost(of: "https://e.com:80x]/x") == "e.com:80x]")
+    }
+
     @Test func keepsAnIPv6LiteralWholeWithItsBrackets() {
         #expect(AuthorityParts("http://[::1]/x") == AuthorityParts(scheme: "http", host: "[::1]", rest: "/x"))
         #expect(

@@ -1,8 +1,10 @@
 /// Where the scheme, user info, host and port of an absolute URL (`scheme://[userinfo@]host[:port]…`) lie in its
 /// UTF-8 bytes, found in one pass with no allocation: the matcher, the URL table and the crawler read it per URL.
 ///
-/// It splits, it does not validate: the host is whatever lies between the user info and the port (an IP literal
-/// keeps its brackets, `[::1]`), and the authority ends at the first `/`, `?` or `#`.
+/// It splits, it does not validate: the authority ends at the first `/`, `?` or `#`, the user info at its last `@`,
+/// an IP literal keeps its brackets (`[::1]`), and any other host runs to the authority's last `:` (none when a `]`
+/// follows it), so stray `:` and `]` stay in the host (`a.test:80:` has host `a.test:80`): a malformed authority
+/// never passes for a clean host.
 package struct URLAuthority: Equatable, Sendable {
     /// The scheme, without its `:`.
     package var scheme: Range<Int>
@@ -48,8 +50,14 @@ package struct URLAuthority: Equatable, Sendable {
             if hostEnd < end { hostEnd += 1 }  // the "]"
             if hostEnd < end, url[hostEnd] == UInt8(ascii: ":") { port = (hostEnd + 1)..<end }
         } else {
-            while hostEnd < end, url[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
-            if hostEnd < end { port = (hostEnd + 1)..<end }
+            var colon = end - 1
+            while colon >= hostStart, url[colon] != UInt8(ascii: ":"), url[colon] != UInt8(ascii: "]") { colon -= 1 }
+            if colon >= hostStart, url[colon] == UInt8(ascii: ":") {
+                hostEnd = colon
+                port = (colon + 1)..<end
+            } else {
+                hostEnd = end
+            }
         }
         scheme = 0..<colon
         self.userInfo = userInfo
