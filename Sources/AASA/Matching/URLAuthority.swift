@@ -50,11 +50,13 @@ package struct URLAuthority: Equatable, Sendable {
             if hostEnd < end { hostEnd += 1 }  // the "]"
             if hostEnd < end, url[hostEnd] == UInt8(ascii: ":") { port = (hostEnd + 1)..<end }
         } else {
-            var colon = end - 1
-            while colon >= hostStart, url[colon] != UInt8(ascii: ":"), url[colon] != UInt8(ascii: "]") { colon -= 1 }
-            if colon >= hostStart, url[colon] == UInt8(ascii: ":") {
-                hostEnd = colon
-                port = (colon + 1)..<end
+            var portColon = end - 1
+            while portColon >= hostStart, url[portColon] != UInt8(ascii: ":"), url[portColon] != UInt8(ascii: "]") {
+                portColon -= 1
+            }
+            if portColon >= hostStart, url[portColon] == UInt8(ascii: ":") {
+                hostEnd = portColon
+                port = (portColon + 1)..<end
             } else {
                 hostEnd = end
             }
