@@ -369,11 +369,12 @@ let semanticsVectors: [Vector] = [
     }
 
     @Test func crawlRuleHitsNameTheIndexInTheFilesDetailsArray() throws {
-        let document = try #require(DecodedFile(bytes: Array(Self.sparseDetails.utf8)).document)
+        let file = DecodedFile(bytes: Array(Self.sparseDetails.utf8))
+        let document = try #require(file.document)
         var urls = URLTable()
         urls.judge(host: "e.com", by: Matcher(document))
         urls.append(url: "https://e.com/shop/1", foundOn: nil, httpStatus: 200, note: nil)
-        let evidence = CrawlEvidence(domain: "e.com", file: Array(Self.sparseDetails.utf8), urls: urls)
+        let evidence = CrawlEvidence(domain: "e.com", file: file, urls: urls)
         let hits = evidence.ruleHits()
         #expect(hits.map(\.rule.detailsIndex) == [1])
         #expect(hits.map(\.hits) == [1])
