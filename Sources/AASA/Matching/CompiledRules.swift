@@ -40,7 +40,7 @@ struct CompiledRules: Sendable {
             let slot = Slot(position: entries.count)
             for (id, _) in entry.appIDs where slotForApp[id] == nil { slotForApp[id] = slot }
             let anchors = range.count > CompiledRules.indexThreshold ? RuleIndex(rules: rules, range: range) : nil
-            entries.append(CompiledEntry(detailsIndex: entry.index, rules: range, anchors: anchors))
+            entries.append(CompiledEntry(detailsIndex: entry.detailsIndex, rules: range, anchors: anchors))
         }
         self.rules = rules
         self.entries = entries

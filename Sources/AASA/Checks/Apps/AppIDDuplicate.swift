@@ -30,10 +30,10 @@ public enum AppIDDuplicate: Check {
         for entry in document.entries {
             for (id, node) in entry.appIDs {
                 guard let earlier = first[id] else {
-                    first[id] = (entry.index, node)
+                    first[id] = (entry.detailsIndex, node)
                     continue
                 }
-                let sameEntry = earlier.entry == entry.index
+                let sameEntry = earlier.entry == entry.detailsIndex
                 findings.add(
                     description, at: node,
                     sameEntry
