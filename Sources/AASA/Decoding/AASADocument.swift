@@ -85,7 +85,8 @@ public struct AASADocument: Sendable {
             rules = paths
         }
         return Entry(
-            detailsIndex: index, node: node, appIDs: ids, defaults: node["defaults"].flatMap { $0.members != nil ? $0 : nil },
+            detailsIndex: index, node: node, appIDs: ids,
+            defaults: node["defaults"].flatMap { $0.members != nil ? $0 : nil },
             ruleFormat: format, rules: rules)
     }
 
