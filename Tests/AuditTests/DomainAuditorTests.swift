@@ -1,8 +1,6 @@
 import AASA
 import Audit
-import Fetching
 import Foundation
-import TestSupport
 import Testing
 
 /// Canned answers by URL and user agent, recording what was asked; the real fetcher has its own integration tests.
@@ -40,7 +38,7 @@ func canned(
     -> Exchange
 {
     Exchange(
-        location: r.location, url: r.url, userAgent: r.userAgent, httpStatus: failure == nil ? status : nil,
+        location: r.location, url: r.url, userAgent: r.policy.userAgent, httpStatus: failure == nil ? status : nil,
         contentType: "application/json", bytes: body.utf8.count, failure: failure, tls: tls,
         body: failure == nil ? Array(body.utf8) : [])
 }
@@ -52,9 +50,11 @@ func canned(
         #expect(report.verdict == .pass && report.findings.isEmpty)
         let asked = fetcher.log
         #expect(asked.count == 4)
-        #expect(asked[0].inspectTLS && asked[0].userAgent == UserAgents.apple && asked[0].location == .wellKnown)
-        #expect(Set(asked.map(\.userAgent)) == [UserAgents.apple, UserAgents.browser, UserAgents.genericBot])
-        #expect(asked.allSatisfy { $0.maxBytes == SizeLimits.aasa && $0.verifyPeer })
+        #expect(
+            asked[0].policy.capturesTLS && asked[0].policy.userAgent == UserAgents.apple
+                && asked[0].location == .wellKnown)
+        #expect(Set(asked.map(\.policy.userAgent)) == [UserAgents.apple, UserAgents.browser, UserAgents.genericBot])
+        #expect(asked.allSatisfy { $0.policy.maxBytes == SizeLimits.aasa && $0.policy.verifiesPeer })
         #expect(report.apps.map(\.appID) == ["9JA89QQLNQ.com.acme.shop"])
     }
 
@@ -68,7 +68,7 @@ func canned(
 
     @Test func aRejectedCertificateIsReadWithoutTrustForItsDates() async throws {
         let fetcher = CannedFetcher { r in
-            r.verifyPeer
+            r.policy.verifiesPeer
                 ? canned(
                     r, failure: .tls,
                     tls: TLSFacts(verified: false, problem: .expired, error: "certificate has expired"))
@@ -88,7 +88,7 @@ func canned(
     @Test func theUserAgentOptionReplacesOnlyTheFirstProbe() async throws {
         let fetcher = CannedFetcher { canned($0) }
         _ = await DomainAuditor(fetcher: fetcher, userAgent: "Custom/1").audit("example.com")
-        let agents = fetcher.log.map(\.userAgent)
+        let agents = fetcher.log.map(\.policy.userAgent)
         #expect(agents.first == "Custom/1" && agents.contains(UserAgents.browser))
     }
 
