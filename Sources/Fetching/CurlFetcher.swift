@@ -2,7 +2,7 @@ import AASA
 internal import CCurl
 import Foundation
 
-/// Fetches over one libcurl multi handle driven by a dedicated thread (DESIGN §3).
+/// Fetches over one libcurl multi handle driven by a dedicated thread.
 ///
 /// Callers submit through a locked inbox and are called back (or resumed) from the loop; cancellation goes
 /// through the same lock, so no completion is lost or called twice. Curl handles never leave the loop thread.

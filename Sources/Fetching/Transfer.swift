@@ -68,7 +68,8 @@ final class Transfer {
         easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
         easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.timeout)))
         // A hint only: libcurl 7.88 neither stops an in-progress download nor counts decoded bytes with it. It
-        // refuses a declared-too-large body outright, which is what a policy that refuses oversize bodies asks.
+        // refuses a declared-too-large body outright, as the AASA file's policy asks (too large is the finding);
+        // the crawl's policies read the beginning up to the cap instead.
         if policy.refusesDeclaredOversize {
             _ = ccurl_setopt_off(
                 easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(policy.maxBytes + Transfer.overread))

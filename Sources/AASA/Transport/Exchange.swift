@@ -1,11 +1,12 @@
 import Foundation
 
-/// Which copy of the file an exchange fetched.
+/// Which copy of the file an exchange fetched, or that it was a crawl's fetch: a label for reports, never how
+/// to fetch (that is the request's `FetchPolicy`).
 public enum FetchLocation: String, Codable, Sendable, CaseIterable {
     case wellKnown = "well-known"
     case root
     case cdn
-    /// A page fetched while crawling.
+    /// A page, robots.txt or a sitemap fetched while crawling.
     case page
 }
 

@@ -1,11 +1,11 @@
 /// How one request is fetched: everything the fetcher decides per request, so it never infers a policy from what
-/// is being fetched. Callers pick one of the standard policies below.
+/// is being fetched. Callers pick one of the standard policies below, adjusting a field where they must.
 ///
 /// Not here, on purpose: redirects are never followed by the fetcher (an AASA file's 3xx is itself a finding,
 /// and the crawl follows a page's redirects itself, one recorded hop at a time, within robots.txt and its caps);
 /// timeouts, `--connect-to` and the extra trust anchor are the same for every request of a run, so they belong
 /// to the fetcher's configuration.
-public struct FetchPolicy: Sendable, Hashable {
+public struct FetchPolicy: Sendable, Equatable {
     public var userAgent: String
     /// Decoded-body cap; a little more is read to report the real size.
     public var maxBytes: Int
@@ -25,7 +25,7 @@ public struct FetchPolicy: Sendable, Hashable {
     /// Which response headers the exchange keeps.
     public var headers: HeaderSelection
 
-    public init(
+    private init(
         userAgent: String, maxBytes: Int, refusesDeclaredOversize: Bool, capturesTLS: Bool = false,
         verifiesPeer: Bool = true, keepsBody: Bool = true, digestsBody: Bool, headers: HeaderSelection = .all
     ) {
@@ -66,7 +66,7 @@ public struct FetchPolicy: Sendable, Hashable {
 }
 
 /// The response headers an exchange keeps: all, or only some names (matched ignoring ASCII case).
-public struct HeaderSelection: Sendable, Hashable {
+public struct HeaderSelection: Sendable, Equatable {
     /// Lower-case names; nil keeps every header.
     private let names: [[UInt8]]?
 
@@ -81,7 +81,7 @@ public struct HeaderSelection: Sendable, Hashable {
     private init(names: [[UInt8]]?) { self.names = names }
 
     /// Whether a header of this name (raw bytes, any case) is kept; the fetcher asks for every header line.
-    public func keeps(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func keeps(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let names else { return true }
         return names.contains { kept in kept.count == name.count && zip(kept, name).allSatisfy { $0 == ASCII.lower($1) }
         }
