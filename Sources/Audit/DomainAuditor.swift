@@ -38,20 +38,19 @@ public struct DomainAuditor: Sendable {
     public func audit(_ target: DomainTarget) async -> DomainReport? {
         let domain = target.domain
         let agent = userAgent ?? UserAgents.apple
-        let limit = SizeLimits.aasa
         var verify = true
         func request(
-            _ location: FetchLocation, _ agent: String, inspect: Bool = false, verify: Bool = true
+            _ location: FetchLocation, _ agent: String, capturesTLS: Bool = false, verify: Bool = true
         ) -> FetchRequest {
             FetchRequest(
-                url: DomainProbe.url(domain, location), location: location, userAgent: agent, maxBytes: limit,
-                inspectTLS: inspect, verifyPeer: verify)
+                url: DomainProbe.url(domain, location), location: location,
+                policy: .aasaFile(userAgent: agent, capturesTLS: capturesTLS, verifiesPeer: verify))
         }
         async let cdnFetch: Exchange? =
             cdnBase.map { base in
-                FetchRequest(url: base + domain, location: .cdn, userAgent: agent, maxBytes: limit)
+                FetchRequest(url: base + domain, location: .cdn, policy: .aasaFile(userAgent: agent))
             }.asyncMap { await fetcher.fetch($0) }
-        var wellKnown = await fetcher.fetch(request(.wellKnown, agent, inspect: true))
+        var wellKnown = await fetcher.fetch(request(.wellKnown, agent, capturesTLS: true))
         if wellKnown.failure == .cancelled { return nil }
         var root: Exchange?
         var others: [Exchange] = []
@@ -61,7 +60,7 @@ public struct DomainAuditor: Sendable {
         case .tls:
             // Read the rejected certificate's names and dates without trusting it; judge with the verified attempt.
             guard wellKnown.tls?.problem != .protocolVersion && wellKnown.tls?.problem != .handshake else { break }
-            let look = await fetcher.fetch(request(.wellKnown, agent, inspect: true, verify: false))
+            let look = await fetcher.fetch(request(.wellKnown, agent, capturesTLS: true, verify: false))
             if look.failure == .cancelled { return nil }
             if let seen = look.tls, var tls = wellKnown.tls {
                 tls.subject = seen.subject

@@ -153,11 +153,12 @@ public struct Crawler: SiteCrawling {
     /// A page request whose body is scanned on `scanQueue` while it arrives and not kept.
     func pageRequest(_ url: String, scanQueue: DispatchQueue, backlog: ScanBacklog) -> FetchRequest {
         FetchRequest(
-            url: url, location: .page, userAgent: options.userAgent, maxBytes: options.pageBytes,
+            url: url, location: .page,
+            policy: .crawledPage(userAgent: options.userAgent, maxBytes: options.pageBytes),
             consumer: { type in
                 guard let type, Crawler.isHTML(type) else { return nil }
                 return LinkScanner.QueuedStream(charset: Crawler.charset(type), queue: scanQueue, backlog: backlog)
-            }, keepBody: false)
+            })
     }
 
     /// text/html or application/xhtml+xml, read off the bytes (asked once per crawled page).
@@ -173,8 +174,9 @@ public struct Crawler: SiteCrawling {
         contentType.flatMap { LinkScanner.charsetParameter(in: Array($0.utf8)) }
     }
 
+    /// robots.txt or a sitemap, kept whole to be parsed.
     func request(_ url: String, maxBytes: Int) -> FetchRequest {
-        FetchRequest(url: url, location: .page, userAgent: options.userAgent, maxBytes: maxBytes)
+        FetchRequest(url: url, location: .page, policy: .crawlFile(userAgent: options.userAgent, maxBytes: maxBytes))
     }
 
     /// Sitemaps and sitemap indexes (at most 20 files, two levels), each file read once.
