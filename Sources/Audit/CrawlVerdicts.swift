@@ -11,7 +11,7 @@ public enum CrawlVerdicts {
         }
         return CrawlEvidence(
             domain: domain, file: file, urls: urls, banners: result.banners, pageErrors: result.pageErrors,
-            complete: result.stoppedBecause == "complete")
+            complete: result.stoppedBecause == .complete)
     }
 
     /// Links from one audited site to another get the other site's verdicts.
