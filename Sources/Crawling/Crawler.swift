@@ -110,8 +110,8 @@ public struct Crawler: SiteCrawling {
         FetchRequest(url: url, location: .page, userAgent: options.userAgent, maxBytes: maxBytes)
     }
 
-    /// Sitemaps and sitemap indexes (at most 20 files, two levels), each file read once; their pages are queued
-    /// at depth 1, resolved against the site's root.
+    /// Sitemaps and sitemap indexes (at most 20 files, two levels), each file read once.
+    /// Their pages are queued at depth 1, resolved against the site's root.
     func readSitemaps(_ urls: [String], root: String, into frontier: inout CrawlFrontier) async {
         var queue = urls.map { ($0, 0) }
         var seen = Set<String>()
