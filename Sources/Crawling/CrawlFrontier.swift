@@ -44,7 +44,7 @@ struct CrawlFrontier {
     let delay: Double
     /// Fetches in flight at once: one while a delay spaces requests out.
     let concurrency: Int
-    private(set) var traps: CrawlTrapDetector
+    private var traps: CrawlTrapDetector
 
     /// Every URL found, as linked, in the order found; a job's `position` is its row.
     var urls = URLTable()
@@ -123,7 +123,7 @@ struct CrawlFrontier {
     }
 
     /// Why a URL in scope is not fetched: its length, depth, robots.txt, or a crawl trap, in that order.
-    mutating func skipReason(url: String, depth: Int) -> Skip? {
+    private mutating func skipReason(url: String, depth: Int) -> Skip? {
         if url.utf8.count > maxURLLength { return .tooLong(limit: maxURLLength) }
         if let maxDepth, depth > maxDepth { return .tooDeep(limit: maxDepth) }
         let parts = PathParts(url)

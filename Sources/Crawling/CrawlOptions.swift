@@ -19,10 +19,10 @@ public struct CrawlOptions: Sendable {
     /// Page bytes a crawl may have downloaded and not yet scanned (its scan queue's backlog); past it the fetch
     /// loop waits for the scanner. With 64 KiB pieces per page in flight, a crawl holds about 2.5 MiB at most.
     public var scanBacklogBytes = 2 * 1024 * 1024
-    /// A chain of pages of one URL pattern, each found only on the previous one, longer than this is a trap
+    /// A page of one URL pattern found more than this many links below the first page of that pattern is a trap
     /// (calendars, endless ?page=); a 40-post "next" chain stays well inside it.
     public var chainLimit = 60
-    /// Distinct query-parameter combinations per path before faceted navigation counts as a trap.
+    /// Faceted navigation: a path found with more than four times this many distinct query strings is a trap.
     public var parameterCombinations = 25
     public var userAgent = "aasa-audit/0.1 (+https://github.com/aasa-audit; Universal Links audit)"
     /// Counts pages across every crawl of a run, for the progress line.

@@ -3,7 +3,7 @@
 struct CrawlTrapDetector {
     /// How many levels deeper than the first page of a URL shape a page of that shape may be found.
     let chainLimit: Int
-    /// Distinct query-parameter combinations a path may have, over four (faceted navigation multiplies them).
+    /// A path may be found with four times this many distinct query strings; one more is a trap.
     let parameterCombinations: Int
     /// The depth at which each URL shape was first seen.
     private var chainStart: [String: Int] = [:]
@@ -15,8 +15,9 @@ struct CrawlTrapDetector {
         self.parameterCombinations = parameterCombinations
     }
 
-    /// The trap a URL found at `depth` falls into, if any; a URL that falls into none is remembered for the
-    /// chain and parameter defences.
+    /// The trap a URL found at `depth` falls into, if any. Checked in order: repeating segments, then the chain
+    /// (the first URL of a shape sets where its chain starts), then the query strings (those of a URL cut as a
+    /// trap are not kept).
     mutating func trap(_ parts: PathParts, depth: Int) -> CrawlTrap? {
         if parts.hasRepeatingSegment { return .repeatingSegments }
         let shape = parts.shape
