@@ -232,25 +232,4 @@ import Testing
         #expect(note("https://shop.test/a/b/a/b/a", in: f) == "not crawled: crawl trap (repeating path segments)")
         #expect(finished(f).trapsSkipped == 1)
     }
-
-    @Test func theStopReasonsReadAsReportsHaveAlwaysShownThem() {
-        #expect(CrawlStop.complete.description == "complete")
-        #expect(CrawlStop.interrupted.description == "interrupted")
-        #expect(CrawlStop.maxPages(10_000).description == "max-pages (10000)")
-        #expect(
-            CrawlStop.maxURLs(cap: 12, notRecorded: 7).description
-                == "max-urls (12): 7 more links were neither recorded nor followed")
-    }
-}
-
-@Suite struct ScopeDecisionTests {
-    @Test(arguments: [
-        ("shop.test", false, true), ("shop.test", true, true), ("blog.shop.test", false, false),
-        ("blog.shop.test", true, true), ("a.b.shop.test", true, true), ("evilshop.test", true, false),
-        ("shop.test.evil.example", true, false), ("other.test", true, false), ("127.0.0.1", true, false),
-        ("[::1]", true, false),
-    ])
-    func onlyTheAuditedHostAndAskedForSubdomainsAreInScope(_ host: String, _ subdomains: Bool, _ inScope: Bool) {
-        #expect(CrawlScope(domain: "shop.test", includeSubdomains: subdomains).contains(host: host) == inScope)
-    }
 }

@@ -67,16 +67,3 @@ import Testing
         #expect(trap("https://s.test/other?colour=\(kept + 1)", depth: 1, in: &d) == nil, "each path has its own")
     }
 }
-
-@Suite struct PathPartsTests {
-    @Test func theURLIsReadIntoThePartsTheDefencesUse() {
-        let parts = PathParts("https://s.test/cal/2026/05?z=1&a=2&z=3#frag")
-        #expect(parts.pathAndQuery == "/cal/2026/05?z=1&a=2&z=3")
-        #expect(parts.path == "/cal/2026/05")
-        #expect(parts.query == "z=1&a=2&z=3")
-        #expect(parts.names == "a&z&z")
-        #expect(parts.shape == "/cal/N/N?a&z&z")
-        #expect(!parts.hasRepeatingSegment)
-        #expect(PathParts("https://s.test").pathAndQuery == "/")
-    }
-}
