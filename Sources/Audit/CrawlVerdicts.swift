@@ -7,7 +7,7 @@ public enum CrawlVerdicts {
     public static func evidence(domain: String, file: DecodedFile?, result: CrawlResult) -> CrawlEvidence {
         var evidence = CrawlEvidence(
             domain: domain, file: file, urls: result.urls, banners: result.banners, pageErrors: result.pageErrors,
-            complete: result.stoppedBecause == "complete")
+            complete: result.stoppedBecause == .complete)
         if let matcher = evidence.matcher { evidence.urls.judge(host: domain, by: matcher) }
         return evidence
     }

@@ -110,7 +110,7 @@ public struct DomainAuditor: Sendable {
             findings = (findings + Catalogue.check(evidence)).sortedForReading()
             summary = DomainReport.CrawlSummary(
                 pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,
-                stoppedBecause: result.stoppedBecause,
+                stoppedBecause: result.stoppedBecause.description,
                 robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
                 otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
         }

@@ -305,7 +305,7 @@ func canned(
     @Test func theCrawlRunsWhenTheFileWasFetchedAndItsSummaryIsReported() async throws {
         var result = CrawlResult()
         result.pagesFetched = 3
-        result.stoppedBecause = "page-cap"
+        result.stoppedBecause = .maxPages(3)
         result.robotsDisallowed = 2
         result.urls.append(
             url: "https://example.com/shop/1", foundOn: "https://example.com/", httpStatus: 200, note: nil)
@@ -314,7 +314,7 @@ func canned(
         let report = try #require(await DomainAuditor(fetcher: fetcher, crawler: crawler).audit("example.com"))
         #expect(crawler.crawled == ["example.com"])
         let summary = try #require(report.crawl)
-        #expect(summary.pagesFetched == 3 && summary.urlsDiscovered == 1 && summary.stoppedBecause == "page-cap")
+        #expect(summary.pagesFetched == 3 && summary.urlsDiscovered == 1 && summary.stoppedBecause == "max-pages (3)")
         #expect(summary.robotsDisallowed == 2)
         #expect(report.urls.map(\.opensApp) == ["9JA89QQLNQ.com.acme.shop"], "judged by the file just fetched")
     }

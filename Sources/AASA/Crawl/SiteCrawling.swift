@@ -10,7 +10,7 @@ public struct CrawlResult: Sendable {
     public init() {}
 
     public var pagesFetched = 0
-    public var stoppedBecause = "complete"
+    public var stoppedBecause = CrawlStop.complete
     /// Every URL found, as linked (for matching), with where it was found and what fetching it gave.
     public var urls = URLTable()
     public var pageErrors: [PageError] = []
