@@ -36,6 +36,37 @@ public struct DomainAuditor: Sendable {
 
     /// Nil when the run was cancelled before the domain finished (a partial domain is never reported).
     public func audit(_ target: DomainTarget) async -> DomainReport? {
+        // The probe and its bodies live only inside `examine`, not through a crawl that may take minutes.
+        guard let examined = await examine(target) else { return nil }
+        var findings = examined.findings
+        let file = examined.file
+        var summary: DomainReport.CrawlSummary?
+        var urls = URLTable()
+        if let crawler, examined.crawlable {
+            let domain = target.domain
+            let result = await crawler.crawl(domain)
+            let evidence = CrawlVerdicts.evidence(domain: domain, file: file, result: result)
+            urls = evidence.urls
+            findings = (findings + Catalogue.check(evidence)).sortedForReading()
+            summary = DomainReport.CrawlSummary(
+                pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,
+                stoppedBecause: result.stoppedBecause.description,
+                robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
+                otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
+        }
+        var notes = target.notes
+        if !examined.verified {
+            notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
+        }
+        return DomainReport(
+            domain: target.domain, input: target.input, unicode: target.unicode, notes: notes,
+            fetches: examined.fetches, apps: examined.apps, findings: findings,
+            entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
+            file: file.map { String(decoding: $0.jsonBytes, as: UTF8.self) })
+    }
+
+    /// Fetches what Apple's fetcher and the checks need and runs the checks; nil when cancelled.
+    func examine(_ target: DomainTarget) async -> Examined? {
         let domain = target.domain
         let agent = userAgent ?? UserAgents.apple
         var verify = true
@@ -94,41 +125,41 @@ public struct DomainAuditor: Sendable {
         let probe = DomainProbe(
             domain: domain, wellKnown: wellKnown, root: root, otherAgents: others, cdn: cdn,
             developerMode: target.developerMode)
+        return check(probe, target, verified: verify)
+    }
+
+    /// What the report keeps of a probe once every check has read it.
+    struct Examined {
+        var findings: [Finding]
+        var file: DecodedFile?
+        var apps: [AppServices]
+        /// The exchanges without their bodies: a run over thousands of domains keeps only the file's text.
+        var fetches: [Exchange]
+        /// The well-known file was fetched, or read behind a certificate developer mode accepts: the site is crawled.
+        var crawlable: Bool
+        /// False when developer mode accepted an untrusted certificate and the file behind it was read.
+        var verified: Bool
+    }
+
+    /// Runs the transport, document and two-way checks on `probe`, keeping what the report needs: every body and
+    /// up to five decoded copies of the file are let go before a crawl, only the file that decides stays.
+    func check(_ probe: DomainProbe, _ target: DomainTarget, verified: Bool) -> Examined {
         var findings = Catalogue.check(probe)
         if let appID, !target.entries.isEmpty {
             findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
                 .sortedForReading()
         }
-        let document = probe.file?.document
-        let apps = document.map(AppServices.list) ?? []
-        var summary: DomainReport.CrawlSummary?
-        var urls = URLTable()
-        if let crawler, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
-            let result = await crawler.crawl(domain)
-            let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.file, result: result)
-            urls = evidence.urls
-            findings = (findings + Catalogue.check(evidence)).sortedForReading()
-            summary = DomainReport.CrawlSummary(
-                pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,
-                stoppedBecause: result.stoppedBecause.description,
-                robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
-                otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
-        }
-        var notes = target.notes
-        if !verify {
-            notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
-        }
-        // The bodies have been read; a run over thousands of domains keeps only the file's text (capped).
         let fetches = probe.exchanges.map { exchange -> Exchange in
             var kept = exchange
             kept.body = []
             kept.consumed = nil
             return kept
         }
-        return DomainReport(
-            domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: fetches,
-            apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
-            file: probe.file.map { String(decoding: $0.jsonBytes, as: UTF8.self) })
+        return Examined(
+            findings: findings, file: probe.file, apps: probe.file?.document.map(AppServices.list) ?? [],
+            fetches: fetches,
+            crawlable: probe.wellKnown?.failure == nil || probe.wellKnown?.failure == .tls && !verified,
+            verified: verified)
     }
 }
 
