@@ -63,8 +63,13 @@ struct JSONScanner {
 
     private func checkKept() throws {
         if let kept, kept.count > keptLimit {
-            throw failure("a value of more than \(keptLimit >> 20) MB; this reader stops there")
+            throw failure("a value of more than \(JSONScanner.size(keptLimit)); this reader stops there")
         }
+    }
+
+    /// "256 MB", "4096 bytes".
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     /// Runs `body` and returns the bytes it consumed; more than `limit` of them is a failure.
@@ -111,7 +116,7 @@ struct JSONScanner {
     /// "expected X" at the current byte, saying what is there instead when it helps.
     mutating func unexpected(_ expected: String) throws -> Failure {
         guard let byte = try peek() else {
-            return failure(offset == 0 ? "the file is empty" : "the text ends where \(expected) is expected")
+            return failure(offset == 0 ? "the file is empty" : "the file ends where \(expected) is expected")
         }
         let found =
             (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
@@ -171,7 +176,7 @@ struct JSONScanner {
                 if byte < 0x20 { throw failure("control character 0x\(String(byte, radix: 16)) inside a string") }
                 index += 1
             }
-            guard let byte = try peek() else { throw failure("the text ends inside a string") }
+            guard let byte = try peek() else { throw failure("the file ends inside a string") }
             if byte == UInt8(ascii: "\\") {
                 index += 1
                 try escape()
@@ -180,10 +185,12 @@ struct JSONScanner {
     }
 
     private mutating func escape() throws {
-        guard let byte = try peek() else { throw failure("the text ends inside a string") }
+        guard let byte = try peek() else { throw failure("the file ends inside a string") }
+        guard "\"\\/bfnrtu".utf8.contains(byte) else {
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+        }
         index += 1
-        if "\"\\/bfnrt".utf8.contains(byte) { return }
-        guard byte == UInt8(ascii: "u") else { throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))'") }
+        guard byte == UInt8(ascii: "u") else { return }
         for _ in 0..<4 {
             guard let digit = try peek(), Character(Unicode.Scalar(digit)).isHexDigit else {
                 throw failure("expected four hex digits after '\\u'")

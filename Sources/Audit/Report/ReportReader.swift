@@ -88,8 +88,10 @@ enum ReportReader {
         func report(_ scanner: inout JSONScanner, each: (DomainReport) throws -> Void) throws -> AuditReport {
             var shell = Shell()
             var index = 0
+            var sawDomains = false
             try members(&scanner, of: "the report") { scanner, key in
                 guard key == Array(#""domains""#.utf8) else { return false }
+                sawDomains = true
                 guard try scanner.take(UInt8(ascii: "[")) else { throw try scanner.unexpected("'[' (\"domains\" is a list)") }
                 if try !scanner.take(UInt8(ascii: "]")) {
                     repeat {
@@ -105,6 +107,8 @@ enum ReportReader {
             }
             try scanner.skipWhitespace()
             guard try scanner.peek() == nil else { throw try scanner.unexpected("the end of the file after the report") }
+            // A JSON file of another kind lacks this first.
+            guard sawDomains else { throw Problem(text: "missing \"domains\"") }
             struct Version: Decodable { var schemaVersion: Int }
             let version = try decode(Version.self, shell.json, at: nil)
             guard version.schemaVersion == ReportReader.supportedVersion else {
@@ -195,7 +199,7 @@ enum ReportReader {
                 let value = try scanner.keep(limit: limit) { try $0.value() }
                 size += value.count
                 guard size <= limit else {
-                    throw scanner.failure("\(what) holds more than \(limit >> 20) MB besides its URLs; this reader stops there")
+                    throw scanner.failure("\(what) holds more than \(JSONScanner.size(limit)) besides its URLs; this reader stops there")
                 }
                 try other(key, value)
             } while try scanner.take(UInt8(ascii: ","))
