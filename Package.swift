@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Fetching"], path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"]),
+        .testTarget(
+            name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"], exclude: ["Snapshots"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
