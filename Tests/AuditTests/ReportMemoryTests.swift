@@ -38,7 +38,9 @@ struct ReportMemoryTests {
         try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         let before = try Self.status("VmHWM")
         let start = Date()
-        let report = try ProcessInfo.processInfo.environment["AASA_BIG_FULL"] != nil ? AuditReport.read(at: path) : AuditReport.baseline(at: path)
+        let report =
+            try ProcessInfo.processInfo.environment["AASA_BIG_FULL"] != nil
+            ? AuditReport.read(at: path) : AuditReport.baseline(at: path)
         print(
             "read \(report.domains[0].urls.count) URLs in \(Date().timeIntervalSince(start)) s: resident \(before) MB"
                 + " before, peak \(try Self.status("VmHWM")) MB while reading"

@@ -91,6 +91,11 @@ import Testing
             each: { seen.append($0.domain) })
         #expect(seen == ["shop.test", "empty.test"])
         #expect(rest.domains.isEmpty && rest.summary.domains == 2 && rest.changes?.baseline == "old/report.json")
+        let path = try Self.file(written)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var urls: [Int] = []
+        let other = try AuditReport.read(at: path) { urls.append($0.urls.count) }
+        #expect(urls == [6, 0] && other.domains.isEmpty && other.summary.domains == 2)
     }
 
     @Test func textThatIsNotAReportFailsSayingWhereAndWhat() throws {
@@ -122,9 +127,10 @@ import Testing
         text = text.replacingOccurrences(of: #"      "verdict" : "pass""#, with: #"      "verdict" : "maybe""#)
         text = text.replacingOccurrences(of: #"      "notes" : ["#, with: #"      "notas" : ["#)
         // The domain's line: the one after `"domains" : [`.
-        let line = text.prefix(upTo: try #require(text.range(of: #""domains" : ["#)).lowerBound).split(
-            separator: "\n", omittingEmptySubsequences: false
-        ).count + 1
+        let line =
+            text.prefix(upTo: try #require(text.range(of: #""domains" : ["#)).lowerBound).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count + 1
         let problem = try Self.error(reading: text)
         #expect(problem == "FILE is not an aasa-audit report.json: line \(line), domains[0]: missing \"notes\"")
         var row = String(decoding: try Self.report().json(), as: UTF8.self)
@@ -148,7 +154,9 @@ import Testing
             _ = try AuditReport.baseline(at: "/dev/zero")
             Issue.record("/dev/zero read as a report")
         } catch let error as ReportReadError {
-            #expect(error.description == "/dev/zero is not an aasa-audit report.json: line 1, column 1: expected '{', found byte 0x0")
+            #expect(
+                error.description
+                    == "/dev/zero is not an aasa-audit report.json: line 1, column 1: expected '{', found byte 0x0")
         }
         // Zeros without end inside a string, a row, or a member: each stops once one value passes the limit.
         for opening in [#"{"domains": [{"file": ""#, #"{"domains": [{"urls": [[1"#, #"{"changes": [1"#] {
@@ -167,6 +175,23 @@ import Testing
                 return text.hasPrefix("zeros is not an aasa-audit report.json: line 1, column ")
                     && text.hasSuffix(": a value of more than 1 MB; this reader stops there") && sent < 40
             }
+        }
+    }
+
+    @Test func aDomainOfManyMembersStopsAtTheLimitToo() throws {
+        let half = String(repeating: "x", count: 600 << 10)
+        let text = #"{"domains": [{"a": "\#(half)", "b": "\#(half)"}]}"#
+        var given: [UInt8]? = Array(text.utf8)
+        #expect {
+            _ = try ReportReader.stream(
+                name: "big", urls: .full, limit: 1 << 20,
+                source: {
+                    defer { given = nil }
+                    return given
+                }, each: { _ in })
+        } throws: { error in
+            "\(error)" == "big is not an aasa-audit report.json: line 1, column \(text.utf8.count - 2): domains[0] besides its"
+                + " URLs takes more than 1 MB; this reader stops there"
         }
     }
 

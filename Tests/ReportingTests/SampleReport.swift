@@ -46,8 +46,10 @@ enum SampleReport {
     static func shopURLs() -> URLTable {
         var urls = URLTable()
         urls.append(url: "https://shop.example/shop/1", foundOn: "https://shop.example/", httpStatus: 200, note: nil)
-        urls.append(url: "https://shop.example/shop/beta/2", foundOn: "https://shop.example/", httpStatus: 200, note: nil)
-        urls.append(url: "https://shop.example/about", foundOn: "=HYPERLINK(\"http://evil\")", httpStatus: 404, note: "-2+3")
+        urls.append(
+            url: "https://shop.example/shop/beta/2", foundOn: "https://shop.example/", httpStatus: 200, note: nil)
+        urls.append(
+            url: "https://shop.example/about", foundOn: "=HYPERLINK(\"http://evil\")", httpStatus: 404, note: "-2+3")
         urls.append(
             url: "https://shop.example/shop/\u{E9}t\u{E9}?q=\"a,b\"", foundOn: "@SUM(1)", httpStatus: nil,
             note: "\tnot fetched: crawl cap\r\nline two \u{1}")
@@ -71,16 +73,21 @@ enum SampleReport {
             fetches: [
                 wellKnown("shop.example", status: 200, type: "text/html; \(hostile)", sha256: "b2", daysLeft: 80),
                 Exchange(
-                    location: .root, url: "https://shop.example/apple-app-site-association", userAgent: "AASA-Bot/1.0.0",
+                    location: .root, url: "https://shop.example/apple-app-site-association",
+                    userAgent: "AASA-Bot/1.0.0",
                     httpStatus: 301, redirectTo: "https://shop.example/=cmd", failure: nil, error: "\"quoted\" \u{7}"),
             ],
-            apps: [AppServices(appID: shopApp, services: ["applinks"]), AppServices(appID: betaApp, services: ["applinks"])],
+            apps: [
+                AppServices(appID: shopApp, services: ["applinks"]),
+                AppServices(appID: betaApp, services: ["applinks"]),
+            ],
             findings: [
                 finding(
                     "content-type", .error, "Served as text/html; \(hostile)",
                     url: "https://shop.example/.well-known/apple-app-site-association", pointer: "", line: 1, column: 1),
                 finding(
-                    "unknown-key", .warning, "Unknown key \"comment\" =1+2", url: "https://shop.example/", pointer:
+                    "unknown-key", .warning, "Unknown key \"comment\" =1+2", url: "https://shop.example/",
+                    pointer:
                         "/applinks/details/0/components/0/comment", line: 2, column: 62),
                 finding("crawl-summary", .info, "Crawled 3 pages: 日本語 ✓", url: "https://shop.example/"),
             ],
@@ -90,7 +97,8 @@ enum SampleReport {
                 trapsSkipped: 2, otherSchemes: ["mailto": 2, "javascript": 1], ruleHits: []),
             urls: shopURLs(), file: shopFile)
         let blog = DomainReport(
-            domain: "blog.example", fetches: [wellKnown("blog.example", status: 200, type: "application/json", sha256: "c3", daysLeft: 5)],
+            domain: "blog.example",
+            fetches: [wellKnown("blog.example", status: 200, type: "application/json", sha256: "c3", daysLeft: 5)],
             apps: [AppServices(appID: shopApp, services: ["applinks", "webcredentials"])],
             findings: [
                 finding(
@@ -110,7 +118,8 @@ enum SampleReport {
             entries: ["applinks:shop.example", "applinks:blog.example", "applinks:\(hostile)"],
             findings: [
                 finding(
-                    "entitlement-entry-format", .error, "Not a domain: \(hostile)", url: "App/Shop.entitlements", line: 9
+                    "entitlement-entry-format", .error, "Not a domain: \(hostile)", url: "App/Shop.entitlements",
+                    line: 9
                 )
             ])
         return AuditReport(
@@ -125,7 +134,8 @@ enum SampleReport {
         report.startedAt = at(-86_400)
         report.domains[0].fetches[0].sha256 = "a1"
         report.domains[0].apps.removeLast()
-        report.domains[0].file = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["*"]}]}}"#
+        report.domains[0].file =
+            #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["*"]}]}}"#
         report.domains[0].findings = [finding("http-status", .error, "Answered 500", url: "https://shop.example/")]
         report.domains[1].fetches[0].tls?.daysLeft = 40
         var urls = Array(report.domains[0].urls)

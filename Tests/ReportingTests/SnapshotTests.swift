@@ -80,7 +80,8 @@ enum Snapshot {
         }
         guard let snapshot = FileManager.default.contents(atPath: file.path) else {
             Issue.record(
-                "no snapshot \(name) under \(folder.path): RECORD_SNAPSHOTS=1 records it", sourceLocation: sourceLocation)
+                "no snapshot \(name) under \(folder.path): RECORD_SNAPSHOTS=1 records it",
+                sourceLocation: sourceLocation)
             return
         }
         // Bytes, not Strings: String equality would accept another Unicode normalisation.
@@ -93,7 +94,8 @@ enum Snapshot {
     static func difference(_ snapshot: Data, _ rendered: Data, _ name: String) -> String {
         let old = snapshot.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let new = rendered.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let line =
+            zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
         func show(_ lines: [Data]) -> String {
             line < lines.count ? String(reflecting: String(decoding: lines[line], as: UTF8.self)) : "(end of file)"
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every URL a crawl found (DESIGN §7 `urls`). Rows are kept bare and each app's verdict is worked out when a
+/// Every URL a crawl found: report.json's `urls`. Rows are kept bare and each app's verdict is worked out when a
 /// row is read, from the file of the URL's host: 100,000 URLs then cost a few megabytes rather than a
 /// verdict, a rule reference and a sentence each. Rows read back from a report keep the verdicts written there.
 public struct URLTable: Sendable, RandomAccessCollection, Codable {

@@ -91,6 +91,13 @@ public struct AuditReport: Codable, Sendable {
         try ReportReader.read(path: path, urls: .full)
     }
 
+    /// A report.json read a domain at a time, for work that goes through reports without holding them whole:
+    /// `each` gets every domain as it is read, URLs and verdicts included. Returns the report's other fields,
+    /// `domains` left empty.
+    public static func read(at path: String, eachDomain each: (DomainReport) throws -> Void) throws -> AuditReport {
+        try ReportReader.stream(path: path, urls: .full, each: each)
+    }
+
     /// A previous report as a baseline: each crawled URL keeps only the app it opened, so a 100,000-URL
     /// baseline does not cost its verdicts again. The file is read a domain at a time, so memory stays around
     /// one domain's findings and the kept URLs.

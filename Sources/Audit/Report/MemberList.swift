@@ -59,7 +59,9 @@ struct MemberList {
             recorder.members.append(Member(key: key.stringValue, value: value))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        )
             -> KeyedEncodingContainer<NestedKey>
         {
             recorder.flat = false
@@ -90,7 +92,9 @@ struct MemberList {
         mutating func encodeNil() throws {}
         mutating func encode<T: Encodable>(_ value: T) throws {}
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        )
             -> KeyedEncodingContainer<NestedKey>
         {
             KeyedEncodingContainer(Keyed<NestedKey>(recorder: Recorder()))

@@ -68,7 +68,8 @@ enum ReportReader {
             let walk = Walk(urls: urls, limit: limit)
             return try walk.report(&scanner, each: each)
         } catch let failure as JSONScanner.Failure {
-            throw ReportReadError(file: name, problem: "line \(failure.line), column \(failure.column): \(failure.message)")
+            throw ReportReadError(
+                file: name, problem: "line \(failure.line), column \(failure.column): \(failure.message)")
         } catch let problem as Problem {
             throw ReportReadError(file: name, problem: problem.text)
         }
@@ -89,10 +90,12 @@ enum ReportReader {
             var shell = Shell()
             var index = 0
             var sawDomains = false
-            try members(&scanner, of: "the report") { scanner, key in
+            try members(&scanner, of: "the report besides its domains") { scanner, key in
                 guard key == Array(#""domains""#.utf8) else { return false }
                 sawDomains = true
-                guard try scanner.take(UInt8(ascii: "[")) else { throw try scanner.unexpected("'[' (\"domains\" is a list)") }
+                guard try scanner.take(UInt8(ascii: "[")) else {
+                    throw try scanner.unexpected("'[' (\"domains\" is a list)")
+                }
                 if try !scanner.take(UInt8(ascii: "]")) {
                     repeat {
                         try each(try domain(&scanner, index: index))
@@ -106,7 +109,9 @@ enum ReportReader {
                 shell.add(key, value)
             }
             try scanner.skipWhitespace()
-            guard try scanner.peek() == nil else { throw try scanner.unexpected("the end of the file after the report") }
+            guard try scanner.peek() == nil else {
+                throw try scanner.unexpected("the end of the file after the report")
+            }
             // A JSON file of another kind lacks this first.
             guard sawDomains else { throw Problem(text: "missing \"domains\"") }
             struct Version: Decodable { var schemaVersion: Int }
@@ -123,10 +128,12 @@ enum ReportReader {
             try scanner.skipWhitespace()
             let line = scanner.position.line
             let path = "domains[\(index)]"
-            guard try scanner.peek() == UInt8(ascii: "{") else { throw try scanner.unexpected("'{' (\(path) is an object)") }
+            guard try scanner.peek() == UInt8(ascii: "{") else {
+                throw try scanner.unexpected("'{' (\(path) is an object)")
+            }
             var shell = Shell()
             var table = URLTable()
-            try members(&scanner, of: path) { scanner, key in
+            try members(&scanner, of: path + " besides its URLs") { scanner, key in
                 guard key == Array(#""urls""#.utf8) else { return false }
                 table = try self.urls(&scanner, path: path + ".urls")
                 shell.add(key, Array("[]".utf8))
@@ -162,7 +169,8 @@ enum ReportReader {
                     // The first coding key is the row's index within the batch.
                     let row = error.context.codingPath.first?.intValue ?? 0
                     throw Problem(
-                        text: describe(error, root: "\(path)[\(first + row)]", line: lines[min(row, lines.count - 1)],
+                        text: describe(
+                            error, root: "\(path)[\(first + row)]", line: lines[min(row, lines.count - 1)],
                             dropFirst: 1))
                 }
                 batch = Array("[".utf8)
@@ -199,7 +207,7 @@ enum ReportReader {
                 let value = try scanner.keep(limit: limit) { try $0.value() }
                 size += value.count
                 guard size <= limit else {
-                    throw scanner.failure("\(what) holds more than \(JSONScanner.size(limit)) besides its URLs; this reader stops there")
+                    throw scanner.failure("\(what) takes more than \(JSONScanner.size(limit)); this reader stops there")
                 }
                 try other(key, value)
             } while try scanner.take(UInt8(ascii: ","))
