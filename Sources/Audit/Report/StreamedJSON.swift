@@ -71,11 +71,16 @@ struct StreamedJSONWriter {
 
     private mutating func writeArray(_ array: any StreamedJSONArray, depth: Int) throws {
         buffer += "[\n".utf8
-        var empty = true
+        var written = false
         var batch: [Leaf] = []
+        func separate(_ writer: inout StreamedJSONWriter) {
+            if written { writer.buffer += ",\n".utf8 }
+            written = true
+        }
         func writeBatch(_ writer: inout StreamedJSONWriter) throws {
             guard !batch.isEmpty else { return }
-            // The batch's own array brackets come off; its rows are already one level in.
+            separate(&writer)
+            // The batch's own brackets come off; its elements are already one level in.
             let text = try writer.encoder.encode(batch)
             writer.pad(depth)
             writer.append(text.dropFirst(2).dropLast(2), depth: depth)
@@ -83,18 +88,14 @@ struct StreamedJSONWriter {
             if writer.buffer.count >= Self.flushSize { try writer.flush() }
         }
         try array.forEachJSONElement { element in
-            if !empty { buffer += ",\n".utf8 }
-            empty = false
             if element is any StreamedJSONObject {
+                try writeBatch(&self)
+                separate(&self)
                 pad(depth + 1)
                 try write(element, depth: depth + 1)
             } else {
-                // Written when the batch fills, the comma before the next batch added then.
-                if !batch.isEmpty { buffer.removeLast(2) }
                 batch.append(Leaf(element))
-                if batch.count == Self.batchSize {
-                    try writeBatch(&self)
-                }
+                if batch.count == Self.batchSize { try writeBatch(&self) }
             }
         }
         try writeBatch(&self)
