@@ -11,14 +11,16 @@ let package = Package(
         /// Document model, decoding with positions, checks, the swcd-faithful matcher.
         .target(name: "AASA"),
 
-        /// Orchestration: domains → exchanges → checks → reports.
-        .target(name: "Audit", dependencies: ["AASA", "Crawling"]),
+        /// Orchestration: domains → exchanges → checks → crawl → reports. The fetcher and the crawler come in through
+        /// AASA's `HTTPFetching` and `SiteCrawling`: the executable hands in the libcurl and libxml2 ones, unit tests
+        /// canned ones, so `Audit` and its unit tests build with no C library.
+        .target(name: "Audit", dependencies: ["AASA"]),
 
         /// Pure writers: AuditReport → HTML, CSV, Markdown, JUnit, SARIF text.
         .target(name: "Reporting", dependencies: ["AASA", "Audit"]),
 
         // MARK: Adapters over C libraries
-        /// libcurl behind Swift types; the only importer of CCurl.
+        /// libcurl behind Swift types; the only importer of CCurl (`internal import`: importers never see C types).
         .target(name: "Fetching", dependencies: ["AASA", "CCurl"]),
 
         /// Crawl: frontier, robots.txt, sitemaps, the libxml2 link scanner, per-URL verdicts.
@@ -44,12 +46,15 @@ let package = Package(
 
         // MARK: Tests
         /// The fixture HTTPS server and the binary runner, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Fetching"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AASA"], path: "Tests/TestSupport"),
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
+        /// Unit tests of the orchestration on canned exchanges and crawls: pure Swift, no C library.
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "AASA"]),
         .testTarget(
             name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"], exclude: ["Snapshots"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "Audit", "TestSupport"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
+        /// `Audit` on the real libcurl fetcher against the fixture server.
+        .testTarget(name: "IntegrationTests", dependencies: ["Audit", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),

@@ -2,8 +2,8 @@
 # Scripts/bench crawl [PAGES...]: aasa-audit --crawl against a generated site (default 10000 and 100000 pages)
 # served by a local nginx over HTTPS (HTTP/2), beside wget2 -r --delete-after and wget -r --delete-after fetching
 # the same site in the same run (wget and wget2 by address, certificate checks off; linkchecker, at about 200
-# pages/s here, is left out of the default run). nginx's one worker is pinned to CPU 1 as in
-# ../shared/notes/crawling.md §4.2; each client runs twice: pinned to CPU 0 (one core each, the notes' harness)
+# pages/s here, is left out of the default run). nginx's one worker is pinned to CPU 1 so the server never
+# competes with the client for a core; each client runs twice: pinned to CPU 0 (one core each)
 # and free to use both cores. The floor line is libxml2 alone: Scripts/xmlsax.c parsing the same pages from
 # memory on one core, which no libxml2-based crawler can beat. Prints wall time, pages/s and peak RSS.
 # Loopback only.

@@ -1,18 +1,15 @@
 import AASA
-import Crawling
 import Foundation
 
 /// Turns a crawl into per-URL verdicts under the site's own file.
 public enum CrawlVerdicts {
     /// The crawl's URLs, judged by the domain's own file when it has a usable one.
-    public static func evidence(domain: String, file: [UInt8]?, result: CrawlResult) -> CrawlEvidence {
-        var urls = result.urls
-        if let document = file.flatMap({ DecodedFile(bytes: $0).document }) {
-            urls.judge(host: domain, by: Matcher(document))
-        }
-        return CrawlEvidence(
-            domain: domain, file: file, urls: urls, banners: result.banners, pageErrors: result.pageErrors,
-            complete: result.stoppedBecause == "complete")
+    public static func evidence(domain: String, file: DecodedFile?, result: CrawlResult) -> CrawlEvidence {
+        var evidence = CrawlEvidence(
+            domain: domain, file: file, urls: result.urls, banners: result.banners, pageErrors: result.pageErrors,
+            complete: result.stoppedBecause == .complete)
+        if let matcher = evidence.matcher { evidence.urls.judge(host: domain, by: matcher) }
+        return evidence
     }
 
     /// Links from one audited site to another get the other site's verdicts.

@@ -1,5 +1,4 @@
 import AASA
-import Crawling
 import Foundation
 
 /// Audits one domain the way Apple's fetcher sees it, then runs every check on what came back.
@@ -11,20 +10,20 @@ public struct DomainAuditor: Sendable {
     public var cdnBase: String?
     /// The app whose entitlements named the domains, for the two-way checks.
     public var appID: String?
-    /// Crawl each site after its file is checked (`--crawl`).
-    public var crawl: CrawlOptions?
+    /// Crawls each site after its file is checked (`--crawl`); nil: no crawl.
+    public var crawler: (any SiteCrawling)?
 
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
     public init(
         fetcher: any HTTPFetching, userAgent: String? = nil, cdnBase: String? = nil, appID: String? = nil,
-        crawl: CrawlOptions? = nil
+        crawler: (any SiteCrawling)? = nil
     ) {
         self.fetcher = fetcher
         self.userAgent = userAgent
         self.cdnBase = cdnBase
         self.appID = appID
-        self.crawl = crawl
+        self.crawler = crawler
     }
 
     public func audit(
@@ -39,20 +38,19 @@ public struct DomainAuditor: Sendable {
     public func audit(_ target: DomainTarget) async -> DomainReport? {
         let domain = target.domain
         let agent = userAgent ?? UserAgents.apple
-        let limit = SizeLimits.aasa
         var verify = true
         func request(
-            _ location: FetchLocation, _ agent: String, inspect: Bool = false, verify: Bool = true
+            _ location: FetchLocation, _ agent: String, capturesTLS: Bool = false, verify: Bool = true
         ) -> FetchRequest {
             FetchRequest(
-                url: DomainProbe.url(domain, location), location: location, userAgent: agent, maxBytes: limit,
-                inspectTLS: inspect, verifyPeer: verify)
+                url: DomainProbe.url(domain, location), location: location,
+                policy: .aasaFile(userAgent: agent, capturesTLS: capturesTLS, verifiesPeer: verify))
         }
         async let cdnFetch: Exchange? =
             cdnBase.map { base in
-                FetchRequest(url: base + domain, location: .cdn, userAgent: agent, maxBytes: limit)
+                FetchRequest(url: base + domain, location: .cdn, policy: .aasaFile(userAgent: agent))
             }.asyncMap { await fetcher.fetch($0) }
-        var wellKnown = await fetcher.fetch(request(.wellKnown, agent, inspect: true))
+        var wellKnown = await fetcher.fetch(request(.wellKnown, agent, capturesTLS: true))
         if wellKnown.failure == .cancelled { return nil }
         var root: Exchange?
         var others: [Exchange] = []
@@ -62,7 +60,7 @@ public struct DomainAuditor: Sendable {
         case .tls:
             // Read the rejected certificate's names and dates without trusting it; judge with the verified attempt.
             guard wellKnown.tls?.problem != .protocolVersion && wellKnown.tls?.problem != .handshake else { break }
-            let look = await fetcher.fetch(request(.wellKnown, agent, inspect: true, verify: false))
+            let look = await fetcher.fetch(request(.wellKnown, agent, capturesTLS: true, verify: false))
             if look.failure == .cancelled { return nil }
             if let seen = look.tls, var tls = wellKnown.tls {
                 tls.subject = seen.subject
@@ -101,18 +99,18 @@ public struct DomainAuditor: Sendable {
             findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
                 .sortedForReading()
         }
-        let document = probe.documentSource.flatMap { DecodedFile(bytes: $0.body).document }
+        let document = probe.file?.document
         let apps = document.map(AppServices.list) ?? []
         var summary: DomainReport.CrawlSummary?
         var urls = URLTable()
-        if let options = crawl, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
-            let result = await Crawler(fetcher: fetcher, options: options).crawl(domain)
-            let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.documentSource?.body, result: result)
+        if let crawler, wellKnown.failure == nil || wellKnown.failure == .tls && !verify {
+            let result = await crawler.crawl(domain)
+            let evidence = CrawlVerdicts.evidence(domain: domain, file: probe.file, result: result)
             urls = evidence.urls
             findings = (findings + Catalogue.check(evidence)).sortedForReading()
             summary = DomainReport.CrawlSummary(
                 pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,
-                stoppedBecause: result.stoppedBecause,
+                stoppedBecause: result.stoppedBecause.description,
                 robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
                 otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
         }
@@ -130,7 +128,7 @@ public struct DomainAuditor: Sendable {
         return DomainReport(
             domain: domain, input: target.input, unicode: target.unicode, notes: notes, fetches: fetches,
             apps: apps, findings: findings, entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
-            file: probe.documentSource.map { String(decoding: DecodedFile(bytes: $0.body).jsonBytes, as: UTF8.self) })
+            file: probe.file.map { String(decoding: $0.jsonBytes, as: UTF8.self) })
     }
 }
 

@@ -1,5 +1,5 @@
 import AASA
-import CCurl
+internal import CCurl
 import Foundation
 
 /// libcurl is initialised once per process; SIGPIPE is ignored because NOSIGNAL stops libcurl doing it.
@@ -41,7 +41,7 @@ final class CurlEasy {
         _ = ccurl_setopt_pointer(handle, option, pointer)
     }
 
-    /// libcurl keeps the pointer, not a copy (notes/platform.md P7): the owner keeps the list alive as long as this
+    /// libcurl keeps the pointer to an slist option, not a copy: the owner keeps the list alive as long as this
     /// handle may use it.
     func set(_ option: CURLoption, shared list: UnsafeMutablePointer<curl_slist>?) {
         if let list { _ = ccurl_setopt_slist(handle, option, list) }

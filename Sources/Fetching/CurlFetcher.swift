@@ -1,8 +1,8 @@
 import AASA
-import CCurl
+internal import CCurl
 import Foundation
 
-/// Fetches over one libcurl multi handle driven by a dedicated thread (DESIGN §3).
+/// Fetches over one libcurl multi handle driven by a dedicated thread.
 ///
 /// Callers submit through a locked inbox and are called back (or resumed) from the loop; cancellation goes
 /// through the same lock, so no completion is lost or called twice. Curl handles never leave the loop thread.
@@ -120,7 +120,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
 
     static func cancelled(_ request: FetchRequest) -> Exchange {
         Exchange(
-            location: request.location, url: request.url, userAgent: request.userAgent, failure: .cancelled,
+            location: request.location, url: request.url, userAgent: request.policy.userAgent, failure: .cancelled,
             error: "cancelled before an answer arrived")
     }
 
@@ -173,7 +173,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
-                // Copy before remove_handle invalidates the message (notes/platform.md P6).
+                // Copy the result first: curl_multi_remove_handle frees the message it points into.
                 let code = message.pointee.data.result
                 curl_multi_remove_handle(multi, handle)
                 guard let transfer = active.removeValue(forKey: handle) else { continue }
@@ -199,7 +199,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     static func exchange(_ t: Transfer, code: CURLcode) -> Exchange {
         let easy = t.easy
         let request = t.request
-        var exchange = Exchange(location: request.location, url: request.url, userAgent: request.userAgent)
+        let policy = request.policy
+        var exchange = Exchange(location: request.location, url: request.url, userAgent: policy.userAgent)
         let capped = t.truncated && (code == CURLE_WRITE_ERROR || code == CURLE_OK)
         let tooBig = code == CURLE_FILESIZE_EXCEEDED
         let status = easy.long(CURLINFO_RESPONSE_CODE) ?? 0
@@ -209,14 +210,13 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.redirectTo = (300..<400).contains(status) ? easy.string(CURLINFO_REDIRECT_URL) : nil
             exchange.headers = t.headers
         }
-        exchange.body = Array(t.body.prefix(request.maxBytes + Transfer.overread))
+        exchange.body = Array(t.body.prefix(policy.maxBytes + Transfer.overread))
         if let consumer = t.consumer { exchange.consumed = Consumed(consumer.finish()) }
         exchange.bytes = t.seen
         exchange.truncated = capped || tooBig
-        if tooBig { exchange.bytes = max(t.seen, request.maxBytes + Transfer.overread) }
+        if tooBig { exchange.bytes = max(t.seen, policy.maxBytes + Transfer.overread) }
         exchange.wireBytes = easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0
-        // Digests identify AASA files across runs; crawled pages do not need one.
-        exchange.sha256 = exchange.truncated || request.location == .page ? nil : SHA256.hex(t.body)
+        exchange.sha256 = exchange.truncated || !policy.digestsBody ? nil : SHA256.hex(t.body)
         func ms(_ info: CURLINFO) -> Double? { easy.offset(info).flatMap { $0 > 0 ? Double($0) / 1000 : nil } }
         exchange.timingsMs = Timings(
             dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T),
@@ -254,7 +254,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     /// The verification outcome and the certificate's names and dates.
     static func tlsFacts(_ t: Transfer, code: CURLcode, message: String) -> TLSFacts? {
         let easy = t.easy
-        var facts = TLSFacts(protocolVersion: t.tlsVersion, verified: t.request.verifyPeer)
+        var facts = TLSFacts(protocolVersion: t.tlsVersion, verified: t.request.policy.verifiesPeer)
         switch code {
         case CURLE_PEER_FAILED_VERIFICATION:
             facts.verified = false
@@ -287,7 +287,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         default:
             break
         }
-        if t.request.inspectTLS, let leaf = easy.certificates().first {
+        if t.request.policy.capturesTLS, let leaf = easy.certificates().first {
             facts.subject = leaf["Subject"].map(tidyName)
             facts.issuer = leaf["Issuer"].map(tidyName)
             if let expiry = leaf["Expire date"].flatMap(parseCertificateDate) {

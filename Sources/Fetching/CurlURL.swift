@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// RFC 3986 reference resolution and normalisation with libcurl's URL API (`curl_url`).

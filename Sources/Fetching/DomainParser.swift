@@ -1,5 +1,5 @@
 import AASA
-import CCurl
+internal import CCurl
 import Foundation
 
 /// Why a domain given on the command line or in a file cannot be audited.

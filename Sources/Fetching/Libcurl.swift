@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// Facts about the libcurl the process runs with, for `--version` and bug reports.
 public enum Libcurl {

@@ -1,5 +1,5 @@
 import AASA
-import CCurl
+internal import CCurl
 import Foundation
 
 /// What the fetcher needs to know beyond each request.
@@ -40,9 +40,6 @@ final class Transfer {
     /// Looked up once: every crawled page would otherwise stat the directory.
     static let systemCertificates = FileManager.default.fileExists(atPath: "/etc/ssl/certs")
 
-    /// The response headers kept for crawled pages (lower case).
-    static let pageHeaders: [[UInt8]] = ["content-type", "retry-after", "location"].map { Array($0.utf8) }
-
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
@@ -55,9 +52,10 @@ final class Transfer {
         self.request = request
         self.completion = completion
         self.easy = easy
+        let policy = request.policy
         let context = Unmanaged.passUnretained(self).toOpaque()
         easy.set(CURLOPT_URL, request.url)
-        easy.set(CURLOPT_USERAGENT, request.userAgent)
+        easy.set(CURLOPT_USERAGENT, policy.userAgent)
         easy.set(CURLOPT_NOSIGNAL, 1)
         easy.set(CURLOPT_FOLLOWLOCATION, 0)
         easy.set(CURLOPT_PROTOCOLS_STR, "https,http")
@@ -70,11 +68,11 @@ final class Transfer {
         easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
         easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.timeout)))
         // A hint only: libcurl 7.88 neither stops an in-progress download nor counts decoded bytes with it. It
-        // refuses a declared-too-large body outright, which suits the AASA file; a crawled page or robots.txt is
-        // read up to the cap instead, so its beginning is still used.
-        if request.location != .page {
+        // refuses a declared-too-large body outright, as the AASA file's policy asks (too large is the finding);
+        // the crawl's policies read the beginning up to the cap instead.
+        if policy.refusesDeclaredOversize {
             _ = ccurl_setopt_off(
-                easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBytes + Transfer.overread))
+                easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(policy.maxBytes + Transfer.overread))
         }
         easy.set(CURLOPT_CONNECT_TO, shared: connectTo)
         if let ca = configuration.caCertificate {
@@ -82,12 +80,12 @@ final class Transfer {
             // CAINFO replaces the bundle; the system directory keeps public CAs trusted too.
             if Transfer.systemCertificates { easy.set(CURLOPT_CAPATH, "/etc/ssl/certs") }
         }
-        if !request.verifyPeer {
+        if !policy.verifiesPeer {
             easy.set(CURLOPT_SSL_VERIFYPEER, 0)
             easy.set(CURLOPT_SSL_VERIFYHOST, 0)
         }
-        if request.inspectTLS {
-            // CERTINFO and the handshake text exist only on a new connection (notes/platform.md P13).
+        if policy.capturesTLS {
+            // CERTINFO and the handshake text exist only on a connection's first transfer, never on a reused one.
             easy.set(CURLOPT_FRESH_CONNECT, 1)
             easy.set(CURLOPT_CERTINFO, 1)
             easy.set(CURLOPT_VERBOSE, 1)
@@ -106,11 +104,11 @@ final class Transfer {
             let type = headers.last { $0.name.lowercased() == "content-type" }?.value
             consumer = request.consumer?(type)
         }
-        let room = request.maxBytes + Transfer.overread - seen
+        let room = request.policy.maxBytes + Transfer.overread - seen
         seen += bytes.count
         let kept = bytes.count > room ? UnsafeBufferPointer(rebasing: bytes.prefix(max(0, room))) : bytes
         consumer?.consume(kept)
-        if request.keepBody { body.append(contentsOf: kept) }
+        if request.policy.keepsBody { body.append(contentsOf: kept) }
         if bytes.count > room {
             truncated = true
             return false
@@ -130,15 +128,7 @@ final class Transfer {
             return
         }
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")), headers.count < 200 else { return }
-        // A crawled page's headers are read by the crawl alone, which asks for these; a dozen Strings per page
-        // for the rest would be made and dropped unread.
-        if request.location == .page,
-            !Transfer.pageHeaders.contains(where: { name in
-                name.count == colon && zip(name, text[..<colon]).allSatisfy { $0 == ASCII.lower($1) }
-            })
-        {
-            return
-        }
+        guard request.policy.headers.keeps(UnsafeBufferPointer(rebasing: text[..<colon])) else { return }
         var valueStart = colon + 1
         while valueStart < text.count, text[valueStart] == 0x20 || text[valueStart] == 0x09 { valueStart += 1 }
         headers.append(

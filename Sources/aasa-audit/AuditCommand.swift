@@ -169,7 +169,7 @@ enum AuditCommand {
                 connectTo: connectTo, caCertificate: caCert, timeout: timeout))
         let auditor = DomainAuditor(
             fetcher: fetcher, userAgent: userAgent, cdnBase: noCDN ? nil : (cdnBase ?? DomainAuditor.appleCDN),
-            appID: appID, crawl: crawl ? crawlOptions : nil)
+            appID: appID, crawler: crawl ? Crawler(fetcher: fetcher, options: crawlOptions) as any SiteCrawling : nil)
         let runner = AuditRunner(auditor: auditor, concurrency: concurrency)
         let started = Date()
         let showProgress = isatty(STDERR_FILENO) == 1 && !quiet

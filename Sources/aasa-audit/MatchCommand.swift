@@ -44,9 +44,7 @@ enum MatchCommand {
             defer { fetcher.shutdown() }
             let url = DomainProbe.url(target.domain, .wellKnown)
             let exchange = await fetcher.fetch(
-                FetchRequest(
-                    url: url, location: .wellKnown, userAgent: UserAgents.apple, maxBytes: SizeLimits.aasa,
-                    inspectTLS: true))
+                FetchRequest(url: url, location: .wellKnown, policy: .aasaFile(capturesTLS: true)))
             let probe = DomainProbe(domain: target.domain, wellKnown: exchange, root: nil)
             guard probe.documentSource != nil else {
                 Terminal.err("aasa-audit: \(url) does not serve a file a device would use:")

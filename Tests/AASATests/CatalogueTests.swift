@@ -1,73 +1,154 @@
 import AASA
 import Testing
 
+/// What the harness knows about each kind of evidence a check reads.
+protocol ExampleEvidence: Sendable {
+    /// Why `finding` does not name what findings on this kind of evidence must name; nil when it does.
+    static func locationProblem(_ finding: Finding) -> String?
+    /// The findings of every check that could read this evidence, to make sure a passing example is clean.
+    static func allFindings(_ evidence: Self) -> [Finding]
+}
+
+extension DecodedFile: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.line != nil && finding.location.column != nil ? nil : "every finding names line and column"
+    }
+    static func allFindings(_ file: DecodedFile) -> [Finding] { Catalogue.check(file) }
+}
+
+extension DomainProbe: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.url != nil ? nil : "a transport finding names the URL"
+    }
+    static func allFindings(_ probe: DomainProbe) -> [Finding] { Catalogue.check(probe) }
+}
+
+extension Entitlements: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.pointer != nil ? nil : "an entitlement finding names the entry"
+    }
+    static func allFindings(_ entitlements: Entitlements) -> [Finding] { Catalogue.check(entitlements) }
+}
+
+extension Association: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.pointer != nil ? nil : "an association finding names the entry"
+    }
+    static func allFindings(_ association: Association) -> [Finding] {
+        Catalogue.check(association.probe) + Catalogue.check(association)
+    }
+}
+
+extension CrawlEvidence: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.url != nil ? nil : "a crawl finding names the page or file"
+    }
+    static func allFindings(_ evidence: CrawlEvidence) -> [Finding] { Catalogue.check(evidence) }
+}
+
+/// Runs a check's examples and returns what is wrong with them as values, so a test can also show that a
+/// broken example is caught. An example of the wrong kind of input cannot reach it: examples are typed by the
+/// evidence their check reads.
+enum ExampleHarness {
+    static func locations(_ findings: [Finding]) -> [String] {
+        findings.map { f in
+            f.location.pointer ?? f.location.line.map { "\($0):\(f.location.column ?? 0)" } ?? f.location.url ?? "?"
+        }.sorted()
+    }
+
+    static func run<C: Check>(_ check: C.Type, _ evidence: C.Evidence) -> [Finding] {
+        var sink = FindingSink()
+        check.run(evidence, into: &sink)
+        return sink.findings
+    }
+
+    /// Passing examples must produce no finding of the check.
+    static func passingProblems<C: Check>(_ check: C.Type) -> [String] {
+        check.examples.passing.enumerated().compactMap { index, example in
+            let findings = run(check, example.evidence)
+            return findings.isEmpty
+                ? nil : "\(check.description.id): passing example \(index) gave \(findings.map(\.message))"
+        }
+    }
+
+    /// Failing examples must produce findings of the check exactly where they say, each fully written.
+    static func failingProblems<C: Check>(_ check: C.Type) -> [String] where C.Evidence: ExampleEvidence {
+        var problems: [String] = []
+        let id = check.description.id
+        for (index, example) in check.examples.failing.enumerated() {
+            let findings = run(check, example.evidence)
+            if locations(findings) != example.locations.sorted() {
+                problems.append(
+                    "\(id): failing example \(index) landed at \(locations(findings)), not \(example.locations.sorted()): \(findings.map(\.message))"
+                )
+            }
+            for finding in findings {
+                if finding.id != id {
+                    problems.append("\(id): failing example \(index) gave a finding of \(finding.id)")
+                }
+                if finding.message.isEmpty || finding.why.isEmpty || finding.hint.isEmpty {
+                    problems.append("\(id): failing example \(index) gave a finding without message, why or hint")
+                }
+                if let problem = C.Evidence.locationProblem(finding) {
+                    problems.append("\(id): failing example \(index): \(problem)")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Every passing example is clean as far as errors go, under every check that reads it, so examples do not
+    /// mislead.
+    static func passingErrors<C: Check>(_ check: C.Type) -> [String] where C.Evidence: ExampleEvidence {
+        check.examples.passing.enumerated().compactMap { index, example in
+            let errors = C.Evidence.allFindings(example.evidence).filter { $0.severity == .error }
+            return errors.isEmpty
+                ? nil : "\(check.description.id): passing example \(index) has errors \(errors.map(\.message))"
+        }
+    }
+
+    /// A check needs both kinds of examples, and every failing one says where its findings land.
+    static func exampleCountProblems<C: Check>(_ check: C.Type) -> [String] {
+        let id = check.description.id
+        var problems: [String] = []
+        if check.examples.passing.isEmpty { problems.append("\(id) has no passing example") }
+        if check.examples.failing.isEmpty { problems.append("\(id) has no failing example") }
+        if check.examples.failing.contains(where: { $0.locations.isEmpty }) {
+            problems.append("\(id) has a failing example without locations")
+        }
+        return problems
+    }
+}
+
 /// A check's examples, labelled by its ID in test output.
 struct CheckCase: CustomTestStringConvertible, Sendable {
     let description: CheckDescription
-    let run: @Sendable (ExampleInput) -> [Finding]
+    let exampleCountProblems: @Sendable () -> [String]
+    let passingProblems: @Sendable () -> [String]
+    let failingProblems: @Sendable () -> [String]
+    let passingErrors: @Sendable () -> [String]
     var testDescription: String { description.id }
 
-    init(_ check: any DocumentCheck.Type) {
+    init<C: Check>(_ check: C.Type) where C.Evidence: ExampleEvidence {
         description = check.description
-        run = { input in
-            var sink = FindingSink()
-            check.run(DecodedFile(bytes: input.bytes), into: &sink)
-            return sink.findings
-        }
-    }
-
-    init(_ check: any EntitlementCheck.Type) {
-        description = check.description
-        run = { input in
-            guard case .entitlements(let lines) = input else { return [] }
-            var sink = FindingSink()
-            check.run(
-                Entitlements(
-                    file: "x", appID: nil, entries: lines.enumerated().map { EntitlementEntry(raw: $1, index: $0) }),
-                into: &sink)
-            return sink.findings
-        }
-    }
-
-    init(_ check: any AssociationCheck.Type) {
-        description = check.description
-        run = { input in
-            guard case .association(let association) = input else { return [] }
-            var sink = FindingSink()
-            check.run(association, into: &sink)
-            return sink.findings
-        }
-    }
-
-    init(_ check: any CrawlCheck.Type) {
-        description = check.description
-        run = { input in
-            guard case .crawl(let evidence) = input else { return [] }
-            var sink = FindingSink()
-            check.run(evidence, into: &sink)
-            return sink.findings
-        }
-    }
-
-    init(_ check: any TransportCheck.Type) {
-        description = check.description
-        run = { input in
-            guard case .probe(let probe) = input else {
-                Issue.record("a transport example must be a probe")
-                return []
-            }
-            var sink = FindingSink()
-            check.run(probe, into: &sink)
-            return sink.findings
-        }
+        exampleCountProblems = { ExampleHarness.exampleCountProblems(check) }
+        passingProblems = { ExampleHarness.passingProblems(check) }
+        failingProblems = { ExampleHarness.failingProblems(check) }
+        passingErrors = { ExampleHarness.passingErrors(check) }
     }
 }
 
 @Suite struct CatalogueTests {
-    static let cases =
-        Catalogue.transportChecks.map(CheckCase.init) + Catalogue.documentChecks.map(CheckCase.init)
-        + Catalogue.entitlementChecks.map(CheckCase.init) + Catalogue.associationChecks.map(CheckCase.init)
-        + Catalogue.crawlChecks.map(CheckCase.init)
+    static let transportCases: [CheckCase] = Catalogue.transportChecks.map { CheckCase($0) }
+    static let documentCases: [CheckCase] = Catalogue.documentChecks.map { CheckCase($0) }
+    static let entitlementCases: [CheckCase] = Catalogue.entitlementChecks.map { CheckCase($0) }
+    static let associationCases: [CheckCase] = Catalogue.associationChecks.map { CheckCase($0) }
+    static let crawlCases: [CheckCase] = Catalogue.crawlChecks.map { CheckCase($0) }
+    static let cases: [CheckCase] = transportCases + documentCases + entitlementCases + associationCases + crawlCases
+
+    @Test func theCasesCoverTheCatalogueInItsOrder() {
+        #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))
+    }
 
     @Test func idsAreUniqueAndKebabCase() {
         let ids = Catalogue.descriptions.map(\.id)
@@ -95,68 +176,31 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func everyCheckHasBothKindsOfExamplesAndAReason() {
+        for c in Self.cases {
+            let problems = c.exampleCountProblems()
+            #expect(problems.isEmpty, "\(problems)")
+        }
         for d in Catalogue.descriptions {
-            #expect(!d.passing.isEmpty, "\(d.id) has no passing example")
-            #expect(!d.failing.isEmpty, "\(d.id) has no failing example")
-            #expect(d.failing.allSatisfy { !$0.pointers.isEmpty }, "\(d.id) has a failing example without locations")
             #expect(!d.summary.hasSuffix("."), "\(d.id) summary ends with a period")
             #expect(d.reference.hasPrefix("https://"))
             #expect(d.rationale.count > 40)
         }
     }
 
-    static func locations(_ findings: [Finding]) -> [String] {
-        findings.map { f in
-            f.location.pointer ?? f.location.line.map { "\($0):\(f.location.column ?? 0)" } ?? f.location.url ?? "?"
-        }.sorted()
-    }
-
     @Test(arguments: cases) func passingExamplesProduceNoFinding(_ c: CheckCase) {
-        for example in c.description.passing {
-            let findings = c.run(example.input)
-            #expect(findings.isEmpty, "\(c.description.id): \(findings.map(\.message))")
-        }
+        let problems = c.passingProblems()
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test(arguments: cases) func failingExamplesProduceFindingsExactlyWhereTheySay(_ c: CheckCase) {
-        for example in c.description.failing {
-            let findings = c.run(example.input)
-            #expect(
-                Self.locations(findings) == example.pointers.sorted(), "\(c.description.id): \(findings.map(\.message))"
-            )
-            for finding in findings {
-                #expect(finding.id == c.description.id)
-                #expect(!finding.message.isEmpty && !finding.why.isEmpty && !finding.hint.isEmpty)
-                if case .probe = example.input {
-                    #expect(finding.location.url != nil, "a transport finding names the URL")
-                } else if case .entitlements = example.input {
-                    #expect(finding.location.pointer != nil, "an entitlement finding names the entry")
-                } else if case .crawl = example.input {
-                    #expect(finding.location.url != nil, "a crawl finding names the page or file")
-                } else if case .association = example.input {
-                    #expect(finding.location.pointer != nil, "an association finding names the entry")
-                } else {
-                    #expect(
-                        finding.location.line != nil && finding.location.column != nil,
-                        "every finding names line and column")
-                }
-            }
-        }
+        let problems = c.failingProblems()
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     /// Every passing example of every check is a clean file as far as errors go, so examples do not mislead.
     @Test(arguments: cases) func passingExamplesHaveNoErrorsFromAnyCheck(_ c: CheckCase) {
-        for example in c.description.passing {
-            let findings: [Finding]
-            switch example.input {
-            case .probe(let probe): findings = Catalogue.check(probe)
-            case .entitlements, .crawl: findings = c.run(example.input)
-            case .association(let association): findings = Catalogue.check(association.probe) + c.run(example.input)
-            case .json, .bytes: findings = Catalogue.check(DecodedFile(bytes: example.input.bytes))
-            }
-            let errors = findings.filter { $0.severity == .error }
-            #expect(errors.isEmpty, "\(c.description.id): \(errors.map(\.message))")
-        }
+        let problems = c.passingErrors()
+        #expect(problems.isEmpty, "\(problems)")
     }
 }
 

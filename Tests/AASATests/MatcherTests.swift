@@ -41,7 +41,7 @@ let supporting = file(
          {"/": "/help/*", "?": {"articleNumber": "????"}}]
         """##)
 
-/// The documented examples of notes/aasa-spec.md §5.
+/// The examples Apple documents for components, details defaults and substitution variables, with swcd's verdicts.
 let appleVectors: [Vector] = [
     Vector(
         "components doc: path and query", file(components: ##"[{"/": "abc", "?": "def", "#": "*"}]"##),
@@ -105,7 +105,8 @@ let appleVectors: [Vector] = [
         "https://example.com/EN_US/pizza", .match),
 ]
 
-/// Pattern semantics of §3, pinned by swcutil observations, and our own edge cases.
+/// swcd's pattern semantics (path normalisation, `*`, `?`, `?*`, case, percent-encoding, query items, variables),
+/// pinned by what swcutil was observed to do, and our own edge cases.
 let semanticsVectors: [Vector] = [
     Vector("* crosses slashes", file(components: #"[{"/": "/a/*"}]"#), "https://e.com/a/b/c", .match),
     Vector(
@@ -328,6 +329,55 @@ let semanticsVectors: [Vector] = [
         #expect(traces[3].outcome.contains("articleNumber"))
         let hit = matcher.explain("https://example.com/buy/1", appID: app)
         #expect(hit.map(\.outcome) == ["fragment differs from no_universal_links", "matched"])
+    }
+
+    /// `details` items that are not objects decide nothing but still count in the file's `details` indexes.
+    static let sparseDetails = #"""
+        {"applinks": {"details": [42,
+          {"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/*"}]},
+          "x",
+          {"appIDs": ["9JA89QQLNQ.com.acme.empty"], "components": []}]}}
+        """#
+
+    @Test func everyReportedDetailsIndexIsTheIndexInTheFilesDetailsArray() throws {
+        let matcher = Matcher(try #require(DecodedFile(bytes: Array(Self.sparseDetails.utf8)).document))
+        let hit = try #require(matcher.verdicts(for: "https://e.com/shop/1", appIDs: [app]).verdicts.first)
+        let rule = try #require(hit.rule)
+        #expect(rule.detailsIndex == 1 && rule.ruleIndex == 0)
+        #expect(rule.pointer == "/applinks/details/1/components/0")
+        #expect(hit.reason == "Matched by details[1] rule 0: the link opens the app.")
+        let miss = try #require(matcher.verdicts(for: "https://e.com/home", appIDs: [app]).verdicts.first)
+        #expect(miss.result == .noMatch && miss.rule == nil)
+        #expect(miss.reason == "No rule of details[1] matches this URL.")
+        let empty = try #require(
+            matcher.verdicts(for: "https://e.com/shop/1", appIDs: ["9JA89QQLNQ.com.acme.empty"]).verdicts.first)
+        #expect(empty.reason == "details[3] has no rules.")
+        #expect(matcher.explain("https://e.com/home", appID: app).map(\.rule.detailsIndex) == [1])
+        #expect(matcher.rules(of: app).map(\.detailsIndex) == [1])
+    }
+
+    @Test func theLegacyDictionaryFormNamesTheMembersPositionEverywhere() throws {
+        let json = #"""
+            {"applinks": {"apps": [], "details": {"bad": 4, "9JA89QQLNQ.com.acme.shop": {"paths": ["/shop/*"]}}}}
+            """#
+        let matcher = Matcher(try #require(DecodedFile(bytes: Array(json.utf8)).document))
+        let hit = try #require(matcher.verdicts(for: "https://e.com/shop/1").verdicts.first)
+        #expect(hit.rule?.detailsIndex == 1)
+        #expect(hit.reason == "Matched by details[1] rule 0: the link opens the app.")
+        let miss = try #require(matcher.verdicts(for: "https://e.com/home").verdicts.first)
+        #expect(miss.reason == "No rule of details[1] matches this URL.")
+    }
+
+    @Test func crawlRuleHitsNameTheIndexInTheFilesDetailsArray() throws {
+        let file = DecodedFile(bytes: Array(Self.sparseDetails.utf8))
+        let document = try #require(file.document)
+        var urls = URLTable()
+        urls.judge(host: "e.com", by: Matcher(document))
+        urls.append(url: "https://e.com/shop/1", foundOn: nil, httpStatus: 200, note: nil)
+        let evidence = CrawlEvidence(domain: "e.com", file: file, urls: urls)
+        let hits = evidence.ruleHits()
+        #expect(hits.map(\.rule.detailsIndex) == [1])
+        #expect(hits.map(\.hits) == [1])
     }
 
     @Test func verdictsEncodeWithTheReportShape() throws {

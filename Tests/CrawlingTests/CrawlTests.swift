@@ -26,7 +26,7 @@ import Testing
     func everyLinkedAndSitemapPageIsFoundAndRobotsIsObeyed(scanBacklogBytes: Int) async throws {
         let result = await crawl { $0.scanBacklogBytes = scanBacklogBytes }
         let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
-        #expect(result.stoppedBecause == "complete")
+        #expect(result.stoppedBecause == .complete)
         for path in [
             "/", "/shoes/", "/hats/", "/bags/", "/shoes/new", "/hats/sitemap-only", "/about", "/help-center",
             "/en/help/faq",
@@ -79,7 +79,7 @@ import Testing
         var options = CrawlOptions()
         options.perHostConcurrency = limit
         let result = await Crawler(fetcher: counting, options: options).crawl("shop.aasa.test")
-        #expect(result.stoppedBecause == "complete" && result.pagesFetched > 40)
+        #expect(result.stoppedBecause == .complete && result.pagesFetched > 40)
         let peak = counting.state.withLock { $0.peak }
         #expect(peak <= limit, "peak \(peak)")
         // The frontier holds dozens of sitemap pages from the start: a limit above one is used.
@@ -129,7 +129,8 @@ import Testing
     @Test func maxPagesStopsTheCrawlAndSaysWhy() async {
         let result = await crawl { $0.maxPages = 10 }
         #expect(result.pagesFetched == 10)
-        #expect(result.stoppedBecause == "max-pages (10)")
+        #expect(result.stoppedBecause == .maxPages(10))
+        #expect(result.stoppedBecause.description == "max-pages (10)")
         #expect(result.urls.contains { $0.note == "not crawled: max-pages (10)" })
     }
 
@@ -137,7 +138,8 @@ import Testing
         let result = await crawl { $0.maxURLs = 12 }
         #expect(result.urls.count == 12)
         #expect(result.urlsNotRecorded > 0)
-        #expect(result.stoppedBecause.hasPrefix("max-urls (12): \(result.urlsNotRecorded) more links"))
+        #expect(result.stoppedBecause == .maxURLs(cap: 12, notRecorded: result.urlsNotRecorded))
+        #expect(result.stoppedBecause.description.hasPrefix("max-urls (12): \(result.urlsNotRecorded) more links"))
         #expect(result.pagesFetched <= 12, "a link not recorded is not followed either")
     }
 

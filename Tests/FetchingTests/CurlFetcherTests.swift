@@ -1,5 +1,4 @@
 import AASA
-import Audit
 import Fetching
 import Foundation
 import TestSupport
@@ -15,11 +14,17 @@ import Testing
         _ host: String, _ location: FetchLocation = .wellKnown, agent: String = UserAgents.apple, inspect: Bool = true,
         verify: Bool = true, cap: Int = SizeLimits.aasa, fetcher: CurlFetcher = CurlFetcherTests.fetcher
     ) async -> Exchange {
+        var policy = FetchPolicy.aasaFile(userAgent: agent, capturesTLS: inspect, verifiesPeer: verify)
+        policy.maxBytes = cap
+        return await fetch(host, location, policy, fetcher: fetcher)
+    }
+
+    func fetch(
+        _ host: String, _ location: FetchLocation = .wellKnown, _ policy: FetchPolicy,
+        fetcher: CurlFetcher = CurlFetcherTests.fetcher
+    ) async -> Exchange {
         await fetcher.fetch(
-            FetchRequest(
-                url: DomainProbe.url("\(host).aasa.test", location), location: location, userAgent: agent,
-                maxBytes: cap,
-                inspectTLS: inspect, verifyPeer: verify))
+            FetchRequest(url: DomainProbe.url("\(host).aasa.test", location), location: location, policy: policy))
     }
 
     @Test func aGoodFileArrivesWithEverythingMeasured() async throws {
@@ -130,8 +135,7 @@ import Testing
         let finished = DispatchSemaphore(value: 0)
         let answer = Locked<(Exchange, Date)?>(nil)
         let request = FetchRequest(
-            url: DomainProbe.url("slow.aasa.test", .wellKnown), location: .wellKnown, userAgent: UserAgents.apple,
-            maxBytes: SizeLimits.aasa)
+            url: DomainProbe.url("slow.aasa.test", .wellKnown), location: .wellKnown, policy: .aasaFile())
         let handle = Self.fetcher.start(request) { exchange in
             answer.withLock { $0 = (exchange, Date()) }
             finished.signal()
@@ -243,18 +247,5 @@ import Testing
             return
         }
         #expect(error.reason.contains(words), "\(error.reason)")
-    }
-}
-
-/// A resolver failure without sending a query anywhere: glibc refuses a label longer than 63 bytes locally.
-@Suite struct ResolverFailureTests {
-    @Test func anUnresolvableNameIsAFetchDNSFinding() async throws {
-        let host = String(repeating: "a", count: 64) + ".aasa.test"
-        let fetcher = CurlFetcher(configuration: FetcherConfiguration(timeout: 3))
-        defer { fetcher.shutdown() }
-        let report = try #require(await DomainAuditor(fetcher: fetcher).audit(host))
-        #expect(report.fetches.first?.failure == .dns, "\(report.fetches.first?.error ?? "")")
-        #expect(report.fetches.count == 1)
-        #expect(report.findings.map(\.id) == ["fetch-dns"])
     }
 }

@@ -1,4 +1,4 @@
-import Fetching
+import AASA
 import Foundation
 
 /// What one run of the real `aasa-audit` binary did.

@@ -1,7 +1,7 @@
 /// Every check, hand-kept in the order `rules` prints and the README lists them.
 public enum Catalogue {
     /// Checks that run on a decoded file (document, apps and rules areas).
-    public static let documentChecks: [any DocumentCheck.Type] = [
+    public static let documentChecks: [any Check<DecodedFile>.Type] = [
         JSONSyntax.self, JSONByteOrderMark.self, JSONDuplicateKey.self, JSONEncoding.self, NotAnObject.self,
         SignedLegacy.self, UnknownKey.self, WrongType.self, NoServices.self, AppsNotEmpty.self,
         DetailsDictionary.self,
@@ -10,8 +10,8 @@ public enum Catalogue {
         UnknownVariable.self, VariableDefinition.self, UnreachableRule.self, FragmentInPath.self, QueryInPath.self,
     ]
 
-    /// Checks that run on what was fetched for a domain.
-    public static let transportChecks: [any TransportCheck.Type] = [
+    /// Checks that run on what was fetched for a domain, Apple's CDN copy included.
+    public static let transportChecks: [any Check<DomainProbe>.Type] = [
         FetchDNS.self, FetchConnect.self, FetchTimeout.self, TLSUntrusted.self, TLSHostname.self, TLSExpired.self,
         TLSExpiring.self, TLSProtocol.self, HTTPStatus.self, NotFound.self, Redirect.self, ContentType.self,
         TooLarge.self, SizeNearLimit.self, RootOnly.self, LocationsDiffer.self, UserAgentBlocked.self,
@@ -19,24 +19,24 @@ public enum Catalogue {
     ]
 
     /// Checks over an app's entitlements, and over each domain as the entitlements name it.
-    public static let entitlementChecks: [any EntitlementCheck.Type] = [EntitlementEntryFormat.self]
-    public static let associationChecks: [any AssociationCheck.Type] = [EntitlementAppMissing.self]
+    public static let entitlementChecks: [any Check<Entitlements>.Type] = [EntitlementEntryFormat.self]
+    public static let associationChecks: [any Check<Association>.Type] = [EntitlementAppMissing.self]
 
     /// Checks over what a crawl found.
-    public static let crawlChecks: [any CrawlCheck.Type] = [
+    public static let crawlChecks: [any Check<CrawlEvidence>.Type] = [
         BannerArgument.self, BannerMalformed.self, RuleUnused.self, CrawlPageError.self,
     ]
-
-    public static func check(_ evidence: CrawlEvidence) -> [Finding] {
-        var sink = FindingSink()
-        for check in crawlChecks { check.run(evidence, into: &sink) }
-        return sink.findings
-    }
 
     public static var descriptions: [CheckDescription] {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
             + crawlChecks.map { $0.description }
+    }
+
+    public static func check(_ evidence: CrawlEvidence) -> [Finding] {
+        var sink = FindingSink()
+        for check in crawlChecks { check.run(evidence, into: &sink) }
+        return sink.findings
     }
 
     public static func check(_ entitlements: Entitlements) -> [Finding] {
@@ -51,13 +51,13 @@ public enum Catalogue {
         return sink.findings
     }
 
-    /// Runs every transport check, then the document checks on the file that was served.
+    /// Runs every transport check, then the document checks on the file that was served, as the probe decoded it.
     public static func check(_ probe: DomainProbe) -> [Finding] {
         var sink = FindingSink()
         for check in transportChecks { check.run(probe, into: &sink) }
         var findings = sink.findings
-        if let source = probe.documentSource {
-            findings += check(DecodedFile(bytes: source.body), url: source.url)
+        if let source = probe.documentSource, let file = probe.file {
+            findings += check(file, url: source.url)
         }
         return findings.sortedForReading()
     }

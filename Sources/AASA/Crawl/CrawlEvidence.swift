@@ -1,6 +1,6 @@
 import Foundation
 
-/// One URL found on a site, with the verdict of every app in its domain's file (DESIGN §7 `urls`).
+/// One URL found on a site, with the verdict of every app in its domain's file (a row of the report's `urls`).
 public struct URLReport: Codable, Sendable, Equatable {
     public var url: String
     public var foundOn: String?
@@ -65,8 +65,10 @@ public struct RuleHits: Codable, Sendable, Equatable {
 /// What a crawl of one domain found: the crawl checks' input.
 public struct CrawlEvidence: Sendable {
     public var domain: String
-    /// The domain's own file, when it serves one.
-    public var file: [UInt8]?
+    /// The domain's own file as the domain probe decoded it, when the domain serves one.
+    public var file: DecodedFile? { didSet { matcher = file?.document.map(Matcher.init) } }
+    /// The file's rules, compiled once for every check that judges a URL.
+    public private(set) var matcher: Matcher?
     public var urls: URLTable
     public var banners: [BannerSighting]
     public var pageErrors: [PageError]
@@ -74,11 +76,12 @@ public struct CrawlEvidence: Sendable {
     public var complete: Bool
 
     public init(
-        domain: String, file: [UInt8]?, urls: URLTable, banners: [BannerSighting] = [], pageErrors: [PageError] = [],
-        complete: Bool = true
+        domain: String, file: DecodedFile?, urls: URLTable, banners: [BannerSighting] = [],
+        pageErrors: [PageError] = [], complete: Bool = true
     ) {
         self.domain = domain
         self.file = file
+        self.matcher = file?.document.map(Matcher.init)
         self.urls = urls
         self.banners = banners
         self.pageErrors = pageErrors
@@ -94,8 +97,7 @@ public struct CrawlEvidence: Sendable {
 
     /// Every rule of the file with the number of crawled URLs it decided, in file order.
     public func ruleHits() -> [RuleHits] {
-        guard let file, let document = DecodedFile(bytes: file).document else { return [] }
-        let matcher = Matcher(document)
+        guard let matcher else { return [] }
         let counts = urls.ruleCounts(host: domain)
         var seen = Set<String>()
         var hits: [RuleHits] = []
@@ -106,12 +108,6 @@ public struct CrawlEvidence: Sendable {
         }
         return hits
     }
-}
-
-/// A check over what a crawl found on one domain.
-public protocol CrawlCheck: Sendable {
-    static var description: CheckDescription { get }
-    static func run(_ evidence: CrawlEvidence, into findings: inout FindingSink)
 }
 
 /// The Smart App Banner's `content`: `app-id=…, app-argument=…` (Apple's "Promoting apps with Smart App Banners").

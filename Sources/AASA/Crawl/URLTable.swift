@@ -32,23 +32,19 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// memo when this one holds counts or is shared, so no table ever reads another's counts.
     private var memo = Memo()
 
-    final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (tested: Int, opening: Int)?
+    /// The counts, computed at most once; a class so copies of the table share it until one changes.
+    final class Memo: Sendable {
+        private let value = Locked<(tested: Int, opening: Int)?>(nil)
 
-        var isSet: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return value != nil
-        }
+        var isSet: Bool { value.withLock { $0 != nil } }
 
         func get(_ compute: () -> (tested: Int, opening: Int)) -> (tested: Int, opening: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            if let value { return value }
-            let computed = compute()
-            value = computed
-            return computed
+            value.withLock { value in
+                if let value { return value }
+                let computed = compute()
+                value = computed
+                return computed
+            }
         }
     }
 

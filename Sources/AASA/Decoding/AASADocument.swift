@@ -6,7 +6,8 @@ public struct AASADocument: Sendable {
 
     /// One `details` entry: the apps it lists and the rules that decide for them.
     public struct Entry: Sendable {
-        public var index: Int
+        /// Its index in the file's `details` array (or member position in the legacy dictionary form): what reports name.
+        public var detailsIndex: Int
         /// The entry's object (for the legacy dictionary form, the value under the appID key).
         public var node: JSONNode
         /// Effective app IDs: `appIDs` when it is an array, else `appID` (legacy form: the key).
@@ -84,7 +85,8 @@ public struct AASADocument: Sendable {
             rules = paths
         }
         return Entry(
-            index: index, node: node, appIDs: ids, defaults: node["defaults"].flatMap { $0.members != nil ? $0 : nil },
+            detailsIndex: index, node: node, appIDs: ids,
+            defaults: node["defaults"].flatMap { $0.members != nil ? $0 : nil },
             ruleFormat: format, rules: rules)
     }
 

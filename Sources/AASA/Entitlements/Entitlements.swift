@@ -105,6 +105,7 @@ public struct Entitlements: Sendable, Codable {
 public struct Association: Sendable {
     public var appID: String
     public var entries: [EntitlementEntry]
+    /// What the domain served, its file decoded once by the probe.
     public var probe: DomainProbe
 
     public init(appID: String, entries: [EntitlementEntry], probe: DomainProbe) {
@@ -112,16 +113,4 @@ public struct Association: Sendable {
         self.entries = entries
         self.probe = probe
     }
-}
-
-/// A check over an app's entitlement entries, alone.
-public protocol EntitlementCheck: Sendable {
-    static var description: CheckDescription { get }
-    static func run(_ entitlements: Entitlements, into findings: inout FindingSink)
-}
-
-/// A check over one domain as the app's entitlements name it.
-public protocol AssociationCheck: Sendable {
-    static var description: CheckDescription { get }
-    static func run(_ association: Association, into findings: inout FindingSink)
 }

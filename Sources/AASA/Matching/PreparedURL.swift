@@ -38,84 +38,27 @@ public struct PreparedURL: Sendable {
     }
 
     /// The URL's lower-cased scheme ("" for a bare path).
-    public var scheme: String {
-        guard let colon = url.firstIndex(of: ":"),
-            url[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || "+-.".contains($0)) })
-        else { return "" }
-        return url[..<colon].lowercased()
-    }
+    public var scheme: String { authorityPart { URLAuthority.lowercased($0, $1.scheme) } }
 
     /// The URL's lower-cased host without user info or port ("" for a bare path).
-    public var host: String { PreparedURL.authorityHost(url) ?? "" }
+    public var host: String { authorityPart { URLAuthority.lowercased($0, $1.host) } }
+
+    private func authorityPart(_ part: (UnsafeBufferPointer<UInt8>, URLAuthority) -> String) -> String {
+        var url = url
+        return url.withUTF8 { bytes in URLAuthority(bytes).map { part(bytes, $0) } ?? "" }
+    }
 
     /// The lower-cased host of an http(s) URL, read off its bytes without preparing the rest: crawl reports ask
     /// it of every URL several times.
-    public static func host(of url: String) -> String? {
-        var url = url
-        return url.withUTF8 { bytes in
-            var scheme = 0
-            while scheme < bytes.count, bytes[scheme] != UInt8(ascii: ":") {
-                scheme += 1
-                if scheme > 5 { return nil }
-            }
-            let lowered = bytes[..<scheme].map { ASCII.lower($0) }
-            guard lowered.elementsEqual("http".utf8) || lowered.elementsEqual("https".utf8) else { return nil }
-            return authorityHost(bytes)
-        }
-    }
-
-    static func authorityHost(_ url: String) -> String? {
-        var url = url
-        return url.withUTF8 { authorityHost($0) }
-    }
-
-    static func authorityHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var start = 0
-        while start + 2 < bytes.count, !(bytes[start] == 58 && bytes[start + 1] == 47 && bytes[start + 2] == 47) {
-            start += 1
-        }
-        guard start + 2 < bytes.count else { return nil }
-        start += 3
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
-            bytes[end] != UInt8(ascii: "#")
-        {
-            end += 1
-        }
-        var authority = bytes[start..<end]
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
-        if !authority.contains(UInt8(ascii: "]")), let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
-            authority = authority[..<colon]
-        }
-        if authority.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: authority.map { ASCII.lower($0) }, as: UTF8.self)
-        }
-        return String(decoding: authority, as: UTF8.self).lowercased()
-    }
+    public static func host(of url: String) -> String? { URLAuthority.httpHost(of: url) }
 
     private static func split(_ b: UnsafeBufferPointer<UInt8>) -> (raw: View, hasEscapes: Bool)? {
         let n = b.count
         var i = 0
-        // Scheme: letters, digits, + - . up to ':'; only http and https are universal links.
-        var j = 0
-        while j < n, b[j] != UInt8(ascii: ":"), b[j] != UInt8(ascii: "/"), b[j] != UInt8(ascii: "?"),
-            b[j] != UInt8(ascii: "#")
-        {
-            j += 1
-        }
-        if j < n, b[j] == UInt8(ascii: ":") {
-            let isHTTP =
-                j == 4 && ASCII.lower(b[0]) == 104 && ASCII.lower(b[1]) == 116 && ASCII.lower(b[2]) == 116
-                && ASCII.lower(b[3]) == 112
-            let isHTTPS =
-                j == 5 && ASCII.lower(b[0]) == 104 && ASCII.lower(b[1]) == 116 && ASCII.lower(b[2]) == 116
-                && ASCII.lower(b[3]) == 112
-                && ASCII.lower(b[4]) == 115
-            guard isHTTP || isHTTPS, j + 2 < n, b[j + 1] == UInt8(ascii: "/"), b[j + 2] == UInt8(ascii: "/") else {
-                return nil
-            }
-            i = j + 3
-            while i < n, b[i] != UInt8(ascii: "/"), b[i] != UInt8(ascii: "?"), b[i] != UInt8(ascii: "#") { i += 1 }
+        // Only http and https URLs are universal links; a bare path is matched as it is.
+        if let authority = URLAuthority(b) {
+            guard authority.isHTTP(b) else { return nil }
+            i = authority.end
         } else if n == 0 || b[0] != UInt8(ascii: "/") {
             return nil
         }

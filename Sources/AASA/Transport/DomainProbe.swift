@@ -1,18 +1,30 @@
 import Foundation
 
 /// Everything fetched for one domain: the transport checks' input.
+///
+/// Every body that answered 200 is decoded once, here (again only when an exchange is replaced), so the
+/// transport, document, two-way and crawl checks and the report all read the same decoded value.
 public struct DomainProbe: Sendable {
     public var domain: String
     /// `/.well-known/apple-app-site-association` with Apple's user agent (or `--user-agent`).
-    public var wellKnown: Exchange?
+    public var wellKnown: Exchange? { didSet { wellKnownFile = Self.decode(wellKnown) } }
     /// `/apple-app-site-association` with the same user agent.
-    public var root: Exchange?
+    public var root: Exchange? { didSet { rootFile = Self.decode(root) } }
     /// The well-known file again with other user agents, to detect bot blocking.
-    public var otherAgents: [Exchange]
+    public var otherAgents: [Exchange] { didSet { otherAgentFiles = otherAgents.map(Self.decode) } }
     /// Apple's CDN copy, when fetched.
-    public var cdn: Exchange?
+    public var cdn: Exchange? { didSet { cdnFile = Self.decode(cdn) } }
     /// The entitlement asks for `?mode=developer`: untrusted certificates are accepted there.
     public var developerMode: Bool
+
+    /// `wellKnown`'s body decoded, when it answered 200.
+    public package(set) var wellKnownFile: DecodedFile?
+    /// `root`'s body decoded, when it answered 200.
+    public package(set) var rootFile: DecodedFile?
+    /// Each of `otherAgents`' bodies decoded, when it answered 200, in the same order.
+    public package(set) var otherAgentFiles: [DecodedFile?]
+    /// `cdn`'s body decoded, when it answered 200.
+    public package(set) var cdnFile: DecodedFile?
 
     public init(
         domain: String, wellKnown: Exchange?, root: Exchange?, otherAgents: [Exchange] = [], cdn: Exchange? = nil,
@@ -24,24 +36,43 @@ public struct DomainProbe: Sendable {
         self.otherAgents = otherAgents
         self.cdn = cdn
         self.developerMode = developerMode
+        wellKnownFile = Self.decode(wellKnown)
+        rootFile = Self.decode(root)
+        otherAgentFiles = otherAgents.map(Self.decode)
+        cdnFile = Self.decode(cdn)
+    }
+
+    /// Only a 200 answer can be the file; other bodies are error pages no check reads as a document.
+    static func decode(_ exchange: Exchange?) -> DecodedFile? {
+        guard let exchange, exchange.httpStatus == 200 else { return nil }
+        return DecodedFile(bytes: exchange.body)
     }
 
     public var exchanges: [Exchange] { [wellKnown, root].compactMap { $0 } + otherAgents + [cdn].compactMap { $0 } }
 
-    /// A location "serves the file" when it answers 200 with a body that decodes to an AASA document.
-    public static func serves(_ exchange: Exchange?) -> Bool {
+    /// The well-known location serves the file: 200, complete, and decoding to an AASA document.
+    public var wellKnownServes: Bool { Self.serves(wellKnown, wellKnownFile) }
+    /// The root location serves the file, as `wellKnownServes` means it.
+    public var rootServes: Bool { Self.serves(root, rootFile) }
+
+    static func serves(_ exchange: Exchange?, _ file: DecodedFile?) -> Bool {
         guard let exchange, exchange.httpStatus == 200, exchange.failure == nil, !exchange.truncated else {
             return false
         }
-        return DecodedFile(bytes: exchange.body).document != nil
+        return file?.document != nil
     }
 
     /// The exchange whose body the document checks read: the well-known file, else a root-only file.
-    public var documentSource: Exchange? {
-        if let wellKnown, wellKnown.httpStatus == 200, wellKnown.failure == nil, !wellKnown.truncated {
-            return wellKnown
+    public var documentSource: Exchange? { served?.source }
+
+    /// The file the document checks read: `documentSource`'s body, decoded.
+    public var file: DecodedFile? { served?.file }
+
+    private var served: (source: Exchange, file: DecodedFile)? {
+        if let wellKnown, let wellKnownFile, wellKnown.failure == nil, !wellKnown.truncated {
+            return (wellKnown, wellKnownFile)
         }
-        if DomainProbe.serves(root) { return root }
+        if rootServes, let root, let rootFile { return (root, rootFile) }
         return nil
     }
 
@@ -52,75 +83,6 @@ public struct DomainProbe: Sendable {
         case .cdn: "https://app-site-association.cdn-apple.com/a/v1/\(domain)"
         case .page: "https://\(domain)/"
         }
-    }
-}
-
-/// A check over what was fetched for a domain. Like document checks, it never throws.
-public protocol TransportCheck: Sendable {
-    static var description: CheckDescription { get }
-    static func run(_ probe: DomainProbe, into findings: inout FindingSink)
-}
-
-extension FindingSink {
-    /// A finding about a fetched URL (no position in a file).
-    public mutating func add(
-        _ check: CheckDescription, at exchange: Exchange, severity: Severity? = nil, _ message: String, why: String,
-        fix: String
-    ) {
-        append(
-            Finding(
-                id: check.id, severity: severity ?? check.severity, message: message,
-                location: FindingLocation(url: exchange.url), why: why, hint: fix, reference: check.reference))
-    }
-}
-
-/// Canned exchanges for the transport checks' examples.
-public enum ExampleProbe {
-    public static let domain = "example.com"
-    public static let wellKnownURL = DomainProbe.url(domain, .wellKnown)
-    public static let rootURL = DomainProbe.url(domain, .root)
-    public static let body =
-        #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/shop/*"}]}]}}"#
-    static let goodTLS = TLSFacts(
-        protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", issuer: "CN=Example CA",
-        notAfter: Date().addingTimeInterval(200 * 86_400), daysLeft: 200)
-
-    public static func exchange(
-        _ location: FetchLocation = .wellKnown, status: Int? = 200, contentType: String? = "application/json",
-        body: String? = nil, bytes: [UInt8]? = nil, agent: String = UserAgents.apple, failure: FetchFailure? = nil,
-        error: String? = nil, tls: TLSFacts? = nil, redirectTo: String? = nil, truncated: Bool = false,
-        headers: [HeaderField] = []
-    ) -> Exchange {
-        let payload = bytes ?? Array((body ?? (status == 200 ? Self.body : "<html>Not Found</html>")).utf8)
-        let ok = failure == nil
-        return Exchange(
-            location: location, url: DomainProbe.url(domain, location), userAgent: agent, httpStatus: ok ? status : nil,
-            contentType: ok ? contentType : nil, headers: headers, bytes: ok ? payload.count : 0, truncated: truncated,
-            wireBytes: ok ? payload.count : 0, redirectTo: redirectTo, sha256: nil, failure: failure, error: error,
-            tls: tls ?? (failure == nil ? goodTLS : nil), body: ok ? payload : [])
-    }
-
-    /// A domain where only the well-known fetch happened (it failed before the other probes).
-    public static func alone(_ wellKnown: Exchange) -> DomainProbe {
-        DomainProbe(domain: domain, wellKnown: wellKnown, root: nil)
-    }
-
-    /// A healthy domain whose CDN copy is `cdn`.
-    public static func withCDN(_ cdn: Exchange) -> DomainProbe {
-        var probe = healthy()
-        probe.cdn = cdn
-        return probe
-    }
-
-    /// A healthy domain: both locations serve the same file, every user agent gets it.
-    public static func healthy(
-        wellKnown: Exchange = exchange(), root: Exchange? = exchange(.root), others: [Exchange]? = nil
-    ) -> DomainProbe {
-        DomainProbe(
-            domain: domain, wellKnown: wellKnown, root: root,
-            otherAgents: others ?? [
-                exchange(agent: UserAgents.browser), exchange(agent: UserAgents.genericBot),
-            ])
     }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Which copy of the file an exchange fetched.
+/// Which copy of the file an exchange fetched, or that it was a crawl's fetch: a label for reports, never how
+/// to fetch (that is the request's `FetchPolicy`).
 public enum FetchLocation: String, Codable, Sendable, CaseIterable {
     case wellKnown = "well-known"
     case root
     case cdn
-    /// A page fetched while crawling.
+    /// A page, robots.txt or a sitemap fetched while crawling.
     case page
 }
 
@@ -196,7 +197,6 @@ public struct Exchange: Codable, Hashable, Sendable {
     }
 }
 
-/// One fetch to perform. Redirects are never followed: a 3xx is itself the finding.
 /// Consumes a body while it arrives, on the fetcher's thread: an HTML scanner fed chunk by chunk, so a page is
 /// scanned as it downloads and never held whole.
 public protocol BodyConsumer: AnyObject {
@@ -218,33 +218,20 @@ public final class Consumed: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+/// One fetch to perform: where, labelled for the report, and how.
 public struct FetchRequest: Sendable {
     public var url: String
+    /// Which copy this is, for the report; the fetcher reads only `policy`.
     public var location: FetchLocation
-    public var userAgent: String
-    /// Decoded-body cap; a little more is read to report the real size.
-    public var maxBytes: Int
-    /// Open a new connection and read the certificate chain (the first probe per host).
-    public var inspectTLS: Bool
-    /// False only to read a certificate that failed verification (its dates and names), never to judge a site.
-    public var verifyPeer: Bool
+    public var policy: FetchPolicy
     /// Scans the body as it arrives (crawled pages).
     public var consumer: BodyConsumerFactory?
-    /// Keep the body in the exchange; a crawl that consumes pages as they arrive does not need it.
-    public var keepBody: Bool
 
-    public init(
-        url: String, location: FetchLocation, userAgent: String, maxBytes: Int, inspectTLS: Bool = false,
-        verifyPeer: Bool = true, consumer: BodyConsumerFactory? = nil, keepBody: Bool = true
-    ) {
-        self.consumer = consumer
-        self.keepBody = keepBody
+    public init(url: String, location: FetchLocation, policy: FetchPolicy, consumer: BodyConsumerFactory? = nil) {
         self.url = url
         self.location = location
-        self.userAgent = userAgent
-        self.maxBytes = maxBytes
-        self.inspectTLS = inspectTLS
-        self.verifyPeer = verifyPeer
+        self.policy = policy
+        self.consumer = consumer
     }
 }
 

@@ -5,7 +5,8 @@
 /*
  * A libxml2 SAX push scanner that reports only the start tags a link auditor cares about
  * (a, area, link, base, meta, iframe) with their attributes. No libxml2 type appears here, so Swift
- * modules that import Foundation can import this header (see notes/platform.md, the ICU clash).
+ * modules that import Foundation can import this header: libxml2's own headers pull in ICU's, which clash
+ * with the ICU module Foundation brings on Linux.
  * All decisions about what the attributes mean are made in Swift.
  */
 

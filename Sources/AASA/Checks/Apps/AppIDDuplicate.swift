@@ -1,5 +1,5 @@
 /// An app should be listed once per service; only its first applinks entry counts.
-public enum AppIDDuplicate: DocumentCheck {
+public enum AppIDDuplicate: Check {
     public static let description = CheckDescription(
         id: "app-id-duplicate", area: .apps, severity: .warning,
         summary: "Each app is listed once per service",
@@ -7,7 +7,9 @@ public enum AppIDDuplicate: DocumentCheck {
             swcd keeps one entry per app, service and domain: for applinks the first details entry listing the app \
             wins and the rules of later entries for that app are never used (observed with swcutil).
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/a"]}, {"appIDs": ["9JA89QQLNQ.com.acme.beta"], "paths": ["/b"]}]}}"#
@@ -28,10 +30,10 @@ public enum AppIDDuplicate: DocumentCheck {
         for entry in document.entries {
             for (id, node) in entry.appIDs {
                 guard let earlier = first[id] else {
-                    first[id] = (entry.index, node)
+                    first[id] = (entry.detailsIndex, node)
                     continue
                 }
-                let sameEntry = earlier.entry == entry.index
+                let sameEntry = earlier.entry == entry.detailsIndex
                 findings.add(
                     description, at: node,
                     sameEntry

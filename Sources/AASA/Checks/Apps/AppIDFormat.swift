@@ -1,5 +1,5 @@
 /// Every app ID must be `<Team ID>.<bundle ID>`.
-public enum AppIDFormat: DocumentCheck {
+public enum AppIDFormat: Check {
     public static let description = CheckDescription(
         id: "app-id-format", area: .apps, severity: .error,
         summary: "App IDs are a 10-character Team ID, a dot and a bundle ID",
@@ -8,7 +8,9 @@ public enum AppIDFormat: DocumentCheck {
             a dot, and its bundle ID (letters, digits, hyphens, periods). The device compares it with the installed \
             app's identifier; anything else never matches an app.
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop-app"], "paths": ["*"]}]}}"#)
         ],

@@ -1,5 +1,5 @@
 /// `appID` is ignored when the same entry has an `appIDs` array.
-public enum AppIDIgnored: DocumentCheck {
+public enum AppIDIgnored: Check {
     public static let description = CheckDescription(
         id: "app-id-ignored", area: .apps, severity: .warning,
         summary: "An entry does not use both appID and appIDs",
@@ -7,7 +7,9 @@ public enum AppIDIgnored: DocumentCheck {
             On iOS 13 and later, when `appIDs` is an array swcd ignores `appID` (observed with swcutil: \
             `"appIDs": []` plus `appID` lists no app). iOS 12 and earlier read only `appID`.
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["*"]}]}}"#)],
         failing: [
             .failing(

@@ -1,5 +1,5 @@
 /// App IDs must not be template or documentation placeholders.
-public enum AppIDPlaceholder: DocumentCheck {
+public enum AppIDPlaceholder: Check {
     public static let description = CheckDescription(
         id: "app-id-placeholder", area: .apps, severity: .error,
         summary: "App IDs are real, not placeholders",
@@ -8,7 +8,9 @@ public enum AppIDPlaceholder: DocumentCheck {
             unexpanded build settings like `$(DEVELOPMENT_TEAM).$(PRODUCT_BUNDLE_IDENTIFIER)`; an all-digit prefix is \
             usually the App Store ID pasted in place of the Team ID. None of them names an installed app.
             """,
-        reference: AppleDocs.supportingAssociatedDomains,
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["*"]}]}}"#)],
         failing: [
             .failing(

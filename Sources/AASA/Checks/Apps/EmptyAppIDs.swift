@@ -1,5 +1,5 @@
 /// Every details entry must list at least one app.
-public enum EmptyAppIDs: DocumentCheck {
+public enum EmptyAppIDs: Check {
     public static let description = CheckDescription(
         id: "empty-app-ids", area: .apps, severity: .error,
         summary: "Every details entry lists at least one app",
@@ -7,7 +7,9 @@ public enum EmptyAppIDs: DocumentCheck {
             An entry whose `appIDs` is empty (or which has neither `appIDs` nor `appID`) applies to no app, so its \
             rules are dead. When `appIDs` is an array it wins over `appID`, even when empty.
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["*"]}]}}"#)],
         failing: [
             .failing(

@@ -1,5 +1,5 @@
 /// The legacy `applinks.apps` key, when present, must be an empty array.
-public enum AppsNotEmpty: DocumentCheck {
+public enum AppsNotEmpty: Check {
     public static let description = CheckDescription(
         id: "apps-not-empty", area: .document, severity: .warning,
         summary: "applinks.apps is absent or empty",
@@ -7,7 +7,9 @@ public enum AppsNotEmpty: DocumentCheck {
             The iOS 9 guide required `"apps": []` inside `applinks`. App IDs listed there are ignored for universal \
             links; they belong in `details`. A non-empty list usually means the author put apps in the wrong place.
             """,
-        reference: AppleDocs.applinks,
+        reference: AppleDocs.applinks)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(#"{"applinks": {"apps": [], "details": []}}"#), .passing(#"{"applinks": {"details": []}}"#),
         ],

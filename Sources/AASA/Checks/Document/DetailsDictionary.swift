@@ -1,5 +1,5 @@
 /// `applinks.details` should be an array, not the iOS 9 dictionary keyed by app ID.
-public enum DetailsDictionary: DocumentCheck {
+public enum DetailsDictionary: Check {
     public static let description = CheckDescription(
         id: "details-dictionary", area: .document, severity: .warning,
         summary: "applinks.details is an array",
@@ -7,7 +7,9 @@ public enum DetailsDictionary: DocumentCheck {
             The earliest format keyed `details` by app ID. swcd still reads it, but Apple documents only the array \
             form, and `appIDs`, `components` and `defaults` are specified for array entries.
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/*"}]}]}}"#)

@@ -1,5 +1,5 @@
 /// The file should not start with a UTF-8 byte order mark.
-public enum JSONByteOrderMark: DocumentCheck {
+public enum JSONByteOrderMark: Check {
     public static let description = CheckDescription(
         id: "json-bom", area: .document, severity: .warning,
         summary: "The file has no byte order mark",
@@ -7,7 +7,9 @@ public enum JSONByteOrderMark: DocumentCheck {
             RFC 8259 §8.1 forbids a byte order mark in networked JSON and lets parsers reject it. Whether swcd \
             tolerates one is not documented, so a file that starts with one is a gamble. Windows editors add it.
             """,
-        reference: "https://www.rfc-editor.org/rfc/rfc8259#section-8.1",
+        reference: "https://www.rfc-editor.org/rfc/rfc8259#section-8.1")
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": []}}"#)],
         failing: [.failing(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"applinks": {"details": []}}"#.utf8), at: ["1:1"])])
 

@@ -1,5 +1,5 @@
 /// No object may contain the same key twice.
-public enum JSONDuplicateKey: DocumentCheck {
+public enum JSONDuplicateKey: Check {
     public static let description = CheckDescription(
         id: "json-duplicate-key", area: .document, severity: .warning,
         summary: "No object repeats a key",
@@ -7,7 +7,9 @@ public enum JSONDuplicateKey: DocumentCheck {
             RFC 8259 leaves duplicate keys undefined: Foundation's JSONSerialization keeps the last value, other \
             parsers the first or fail. Usually a merge accident: two `details` or `paths` where one was meant.
             """,
-        reference: "https://www.rfc-editor.org/rfc/rfc8259#section-4",
+        reference: "https://www.rfc-editor.org/rfc/rfc8259#section-4")
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": []}, "webcredentials": {"apps": []}}"#)],
         failing: [
             .failing(

@@ -1,5 +1,5 @@
 /// The file must be UTF-8.
-public enum JSONEncoding: DocumentCheck {
+public enum JSONEncoding: Check {
     public static let description = CheckDescription(
         id: "json-encoding", area: .document, severity: .error,
         summary: "The file is UTF-8",
@@ -7,7 +7,9 @@ public enum JSONEncoding: DocumentCheck {
             JSON exchanged between systems must be UTF-8 (RFC 8259 §8.1). A Latin-1 or UTF-16 file fails to parse, \
             which makes every rule in it unusable.
             """,
-        reference: "https://www.rfc-editor.org/rfc/rfc8259#section-8.1",
+        reference: "https://www.rfc-editor.org/rfc/rfc8259#section-8.1")
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(#"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "paths": ["/café/*"]}]}}"#)
         ],

@@ -1,5 +1,5 @@
 /// The file must be strict JSON (RFC 8259): Apple's parser accepts nothing else.
-public enum JSONSyntax: DocumentCheck {
+public enum JSONSyntax: Check {
     public static let description = CheckDescription(
         id: "json-syntax", area: .document, severity: .error,
         summary: "The file is valid JSON (RFC 8259)",
@@ -7,7 +7,9 @@ public enum JSONSyntax: DocumentCheck {
             swcd parses the file with a strict JSON parser; a trailing comma, a comment, a single or curly quote, \
             or a truncated file makes the whole file unusable and no link opens the app.
             """,
-        reference: AppleDocs.supportingAssociatedDomains,
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": []}}"#)],
         failing: [
             .failing(#"{"applinks": {"details": [],}}"#, at: ["1:28"]),

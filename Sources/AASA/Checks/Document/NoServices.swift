@@ -1,5 +1,5 @@
 /// The file must configure at least one service Apple knows.
-public enum NoServices: DocumentCheck {
+public enum NoServices: Check {
     public static let description = CheckDescription(
         id: "no-services", area: .document, severity: .error,
         summary: "The file configures at least one service",
@@ -7,7 +7,9 @@ public enum NoServices: DocumentCheck {
             Only the top-level keys `applinks`, `webcredentials`, `appclips` and `activitycontinuation` mean anything \
             to an app; a file without any of them (often a misspelled `applink` or `appLinks`) associates no app.
             """,
-        reference: AppleDocs.supportingAssociatedDomains,
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(#"{"applinks": {"details": []}}"#),
             .passing(#"{"webcredentials": {"apps": ["9JA89QQLNQ.com.acme.shop"]}}"#),

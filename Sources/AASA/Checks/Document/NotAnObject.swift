@@ -1,11 +1,13 @@
 /// The top level must be a JSON object keyed by service.
-public enum NotAnObject: DocumentCheck {
+public enum NotAnObject: Check {
     public static let description = CheckDescription(
         id: "not-an-object", area: .document, severity: .error,
         summary: "The top level is a JSON object",
         rationale:
             "swcd reads the top-level object's service keys (`applinks`, `webcredentials`, …); anything else holds no services.",
-        reference: AppleDocs.supportingAssociatedDomains,
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"webcredentials": {"apps": ["9JA89QQLNQ.com.acme.shop"]}}"#)],
         failing: [.failing(#"[{"applinks": {}}]"#, at: [""]), .failing(#""applinks""#, at: [""])])
 

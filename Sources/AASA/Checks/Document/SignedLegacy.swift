@@ -1,7 +1,7 @@
 import Foundation
 
 /// A CMS-signed file still works but has been unnecessary since iOS 9.
-public enum SignedLegacy: DocumentCheck {
+public enum SignedLegacy: Check {
     public static let description = CheckDescription(
         id: "signed-legacy", area: .document, severity: .warning,
         summary: "The file is plain JSON, not CMS-signed",
@@ -10,7 +10,9 @@ public enum SignedLegacy: DocumentCheck {
             unwraps signed files, but they are harder to edit and review, and a signature tied to a certificate \
             adds a second thing that can expire. The payload is checked like any other file.
             """,
-        reference: AppleDocs.supportingAssociatedDomains,
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": []}}"#)],
         failing: [.failing(bytes: SignedLegacy.exampleEnvelope(#"{"applinks": {"details": []}}"#), at: ["1:1"])])
 

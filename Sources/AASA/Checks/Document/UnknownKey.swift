@@ -1,5 +1,5 @@
 /// Every key must be one Apple documents at its level; a typo is silently ignored by devices.
-public enum UnknownKey: DocumentCheck {
+public enum UnknownKey: Check {
     public static let description = CheckDescription(
         id: "unknown-key", area: .document, severity: .warning,
         summary: "Every key is one Apple documents at its level",
@@ -7,7 +7,9 @@ public enum UnknownKey: DocumentCheck {
             Devices ignore keys they do not know, so a misspelled `exclued`, `appIds` or `casesensitive` silently \
             changes what the file means (observed with swcutil). Query-dictionary keys and variable names are free.
             """,
-        reference: AppleDocs.components,
+        reference: AppleDocs.components)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*", "exclude": true, "comment": "x", "?": {"anyName": "*"}}]}]}}"#

@@ -1,5 +1,5 @@
 /// Every documented key must hold the JSON type Apple specifies.
-public enum WrongType: DocumentCheck {
+public enum WrongType: Check {
     public static let description = CheckDescription(
         id: "wrong-type", area: .document, severity: .error,
         summary: "Every key holds the type Apple documents",
@@ -7,7 +7,9 @@ public enum WrongType: DocumentCheck {
             swcd skips values of the wrong type: `"appIDs": "X.y"` (a string, not an array) lists no app, \
             `"exclude": "true"` (a string) counts as false, `"components": {}` makes the entry fall back to `paths`.
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a", "exclude": true, "caseSensitive": false}]}]}}"#

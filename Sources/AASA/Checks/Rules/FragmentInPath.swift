@@ -1,5 +1,5 @@
 /// A path pattern never sees the fragment.
-public enum FragmentInPath: DocumentCheck {
+public enum FragmentInPath: Check {
     public static let description = CheckDescription(
         id: "fragment-in-path", area: .rules, severity: .error,
         summary: "Path patterns contain no '#'",
@@ -7,7 +7,9 @@ public enum FragmentInPath: DocumentCheck {
             The URL path ends where the fragment starts, so a path pattern containing `#` (like "/help#faq") \
             never matches. Fragments are matched by the component's `#` key (iOS 13+).
             """,
-        reference: AppleDocs.components,
+        reference: AppleDocs.components)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 ##"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/help", "#": "faq"}]}]}}"##

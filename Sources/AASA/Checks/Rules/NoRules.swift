@@ -1,5 +1,5 @@
 /// Every applinks details entry needs rules.
-public enum NoRules: DocumentCheck {
+public enum NoRules: Check {
     public static let description = CheckDescription(
         id: "no-rules", area: .rules, severity: .error,
         summary: "Every details entry has components or paths",
@@ -7,7 +7,9 @@ public enum NoRules: DocumentCheck {
             An entry with neither `components` nor `paths` is undefined behaviour: decompiled swcd suggests it \
             matches every URL, nothing documents it. An empty list matches no URL at all.
             """,
-        reference: AppleDocs.details,
+        reference: AppleDocs.details)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "*"}]}]}}"#)

@@ -1,5 +1,5 @@
 /// `paths` is ignored on iOS 13+ when the same entry has `components`.
-public enum PathsIgnored: DocumentCheck {
+public enum PathsIgnored: Check {
     public static let description = CheckDescription(
         id: "paths-ignored", area: .rules, severity: .warning,
         summary: "An entry does not mix components and paths",
@@ -7,7 +7,9 @@ public enum PathsIgnored: DocumentCheck {
             When an entry has `components`, iOS 13 and later ignore its `paths`; iOS 12 and earlier read only \
             `paths`. TN3155 says to avoid mixing formats: the two lists drift apart and devices disagree.
             """,
-        reference: AppleDocs.tn3155,
+        reference: AppleDocs.tn3155)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#

@@ -1,5 +1,5 @@
 /// `paths` is the iOS 9–12 format; `components` can say more.
-public enum PathsLegacy: DocumentCheck {
+public enum PathsLegacy: Check {
     public static let description = CheckDescription(
         id: "paths-legacy", area: .rules, severity: .info,
         summary: "Entries use components rather than legacy paths",
@@ -7,7 +7,9 @@ public enum PathsLegacy: DocumentCheck {
             `paths` still works, but it matches the URL path only; `components` (iOS 13+) can also match the query \
             and fragment, take `exclude`, `caseSensitive`, `percentEncoded` and substitution variables.
             """,
-        reference: AppleDocs.components,
+        reference: AppleDocs.components)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#

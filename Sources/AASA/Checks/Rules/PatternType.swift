@@ -1,5 +1,5 @@
 /// Patterns must be strings (`?` may also be a dictionary).
-public enum PatternType: DocumentCheck {
+public enum PatternType: Check {
     public static let description = CheckDescription(
         id: "pattern-type", area: .rules, severity: .error,
         summary: "Every pattern is a string",
@@ -7,7 +7,9 @@ public enum PatternType: DocumentCheck {
             `/` and `#` take a pattern string, `?` a string or a dictionary of query items, and every `paths` item \
             is a string. A number, boolean, array or null is not a pattern, and the rule cannot match as written.
             """,
-        reference: AppleDocs.components,
+        reference: AppleDocs.components)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 ##"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a", "?": {"id": "?*"}, "#": "top"}]}]}}"##

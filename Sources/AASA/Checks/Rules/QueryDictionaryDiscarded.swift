@@ -1,5 +1,5 @@
 /// A query dictionary with any non-string value is thrown away entirely.
-public enum QueryDictionaryDiscarded: DocumentCheck {
+public enum QueryDictionaryDiscarded: Check {
     public static let description = CheckDescription(
         id: "query-dictionary-discarded", area: .rules, severity: .error,
         summary: "Query dictionaries hold only string patterns",
@@ -8,7 +8,9 @@ public enum QueryDictionaryDiscarded: DocumentCheck {
             discards the whole dictionary and the component matches any query (observed with swcutil). \
             `{"id": 5}` therefore opens the app for every query, not only `id=5`.
             """,
-        reference: AppleDocs.query,
+        reference: AppleDocs.query)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/p", "?": {"id": "5"}}]}]}}"#

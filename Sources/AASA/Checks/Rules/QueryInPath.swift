@@ -1,5 +1,5 @@
 /// A path pattern never sees the query; `?` in it is a one-character wildcard.
-public enum QueryInPath: DocumentCheck {
+public enum QueryInPath: Check {
     public static let description = CheckDescription(
         id: "query-in-path", area: .rules, severity: .error,
         summary: "Path patterns do not try to match a query string",
@@ -7,7 +7,9 @@ public enum QueryInPath: DocumentCheck {
             In a pattern `?` means "any one character", and the URL path never includes the query. So \
             "/search?q=*" matches "/searchXq=…" and never "/search?q=shoes". Queries are matched by the `?` key.
             """,
-        reference: AppleDocs.query,
+        reference: AppleDocs.query)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/search", "?": {"q": "*"}}, {"/": "/item/????"}]}]}}"#

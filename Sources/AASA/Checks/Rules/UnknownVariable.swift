@@ -1,5 +1,5 @@
 /// Every `$(name)` in a pattern must be defined.
-public enum UnknownVariable: DocumentCheck {
+public enum UnknownVariable: Check {
     public static let description = CheckDescription(
         id: "unknown-variable", area: .rules, severity: .error,
         summary: "Every $(variable) in a pattern is defined",
@@ -8,7 +8,9 @@ public enum UnknownVariable: DocumentCheck {
             $(region) $(lang) and those in applinks.substitutionVariables. swcd never matches a pattern naming an \
             undefined variable or missing its `)`.
             """,
-        reference: AppleDocs.substitutionVariables,
+        reference: AppleDocs.substitutionVariables)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/$(lang)_$(region)/$(food)/"}]}]}}"#

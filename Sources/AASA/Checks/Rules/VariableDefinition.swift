@@ -1,5 +1,5 @@
 /// Substitution variables must be well-formed lists of strings.
-public enum VariableDefinition: DocumentCheck {
+public enum VariableDefinition: Check {
     public static let description = CheckDescription(
         id: "variable-definition", area: .rules, severity: .error,
         summary: "Substitution variables are named lists of strings",
@@ -8,7 +8,9 @@ public enum VariableDefinition: DocumentCheck {
             not other variables. swcd accepts a lone string as a one-item list and ignores values containing `$(`; \
             an empty list never matches, and a custom `lang` or `region` hides the built-in one.
             """,
-        reference: AppleDocs.substitutionVariables,
+        reference: AppleDocs.substitutionVariables)
+
+    public static let examples = Examples<DecodedFile>(
         passing: [
             .passing(
                 #"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi"]}, "details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/$(food)"}]}]}}"#

@@ -1,5 +1,5 @@
 /// The file on every entitled domain must list the app for that service.
-public enum EntitlementAppMissing: AssociationCheck {
+public enum EntitlementAppMissing: Check {
     public static let description = CheckDescription(
         id: "entitlement-app-missing", area: .twoWay, severity: .error,
         summary: "Each entitled domain's file lists the app for that service",
@@ -8,7 +8,9 @@ public enum EntitlementAppMissing: AssociationCheck {
             names the app for the same service (`applinks` details, `webcredentials.apps`, `appclips.apps`, \
             `activitycontinuation.apps`).
             """,
-        reference: AppleDocs.supportingAssociatedDomains,
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<Association>(
         passing: [
             .passing(
                 Association(
@@ -28,8 +30,7 @@ public enum EntitlementAppMissing: AssociationCheck {
 
     public static func run(_ association: Association, into findings: inout FindingSink) {
         // Without a usable file the transport and document findings already explain the failure.
-        guard let source = association.probe.documentSource, let document = DecodedFile(bytes: source.body).document
-        else { return }
+        guard let document = association.probe.file?.document else { return }
         let apps = AppServices.list(document)
         for entry in association.entries where EntitlementEntryFormat.services.contains(entry.service) {
             let listed = apps.contains { $0.appID == association.appID && $0.services.contains(entry.service) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every associated-domains entry must be `service:host[?mode=…]` in the form Apple accepts.
-public enum EntitlementEntryFormat: EntitlementCheck {
+public enum EntitlementEntryFormat: Check {
     public static let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
     static let modes = ["developer", "managed", "developer+managed"]
 
@@ -14,7 +14,9 @@ public enum EntitlementEntryFormat: EntitlementCheck {
             trailing slash"; a port "will not open your app" (TN3155); `appclips` takes no wildcard. Whitespace, \
             schemes and unknown services or modes make the entry useless.
             """,
-        reference: AppleDocs.entitlement,
+        reference: AppleDocs.entitlement)
+
+    public static let examples = Examples<Entitlements>(
         passing: [
             .passing(entitlements: [
                 "applinks:example.com", "applinks:*.example.com", "webcredentials:example.com?mode=developer",

@@ -1,0 +1,35 @@
+import Foundation
+
+/// At most 128 KiB, counted after decompression.
+public enum TooLarge: Check {
+    public static let description = CheckDescription(
+        id: "too-large", area: .transport, severity: .error,
+        summary: "The file is at most 128 KiB uncompressed",
+        rationale:
+            "Apple limits the file to 128 KB (swcd: 131,072 bytes), counted after HTTP decompression, so gzip does not help.",
+        reference: AppleDocs.supportingAssociatedDomains)
+
+    public static let examples = Examples<DomainProbe>(
+        passing: [.passing(ExampleProbe.healthy())],
+        failing: [
+            .failing(
+                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 140_000))),
+                at: [ExampleProbe.wellKnownURL])
+        ])
+
+    public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
+        // The well-known file decides; the root copy is reported only when it alone is too large.
+        let oversized = [probe.wellKnown, probe.root].compactMap { $0 }.filter {
+            $0.httpStatus == 200 && $0.failure == nil && ($0.bytes > SizeLimits.aasa || $0.truncated)
+        }
+        for e in oversized.prefix(1) {
+            let size = e.truncated ? "more than \(e.bytes) bytes" : "\(e.bytes) bytes"
+            findings.add(
+                description, at: e, "The file is \(size) after decompression; the limit is \(SizeLimits.aasa) bytes.",
+                why: "Devices and Apple's CDN refuse larger files on every iOS version, so no link opens the app.",
+                fix:
+                    "Shrink the rules: use wildcards, substitution variables (iOS 13.5+) and exclusions instead of listing URLs."
+            )
+        }
+    }
+}

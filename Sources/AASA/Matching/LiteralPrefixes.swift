@@ -1,0 +1,68 @@
+/// The literal every path a rule matches starts with, kept as plain data per rule so a scan rejects most rules
+/// on a few byte compares without touching reference-counted memory.
+struct LiteralPrefixes: Sendable {
+    struct Prefix: Sendable {
+        var start: Int32
+        var length: Int32
+        var folded: Bool
+        var decoded: Bool
+        var never: Bool
+    }
+
+    /// One per rule, in the order of the rules.
+    let prefixes: [Prefix]
+    /// Every prefix's bytes, one after another.
+    let pool: [UInt8]
+
+    init(_ rules: [Matcher.Rule]) {
+        var prefixes: [Prefix] = []
+        var pool: [UInt8] = []
+        for rule in rules {
+            var prefix = Prefix(
+                start: Int32(pool.count), length: 0, folded: !rule.path.caseSensitive,
+                decoded: !rule.percentEncoded, never: rule.broken != nil || rule.path.problem != nil)
+            if case .literal(let a, let b) = rule.path.tokens.first,
+                rule.path.caseSensitive || rule.path.pool[a..<b].allSatisfy({ $0 < 0x80 })
+            {
+                pool += rule.path.pool[a..<b]
+                prefix.length = Int32(b - a)
+            }
+            prefixes.append(prefix)
+        }
+        self.prefixes = prefixes
+        self.pool = pool
+    }
+
+    /// The first rule of `range` that matches, checking each rule's literal prefix before the rule itself.
+    func firstMatch(_ rules: [Matcher.Rule], _ range: Range<Int>, _ url: PreparedURL) -> Int? {
+        let decodedView = url.decodedView ?? url.raw
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            pool.withUnsafeBufferPointer { pool in
+                url.raw.bytes.withUnsafeBufferPointer { raw in
+                    decodedView.bytes.withUnsafeBufferPointer { decoded in
+                        for i in range {
+                            let prefix = prefixes[i]
+                            if prefix.never { continue }
+                            if prefix.length > 0 {
+                                let (text, path) = prefix.decoded ? (decoded, decodedView.path) : (raw, url.raw.path)
+                                let n = Int(prefix.length)
+                                if n > path.count { continue }
+                                let start = Int(prefix.start)
+                                let p = path.lowerBound
+                                var k = 0
+                                if prefix.folded {
+                                    while k < n, pool[start + k] == ASCII.lower(text[p + k]) { k += 1 }
+                                } else {
+                                    while k < n, pool[start + k] == text[p + k] { k += 1 }
+                                }
+                                if k < n { continue }
+                            }
+                            if Matcher.evaluate(rules[i], url) == nil { return i }
+                        }
+                        return nil
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// The outcome for one app and one URL.
+public enum MatchResult: String, Codable, Sendable {
+    /// A rule matched: the URL opens the app.
+    case match
+    /// An `exclude` rule (or a `NOT ` path) matched first: the URL stays on the web.
+    case exclude
+    /// No rule matched, or the file does not list the app.
+    case noMatch = "no_match"
+}
+
+/// The rule that decided, as written, so a report can explain the verdict.
+public struct RuleReference: Codable, Hashable, Sendable {
+    /// The entry's index in the file's `details` (the member's position in the legacy dictionary form), counting
+    /// the items that are not objects and so decide nothing.
+    public var detailsIndex: Int
+    /// The rule's index in the entry's `components` (or `paths`).
+    public var ruleIndex: Int
+    public var format: AASADocument.RuleFormat
+    public var pointer: String
+    /// The rule's JSON text as it appears in the file.
+    public var rule: String
+    public var line: Int
+    public var column: Int
+}
+
+/// One app's verdict on one URL, with the deciding rule.
+public struct AppVerdict: Codable, Hashable, Sendable {
+    public var appID: String
+    public var result: MatchResult
+    public var rule: RuleReference?
+    /// One sentence explaining the result.
+    public var reason: String
+
+    public init(appID: String, result: MatchResult, rule: RuleReference?, reason: String) {
+        self.appID = appID
+        self.result = result
+        self.rule = rule
+        self.reason = reason
+    }
+
+    /// Writes `rule` as null when absent: every verdict in report.json and `match --json` has every key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(appID, forKey: .appID)
+        try c.encode(result, forKey: .result)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(reason, forKey: .reason)
+    }
+}
+
+/// Every app's verdict on one URL: `match --json` prints a list of these.
+public struct URLVerdicts: Codable, Hashable, Sendable {
+    public var url: String
+    public var verdicts: [AppVerdict]
+    /// The first app, in file order, whose verdict is `match`.
+    public var opensApp: String?
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(verdicts, forKey: .verdicts)
+        try c.encode(opensApp, forKey: .opensApp)
+    }
+}
+
+/// Why one rule did or did not decide, for `match`'s rule-by-rule explanation.
+public struct RuleTrace: Codable, Hashable, Sendable {
+    public var rule: RuleReference
+    /// `matched`, or which part differed first (swcd order: path, fragment, query).
+    public var outcome: String
+}

@@ -1,0 +1,201 @@
+import AASA
+import Fetching
+
+/// The crawl's frontier: the URLs waiting to be fetched, breadth-first, and the record of every URL found, each
+/// once. It decides which URLs are fetched (scope, caps, robots.txt, crawl traps) and notes on each row why one
+/// is not. Owned by one crawl's loop alone.
+struct CrawlFrontier {
+    /// A URL waiting to be fetched; small, since a breadth-first frontier can hold most of a site.
+    struct Job {
+        var url: String
+        /// The URL's row in `urls`.
+        var position: Int32
+        var depth: Int32
+        var redirects: Int8
+        var retried = false
+
+        var level: Int { Int(depth) }
+    }
+
+    /// Why a URL in scope is recorded but not fetched; `description` is its row's note after "not crawled: ".
+    enum Skip: Equatable, CustomStringConvertible {
+        case tooLong(limit: Int)
+        case tooDeep(limit: Int)
+        case robots
+        case trap(CrawlTrap)
+
+        var description: String {
+            switch self {
+            case .tooLong(let limit): "URL longer than \(limit) bytes"
+            case .tooDeep(let limit): "deeper than --max-depth \(limit)"
+            case .robots: "robots.txt disallows it"
+            case .trap(let trap): trap.description
+            }
+        }
+    }
+
+    let scope: CrawlScope
+    let robots: Robots
+    let maxPages: Int
+    let urlCap: Int
+    let maxDepth: Int?
+    let maxURLLength: Int
+    /// Seconds between requests: the option's, or robots.txt's Crawl-delay when that is larger.
+    let delay: Double
+    /// Fetches in flight at once: one while a delay spaces requests out.
+    let concurrency: Int
+    private var traps: CrawlTrapDetector
+
+    /// Every URL found, as linked, in the order found; a job's `position` is its row.
+    var urls = URLTable()
+    private(set) var otherSchemes: [String: Int] = [:]
+    private(set) var robotsDisallowed = 0
+    private(set) var trapsSkipped = 0
+    /// New URLs found after `urlCap` was reached: counted, not recorded.
+    private(set) var urlsNotRecorded = 0
+    /// Set once `maxPages` held a queued job back.
+    private(set) var reachedMaxPages = false
+
+    private var jobs: [Job] = []
+    private var head = 0
+    /// Jobs handed out and not given back for a retry.
+    private var started = 0
+    /// Row of each URL by key (Int32 rows: a smaller table for a site's worth of URLs).
+    private var index: [String: Int32] = [:]
+    /// The fragment URLs recorded (a page's other URLs are found by key), and each variant's page key.
+    private var linked = Set<String>()
+    private var variants: [(Int, String)] = []
+
+    init(domain: String, options: CrawlOptions, robots: Robots) {
+        scope = CrawlScope(domain: domain, includeSubdomains: options.includeSubdomains)
+        self.robots = robots
+        maxPages = options.maxPages
+        urlCap = options.urlCap
+        maxDepth = options.maxDepth
+        maxURLLength = options.maxURLLength
+        delay = max(options.delay, robots.crawlDelay ?? 0)
+        concurrency = delay > 0 ? 1 : max(1, options.perHostConcurrency)
+        traps = CrawlTrapDetector(chainLimit: options.chainLimit, parameterCombinations: options.parameterCombinations)
+    }
+
+    /// Jobs queued and not yet handed out.
+    var queued: Int { jobs.count - head }
+
+    /// Records a link found on `foundOn` (nil for the start page, "sitemap URL" for a sitemap's) once per URL, and
+    /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences.
+    mutating func add(_ resolved: CurlURL.Resolved, foundOn: String?, depth: Int, redirects: Int = 0) {
+        switch resolved {
+        case .otherScheme(let scheme):
+            otherSchemes[scheme, default: 0] += 1
+        case .invalid:
+            break
+        case .web(let url, let key, let host):
+            // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
+            var url = url
+            let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
+            guard index[key] == nil else {
+                if hasFragment, linked.insert(url).inserted {
+                    urls.append(
+                        url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
+                    variants.append((urls.count - 1, key))
+                }
+                return
+            }
+            guard urls.count < urlCap else {
+                urlsNotRecorded += 1
+                return
+            }
+            if hasFragment { linked.insert(url) }
+            index[key] = Int32(urls.count)
+            var note: String?
+            if !scope.contains(host: host) {
+                note = "other host: recorded, not crawled"
+            } else if let skip = skipReason(url: url, depth: depth) {
+                note = "not crawled: \(skip)"
+            } else {
+                jobs.append(
+                    Job(
+                        url: url, position: Int32(urls.count), depth: Int32(clamping: depth),
+                        redirects: Int8(clamping: redirects)))
+            }
+            urls.append(url: url, foundOn: foundOn, httpStatus: nil, note: note)
+        }
+    }
+
+    /// Why a URL in scope is not fetched: its length, depth, robots.txt, or a crawl trap, in that order.
+    private mutating func skipReason(url: String, depth: Int) -> Skip? {
+        if url.utf8.count > maxURLLength { return .tooLong(limit: maxURLLength) }
+        if let maxDepth, depth > maxDepth { return .tooDeep(limit: maxDepth) }
+        let parts = PathParts(url)
+        if !robots.allows(parts.pathAndQuery) {
+            robotsDisallowed += 1
+            return .robots
+        }
+        if let trap = traps.trap(parts, depth: depth) {
+            trapsSkipped += 1
+            return .trap(trap)
+        }
+        return nil
+    }
+
+    /// The next URL to fetch, breadth-first; nil when none is queued or `maxPages` have been handed out.
+    mutating func next() -> Job? {
+        guard head < jobs.count else { return nil }
+        guard started < maxPages else {
+            reachedMaxPages = true
+            return nil
+        }
+        let job = jobs[head]
+        head += 1
+        started += 1
+        // Breadth-first, the fetched part only grows: drop it now and then rather than keep every job.
+        if head >= 4_096 && head * 2 >= jobs.count {
+            jobs.removeFirst(head)
+            head = 0
+        }
+        return job
+    }
+
+    /// Queues a job again, last, for a server that asked to slow down (429, 503); it is fetched once more and counts
+    /// once against `maxPages`.
+    mutating func retry(_ job: Job) {
+        var again = job
+        again.retried = true
+        jobs.append(again)
+        started -= 1
+    }
+
+    /// Why the crawl stopped: interrupted; else the page cap if it held a job back or jobs are left over; the URL
+    /// cap before a leftover job when links went unrecorded; else complete.
+    func stopReason(interrupted: Bool) -> CrawlStop {
+        if interrupted { return .interrupted }
+        if reachedMaxPages { return .maxPages(maxPages) }
+        if urlsNotRecorded > 0 { return .maxURLs(cap: urlCap, notRecorded: urlsNotRecorded) }
+        if head < jobs.count { return .maxPages(maxPages) }
+        return .complete
+    }
+
+    /// Moves the record into `result`: the URLs (a fragment variant with its page's status, a URL left queued
+    /// noted "not crawled: " and the reason the crawl stopped), the counters and that reason.
+    mutating func finish(interrupted: Bool, into result: inout CrawlResult) {
+        let stop = stopReason(interrupted: interrupted)
+        var table = URLTable()
+        swap(&table, &urls)
+        for (position, key) in variants {
+            if let page = index[key] { table.setStatus(table.status(at: Int(page)), at: position) }
+        }
+        if head < jobs.count {
+            let note = "not crawled: \(stop)"
+            for job in jobs[head...] {
+                let i = Int(job.position)
+                if table.status(at: i) == nil, table.note(at: i) == nil { table.setNote(note, at: i) }
+            }
+        }
+        result.urls = table
+        result.stoppedBecause = stop
+        result.otherSchemes = otherSchemes
+        result.robotsDisallowed = robotsDisallowed
+        result.trapsSkipped = trapsSkipped
+        result.urlsNotRecorded = urlsNotRecorded
+    }
+}

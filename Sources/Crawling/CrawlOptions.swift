@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Limits and politeness for one site's crawl.
+public struct CrawlOptions: Sendable {
+    public var maxPages = 10_000
+    /// URLs recorded per site (each costs about 200 bytes until the report is written); links past it are
+    /// counted, not kept. Nil: ten per page of `maxPages`, at least 100,000.
+    public var maxURLs: Int?
+    var urlCap: Int { maxURLs ?? max(100_000, maxPages * 10) }
+    public var maxDepth: Int?
+    public var perHostConcurrency = 8
+    /// Seconds between requests; robots.txt's Crawl-delay applies when larger.
+    public var delay: Double = 0
+    public var includeSubdomains = false
+    public var maxURLLength = 2_048
+    public var maxRedirects = 5
+    /// Decoded bytes kept per page; the rest of a bigger page is not scanned.
+    public var pageBytes = 5 * 1024 * 1024
+    /// Page bytes a crawl may have downloaded and not yet scanned (its scan queue's backlog); past it the fetch
+    /// loop waits for the scanner. With 64 KiB pieces per page in flight, a crawl holds about 2.5 MiB at most.
+    public var scanBacklogBytes = 2 * 1024 * 1024
+    /// A page of one URL pattern found more than this many links below the first page of that pattern is a trap
+    /// (calendars, endless ?page=); a 40-post "next" chain stays well inside it.
+    public var chainLimit = 60
+    /// Faceted navigation: a path found with more than four times this many distinct query strings is a trap.
+    public var parameterCombinations = 25
+    public var userAgent = "aasa-audit/0.1 (+https://github.com/aasa-audit; Universal Links audit)"
+    /// Counts pages across every crawl of a run, for the progress line.
+    public var progress: CrawlProgress?
+
+    public init() {}
+}
+
+/// Pages fetched so far by all crawls of a run; read by the terminal's progress line. An atomic: ThreadSanitizer
+/// cannot see `Mutex`'s futex ordering on Linux and reported this counter as a race.
+public final class CrawlProgress: Sendable {
+    private let count = Atomic<Int>(0)
+
+    public init() {}
+
+    func pageDone() { count.add(1, ordering: .relaxed) }
+
+    public var pages: Int { count.load(ordering: .relaxed) }
+}

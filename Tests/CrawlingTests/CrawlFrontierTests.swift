@@ -1,0 +1,235 @@
+import AASA
+import Fetching
+import Testing
+
+@testable import Crawling
+
+/// The frontier as a plain value: links go in, jobs come out, and the record says what became of every URL.
+@Suite struct CrawlFrontierTests {
+    static let root = "https://shop.test/"
+
+    func frontier(robots: Robots = .allowAll, _ configure: (inout CrawlOptions) -> Void = { _ in }) -> CrawlFrontier {
+        var options = CrawlOptions()
+        configure(&options)
+        return CrawlFrontier(domain: "shop.test", options: options, robots: robots)
+    }
+
+    func add(_ href: String, depth: Int = 1, to frontier: inout CrawlFrontier) {
+        frontier.add(CurlURL.resolve(href, against: Self.root), foundOn: Self.root, depth: depth)
+    }
+
+    func finished(_ frontier: CrawlFrontier, interrupted: Bool = false) -> CrawlResult {
+        var frontier = frontier
+        var result = CrawlResult()
+        frontier.finish(interrupted: interrupted, into: &result)
+        return result
+    }
+
+    /// Every job the frontier hands out until it hands out none.
+    func drain(_ frontier: inout CrawlFrontier) -> [CrawlFrontier.Job] {
+        var jobs: [CrawlFrontier.Job] = []
+        while let job = frontier.next() { jobs.append(job) }
+        return jobs
+    }
+
+    func note(_ url: String, in frontier: CrawlFrontier) -> String? {
+        frontier.urls.first { $0.url == url }?.note
+    }
+
+    @Test func eachURLIsRecordedAndQueuedOnceByItsKey() {
+        var f = frontier()
+        add("/a", to: &f)
+        add("/a", to: &f)
+        add("HTTPS://SHOP.test:443/a", to: &f)
+        add("/b", to: &f)
+        #expect(f.urls.map(\.url) == ["https://shop.test/a", "https://shop.test/b"])
+        #expect(f.urls.first?.foundOn == Self.root)
+        #expect(f.queued == 2)
+        #expect(drain(&f).map(\.url) == ["https://shop.test/a", "https://shop.test/b"])
+        #expect(finished(f).stoppedBecause == .complete)
+    }
+
+    @Test func aFragmentIsRecordedOnceAndTakesItsPagesStatus() {
+        var f = frontier()
+        add("/a", to: &f)
+        add("/a#x", to: &f)
+        add("/a#x", to: &f)
+        add("/a#y", to: &f)
+        #expect(f.urls.map(\.url) == ["https://shop.test/a", "https://shop.test/a#x", "https://shop.test/a#y"])
+        #expect(note("https://shop.test/a#x", in: f) == "same page as https://shop.test/a, another fragment")
+        #expect(f.queued == 1, "the page is fetched once")
+        for job in drain(&f) { f.urls.setStatus(200, at: Int(job.position)) }
+        #expect(finished(f).urls.map(\.httpStatus) == [200, 200, 200])
+    }
+
+    @Test func linksBeyondMaxDepthAreRecordedNotQueued() {
+        var f = frontier { $0.maxDepth = 1 }
+        add("/one", depth: 1, to: &f)
+        add("/two", depth: 2, to: &f)
+        #expect(f.queued == 1)
+        #expect(note("https://shop.test/one", in: f) == nil)
+        #expect(note("https://shop.test/two", in: f) == "not crawled: deeper than --max-depth 1")
+    }
+
+    @Test func urlsLongerThanTheCapAreNotQueued() {
+        var f = frontier { $0.maxURLLength = 30 }
+        add("/short", to: &f)
+        add("/a-path-that-is-too-long", to: &f)
+        #expect(f.queued == 1)
+        #expect(note("https://shop.test/a-path-that-is-too-long", in: f) == "not crawled: URL longer than 30 bytes")
+    }
+
+    @Test func otherHostsAreRecordedAndSubdomainsQueuedOnlyWhenAsked() {
+        var f = frontier()
+        add("https://other.test/", to: &f)
+        add("https://blog.shop.test/", to: &f)
+        add("https://127.0.0.1/", to: &f)
+        #expect(f.queued == 0)
+        #expect(f.urls.allSatisfy { $0.note == "other host: recorded, not crawled" })
+
+        var wide = frontier { $0.includeSubdomains = true }
+        add("https://blog.shop.test/", to: &wide)
+        add("https://evilshop.test/", to: &wide)
+        #expect(drain(&wide).map(\.url) == ["https://blog.shop.test/"])
+        #expect(note("https://evilshop.test/", in: wide) == "other host: recorded, not crawled")
+    }
+
+    @Test func otherSchemesAreCountedNotRecorded() {
+        var f = frontier()
+        add("mailto:a@shop.test", to: &f)
+        add("tel:+1555", to: &f)
+        add("mailto:b@shop.test", to: &f)
+        #expect(f.urls.isEmpty)
+        #expect(finished(f).otherSchemes == ["mailto": 2, "tel": 1])
+    }
+
+    @Test func robotsTxtGatesQueueingAndItsCrawlDelaySlowsTheCrawl() {
+        let robots = Robots(parsing: Array("User-agent: *\nDisallow: /private\nCrawl-delay: 3\n".utf8))
+        var f = frontier(robots: robots)
+        add("/private/x", to: &f)
+        add("/public", to: &f)
+        #expect(f.queued == 1)
+        #expect(note("https://shop.test/private/x", in: f) == "not crawled: robots.txt disallows it")
+        #expect(finished(f).robotsDisallowed == 1)
+        #expect(f.delay == 3 && f.concurrency == 1)
+    }
+
+    @Test func theLargerDelayWinsAndADelayMeansOneFetchAtATime() {
+        #expect(frontier().delay == 0)
+        #expect(frontier().concurrency == CrawlOptions().perHostConcurrency)
+        #expect(frontier { $0.perHostConcurrency = 0 }.concurrency == 1)
+        let slow = frontier {
+            $0.delay = 0.5
+            $0.perHostConcurrency = 4
+        }
+        #expect(slow.delay == 0.5 && slow.concurrency == 1)
+        let robots = Robots(parsing: Array("User-agent: *\nCrawl-delay: 0.25\n".utf8))
+        #expect(frontier(robots: robots) { $0.delay = 1 }.delay == 1)
+    }
+
+    @Test func theURLCapCountsNewLinksItDoesNotRecord() {
+        var f = frontier { $0.maxURLs = 3 }
+        for path in ["/1", "/2", "/3", "/4", "/5", "/1", "/4"] { add(path, to: &f) }
+        #expect(f.urls.count == 3)
+        #expect(f.urlsNotRecorded == 3, "a new link past the cap is counted each time it is found")
+        #expect(f.queued == 3, "a link not recorded is not queued either")
+        _ = f.next()
+        let result = finished(f)
+        #expect(result.urlsNotRecorded == 3)
+        #expect(result.stoppedBecause == .maxURLs(cap: 3, notRecorded: 3))
+        let note = "not crawled: max-urls (3): 3 more links were neither recorded nor followed"
+        #expect(result.urls.map(\.note) == [nil, note, note], "the URLs left queued say why")
+    }
+
+    @Test func theDefaultURLCapIsTenPerPageAndAtLeastAHundredThousand() {
+        #expect(CrawlOptions().urlCap == 100_000)
+        var options = CrawlOptions()
+        options.maxPages = 20_000
+        #expect(options.urlCap == 200_000)
+        options.maxURLs = 7
+        #expect(options.urlCap == 7)
+    }
+
+    @Test func maxPagesHoldsTheRestBackAndNotesThem() {
+        var f = frontier { $0.maxPages = 2 }
+        for path in ["/1", "/2", "/3"] { add(path, to: &f) }
+        let jobs = drain(&f)
+        #expect(jobs.count == 2)
+        for job in jobs { f.urls.setStatus(200, at: Int(job.position)) }
+        #expect(f.reachedMaxPages)
+        let result = finished(f)
+        #expect(result.stoppedBecause == .maxPages(2))
+        #expect(result.urls.map(\.note) == [nil, nil, "not crawled: max-pages (2)"])
+    }
+
+    @Test func thePageCapIsNamedBeforeTheURLCapOnceItHeldAJobBack() {
+        var f = frontier {
+            $0.maxPages = 1
+            $0.maxURLs = 2
+        }
+        for path in ["/1", "/2", "/3"] { add(path, to: &f) }
+        #expect(f.urlsNotRecorded == 1)
+        #expect(finished(f).stoppedBecause == .maxURLs(cap: 2, notRecorded: 1), "no job held back yet")
+        #expect(drain(&f).count == 1)
+        #expect(finished(f).stoppedBecause == .maxPages(1))
+        #expect(finished(f, interrupted: true).stoppedBecause == .interrupted, "an interruption is named first")
+    }
+
+    @Test func anInterruptedCrawlNotesWhatItDidNotFetch() {
+        var f = frontier()
+        add("/1", to: &f)
+        let result = finished(f, interrupted: true)
+        #expect(result.stoppedBecause == .interrupted)
+        #expect(result.urls.first?.note == "not crawled: interrupted")
+    }
+
+    @Test func aRetriedJobComesBackOnceAndCountsOnceAgainstMaxPages() throws {
+        var f = frontier { $0.maxPages = 1 }
+        add("/busy", to: &f)
+        add("/later", to: &f)
+        let first = f.next()
+        let busy = try #require(first)
+        #expect(!busy.retried)
+        f.retry(busy)
+        #expect(drain(&f).map(\.url) == ["https://shop.test/later"], "the retry gave its page back; one is the cap")
+        #expect(f.queued == 1)
+    }
+
+    @Test func theRetryIsQueuedLastWithItsRowAndDepth() throws {
+        var f = frontier()
+        add("/busy", depth: 3, to: &f)
+        add("/next", to: &f)
+        let first = f.next()
+        let busy = try #require(first)
+        f.retry(busy)
+        let rest = drain(&f)
+        #expect(rest.map(\.url) == ["https://shop.test/next", busy.url])
+        let again = try #require(rest.last)
+        #expect(again.position == busy.position && again.level == 3 && again.retried)
+    }
+
+    @Test func jobsComeOutInTheOrderFoundAcrossTheQueuesCompaction() {
+        var f = frontier { $0.maxPages = 100_000 }
+        var found = 10_000
+        for n in 0..<found { add("/p\(n)", to: &f) }
+        var order: [Int32] = []
+        while let job = f.next() {
+            order.append(job.position)
+            if job.position % 3 == 0 {  // more found while fetching
+                add("/q\(job.position)", to: &f)
+                found += 1
+            }
+        }
+        #expect(f.urls.count == found)
+        #expect(order.count == found)
+        #expect(order.elementsEqual(0..<Int32(found)), "breadth-first, in the order found")
+    }
+
+    @Test func trapsAreNotedAndCounted() {
+        var f = frontier()
+        add("/a/b/a/b/a", to: &f)
+        #expect(f.queued == 0)
+        #expect(note("https://shop.test/a/b/a/b/a", in: f) == "not crawled: crawl trap (repeating path segments)")
+        #expect(finished(f).trapsSkipped == 1)
+    }
+}

@@ -1,0 +1,57 @@
+import AASA
+import Audit
+import Fetching
+import Foundation
+import TestSupport
+import Testing
+
+/// The auditor on the real libcurl fetcher against the fixture HTTPS server: the unit tests' canned exchanges
+/// stand for what these fetches really return.
+@Suite struct DomainAuditorIntegrationTests {
+    static let server = FixtureServer.shared
+    static let fetcher = CurlFetcher(
+        configuration: FetcherConfiguration(connectTo: server.connectTo, caCertificate: server.caPath, timeout: 3))
+    static let auditor = DomainAuditor(fetcher: fetcher, cdnBase: "https://cdn.aasa.test/a/v1/")
+
+    @Test func aGoodDomainIsProbedEverywhereAndPasses() async throws {
+        let report = try #require(await Self.auditor.audit("good.aasa.test"))
+        #expect(report.verdict == .pass, "\(report.findings.map(\.id))")
+        #expect(report.fetches.map(\.location) == [.wellKnown, .root, .wellKnown, .wellKnown, .cdn])
+        #expect(report.fetches.allSatisfy { $0.httpStatus == 200 && $0.body.isEmpty })
+        #expect(report.fetches.first?.tls?.subject?.contains("CN=*.aasa.test") == true)
+        #expect(report.fetches.first?.sha256 != nil && !report.apps.isEmpty && report.file != nil)
+    }
+
+    @Test func anExpiredCertificateIsJudgedVerifiedAndDescribedUnverified() async throws {
+        let report = try #require(await Self.auditor.audit("expired.aasa.test"))
+        let tls = try #require(report.fetches.first?.tls)
+        #expect(tls.problem == .expired && !tls.verified)
+        #expect((tls.daysLeft ?? 0) < -365 && tls.subject != nil, "dates read through the unverified look")
+        #expect(report.fetches.map(\.location) == [.wellKnown, .cdn])
+        #expect(report.findings.map(\.id).contains("tls-expired"))
+    }
+
+    @Test func developerModeAuditsTheFileBehindASelfSignedCertificate() async throws {
+        let target = DomainTarget(
+            domain: "selfsigned.aasa.test",
+            entries: [EntitlementEntry(raw: "applinks:selfsigned.aasa.test?mode=developer", index: 0)])
+        let report = try #require(await Self.auditor.audit(target))
+        let wellKnown = try #require(report.fetches.first)
+        #expect(wellKnown.httpStatus == 200 && wellKnown.tls?.problem == .selfSigned)
+        #expect(report.fetches.count == 5 && !report.apps.isEmpty)
+        #expect(report.findings.first { $0.id == "tls-untrusted" }?.severity == .warning)
+    }
+}
+
+/// A resolver failure without sending a query anywhere: glibc refuses a label longer than 63 bytes locally.
+@Suite struct ResolverFailureTests {
+    @Test func anUnresolvableNameIsAFetchDNSFinding() async throws {
+        let host = String(repeating: "a", count: 64) + ".aasa.test"
+        let fetcher = CurlFetcher(configuration: FetcherConfiguration(timeout: 3))
+        defer { fetcher.shutdown() }
+        let report = try #require(await DomainAuditor(fetcher: fetcher).audit(host))
+        #expect(report.fetches.first?.failure == .dns, "\(report.fetches.first?.error ?? "")")
+        #expect(report.fetches.count == 1)
+        #expect(report.findings.map(\.id) == ["fetch-dns"])
+    }
+}
