@@ -190,7 +190,8 @@ import Testing
                     return given
                 }, each: { _ in })
         } throws: { error in
-            "\(error)" == "big is not an aasa-audit report.json: line 1, column \(text.utf8.count - 2): domains[0] besides its"
+            "\(error)"
+                == "big is not an aasa-audit report.json: line 1, column \(text.utf8.count - 2): domains[0] besides its"
                 + " URLs takes more than 1 MB; this reader stops there"
         }
     }
