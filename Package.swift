@@ -50,7 +50,8 @@ let package = Package(
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         /// Unit tests of the orchestration on canned exchanges and crawls: pure Swift, no C library.
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AASA"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"]),
+        .testTarget(
+            name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"], exclude: ["Snapshots"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
         /// `Audit` on the real libcurl fetcher against the fixture server.
         .testTarget(name: "IntegrationTests", dependencies: ["Audit", "AASA", "Fetching", "TestSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every URL a crawl found (DESIGN §7 `urls`). Rows are kept bare and each app's verdict is worked out when a
+/// Every URL a crawl found: report.json's `urls`. Rows are kept bare and each app's verdict is worked out when a
 /// row is read, from the file of the URL's host: 100,000 URLs then cost a few megabytes rather than a
 /// verdict, a rule reference and a sentence each. Rows read back from a report keep the verdicts written there.
 public struct URLTable: Sendable, RandomAccessCollection, Codable {
@@ -54,10 +54,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// Rows with their verdicts already decided (a report read back, a check's example).
     public init(_ reports: [URLReport]) {
-        for report in reports {
-            appendRow(url: report.url, foundOn: report.foundOn, httpStatus: report.httpStatus, note: report.note)
-            given.append(Given(verdicts: report.verdicts, opensApp: report.opensApp))
-        }
+        for report in reports { append(report) }
     }
 
     /// A row to be judged by its host's file.
@@ -254,47 +251,35 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// The lower-cased host of an http(s) URL, read without a full parse.
     static func host(of url: String) -> String? { PreparedURL.host(of: url) }
 
+    /// The rows of a report's `urls`, with the verdicts written there.
     public init(from decoder: any Decoder) throws {
-        guard decoder.userInfo[URLTable.baselineOnly] as? Bool == true else {
-            self.init(try [URLReport](from: decoder))
-            return
-        }
-        // A baseline only compares which app each URL opened: skip the verdicts, the bulk of a big crawl.
-        struct Opened: Decodable {
-            var url: String
-            var opensApp: String?
-        }
-        self.init()
-        var container = try decoder.unkeyedContainer()
-        while !container.isAtEnd {
-            let row = try container.decode(Opened.self)
-            append(given: row.url, opensApp: row.opensApp)
-        }
+        self.init(try [URLReport](from: decoder))
+    }
+
+    /// A row with its verdicts already decided: a report read back, a check's example.
+    public mutating func append(_ report: URLReport) {
+        appendGiven(
+            Given(verdicts: report.verdicts, opensApp: report.opensApp), url: report.url, foundOn: report.foundOn,
+            httpStatus: report.httpStatus, note: report.note)
     }
 
     /// A row read back from a baseline: the URL and the app it opened, nothing else.
     public mutating func append(given url: String, opensApp: String?) {
-        if given.count < rowCount { given += repeatElement(nil, count: rowCount - given.count) }
-        appendRow(url: url, foundOn: nil, httpStatus: nil, note: nil)
-        given.append(Given(verdicts: [], opensApp: opensApp))
+        appendGiven(Given(verdicts: [], opensApp: opensApp), url: url, foundOn: nil, httpStatus: nil, note: nil)
     }
 
-    /// With `true` under this key, a table decodes only each URL and the app it opens (for baselines).
-    public static let baselineOnly = CodingUserInfoKey(rawValue: "aasa-audit.urls-baseline-only")!
+    private mutating func appendGiven(_ verdicts: Given, url: String, foundOn: String?, httpStatus: Int?, note: String?)
+    {
+        if given.count < rowCount { given += repeatElement(nil, count: rowCount - given.count) }
+        appendRow(url: url, foundOn: foundOn, httpStatus: httpStatus, note: note)
+        given.append(verdicts)
+    }
 
+    /// Every row as `URLReport`, in order (report.json streams them instead, a batch at a time).
     public func encode(to encoder: any Encoder) throws {
-        if let marker = encoder.userInfo[URLTable.placeholder] as? String {
-            // report.json streams the rows in where this marker lands (AuditReport.writeJSON).
-            var container = encoder.singleValueContainer()
-            try container.encode(marker)
-            return
-        }
         var container = encoder.unkeyedContainer()
         for report in self { try container.encode(report) }
     }
-
-    /// With a marker string under this key, a table encodes as that string instead of its rows.
-    public static let placeholder = CodingUserInfoKey(rawValue: "aasa-audit.urls-placeholder")!
 }
 
 extension URLTable.Row {

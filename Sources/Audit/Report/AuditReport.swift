@@ -1,0 +1,115 @@
+import AASA
+import Foundation
+
+/// A whole run: what every report writer renders and what a baseline diff compares.
+public struct AuditReport: Codable, Sendable {
+    public struct Tool: Codable, Sendable {
+        public var name: String
+        public var version: String
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var domains: Int
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        public var urlsTested: Int
+        public var urlsOpeningApp: Int
+        public var passed: Int
+        public var warned: Int
+        public var failed: Int
+    }
+
+    public var schemaVersion = 1
+    public var tool: Tool
+    public var startedAt: Date
+    public var finishedAt: Date
+    /// The run was stopped (SIGINT/SIGTERM); `domains` holds only those that finished.
+    public var interrupted: Bool
+    /// Domains that were asked for but did not finish because the run was interrupted.
+    public var notAudited: [String]
+    public var summary: Summary
+    public var domains: [DomainReport]
+    /// The entitlements file read with `--entitlements`, and the findings about its entries.
+    public var entitlements: EntitlementsReport?
+    /// Present when a baseline was compared (`--baseline`, or the previous run under Reports/).
+    public var changes: Changes?
+
+    public struct EntitlementsReport: Codable, Sendable {
+        public var file: String
+        public var appID: String?
+        public var entries: [String]
+        public var findings: [Finding]
+
+        public init(file: String, appID: String?, entries: [String], findings: [Finding]) {
+            self.file = file
+            self.appID = appID
+            self.entries = entries
+            self.findings = findings
+        }
+    }
+
+    public init(
+        version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, notAudited: [String],
+        domains: [DomainReport], entitlements: EntitlementsReport? = nil
+    ) {
+        self.entitlements = entitlements
+        tool = Tool(name: "aasa-audit", version: version)
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.interrupted = interrupted
+        self.notAudited = notAudited
+        self.domains = domains
+        let findings = domains.flatMap(\.findings) + (entitlements?.findings ?? [])
+        let tallies = domains.map { $0.urls.tally() }
+        summary = Summary(
+            domains: domains.count, errors: findings.filter { $0.severity == .error }.count,
+            warnings: findings.filter { $0.severity == .warning }.count,
+            infos: findings.filter { $0.severity == .info }.count,
+            urlsTested: tallies.map(\.tested).reduce(0, +), urlsOpeningApp: tallies.map(\.opening).reduce(0, +),
+            passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
+            failed: domains.filter { $0.verdict == .fail }.count)
+    }
+
+    /// report.json's bytes: `JSONOutput`'s format (sorted keys, ISO 8601 dates, no escaped slashes).
+    public func json() throws -> Data {
+        var data = Data()
+        try writeJSON { data.append($0) }
+        return data
+    }
+
+    /// The same bytes in pieces of about 64 KiB: one domain at a time, and within a domain its URLs a few
+    /// hundred rows at a time, so neither a thousand domains nor a 100,000-URL crawl is ever one tree of encoder
+    /// values or one buffer.
+    public func writeJSON(into sink: (Data) throws -> Void) throws {
+        try JSONOutput.write(self, into: sink)
+    }
+
+    /// A report.json read back whole, every URL with its verdicts. Throws a `ReportReadError` naming what is
+    /// wrong and where when the file is not a report.
+    public static func read(at path: String) throws -> AuditReport {
+        try ReportReader.read(path: path, urls: .full)
+    }
+
+    /// A report.json read a domain at a time, for work that goes through reports without holding them whole:
+    /// `each` gets every domain as it is read, URLs and verdicts included. Returns the report's other fields,
+    /// `domains` left empty.
+    public static func read(at path: String, eachDomain each: (DomainReport) throws -> Void) throws -> AuditReport {
+        try ReportReader.stream(path: path, urls: .full, each: each)
+    }
+
+    /// A previous report as a baseline: each crawled URL keeps only the app it opened, so a 100,000-URL
+    /// baseline does not cost its verdicts again. The file is read a domain at a time, so memory stays around
+    /// one domain's findings and the kept URLs.
+    public static func baseline(at path: String) throws -> AuditReport {
+        try ReportReader.read(path: path, urls: .openedApp)
+    }
+
+    /// A report.json held in memory; throws a `ReportReadError` when it is not one.
+    public static func decode(_ data: Data) throws -> AuditReport {
+        try ReportReader.read(data, urls: .full)
+    }
+}
+
+/// Written member by member, its domains one at a time.
+extension AuditReport: StreamedJSONObject {}

@@ -1,0 +1,83 @@
+import AASA
+import Foundation
+
+/// One audited domain: an element of report.json's `domains`.
+public struct DomainReport: Codable, Sendable {
+    public var domain: String
+    /// The name as given, when it differs (a URL, an entitlement line, a Unicode name).
+    public var input: String?
+    /// The Unicode form of an internationalised name.
+    public var unicode: String?
+    public var notes: [String]
+    public var verdict: Verdict
+    public var fetches: [Exchange]
+    public var apps: [AppServices]
+    public var findings: [Finding]
+    /// The app's entitlement entries this domain's file serves.
+    public var entitlements: [String]
+    /// The text of the file the checks read (at most 128 KiB), so reports can quote it and baselines diff it.
+    public var file: String?
+    /// Present when the site was crawled.
+    public var crawl: CrawlSummary?
+    /// Every URL the crawl found, with per-app verdicts.
+    public var urls: URLTable
+
+    public struct CrawlSummary: Codable, Sendable {
+        public var pagesFetched: Int
+        public var urlsDiscovered: Int
+        public var stoppedBecause: String
+        public var robotsDisallowed: Int
+        public var trapsSkipped: Int
+        public var otherSchemes: [String: Int]
+        public var ruleHits: [RuleHits]
+
+        public init(
+            pagesFetched: Int, urlsDiscovered: Int, stoppedBecause: String, robotsDisallowed: Int, trapsSkipped: Int,
+            otherSchemes: [String: Int], ruleHits: [RuleHits]
+        ) {
+            self.pagesFetched = pagesFetched
+            self.urlsDiscovered = urlsDiscovered
+            self.stoppedBecause = stoppedBecause
+            self.robotsDisallowed = robotsDisallowed
+            self.trapsSkipped = trapsSkipped
+            self.otherSchemes = otherSchemes
+            self.ruleHits = ruleHits
+        }
+    }
+
+    public enum Verdict: String, Codable, Sendable { case pass, warn, fail }
+
+    public init(
+        domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [], fetches: [Exchange],
+        apps: [AppServices], findings: [Finding], entitlements: [String] = [], crawl: CrawlSummary? = nil,
+        urls: URLTable = URLTable(), file: String? = nil
+    ) {
+        self.file = file
+        self.entitlements = entitlements
+        self.crawl = crawl
+        self.urls = urls
+        self.domain = domain
+        self.input = input
+        self.unicode = unicode
+        self.notes = notes
+        self.fetches = fetches
+        self.apps = apps
+        self.findings = findings
+        verdict = DomainReport.verdict(findings)
+    }
+
+    public static func verdict(_ findings: [Finding]) -> Verdict {
+        if findings.contains(where: { $0.severity == .error }) { return .fail }
+        if findings.contains(where: { $0.severity == .warning }) { return .warn }
+        return .pass
+    }
+}
+
+/// Written member by member, its URLs a batch of rows at a time.
+extension DomainReport: StreamedJSONObject {}
+
+extension URLTable: StreamedJSONArray {
+    func forEachJSONElement(_ body: (any Encodable) throws -> Void) rethrows {
+        for url in self { try body(url) }
+    }
+}

@@ -1,0 +1,298 @@
+import AASA
+import Foundation
+
+/// Reads report.json as a stream: a domain at a time, and within a domain its URLs a batch of rows at a time,
+/// each decoded by JSONDecoder through the report's own Codable types. Memory stays around one domain without
+/// its URLs plus one batch of rows, besides what the caller keeps; JSONDecoder on a whole 100,000-URL report
+/// (92 MB) took 240 MB.
+enum ReportReader {
+    /// How much of each crawled URL is kept.
+    enum URLDetail {
+        /// Every field, verdicts included.
+        case full
+        /// The URL and the app it opened: all a baseline compares.
+        case openedApp
+    }
+
+    /// The most one domain without its URLs (or one URL row, or another member of the report) may take: a
+    /// real one is well under a megabyte, so this only stops a file that is not a report.
+    static let valueLimit = 256 << 20
+    static let batchRows = 256
+    static let supportedVersion = 1
+
+    static func read(path: String, urls: URLDetail) throws -> AuditReport {
+        var domains: [DomainReport] = []
+        var report = try stream(path: path, urls: urls) { domains.append($0) }
+        report.domains = domains
+        return report
+    }
+
+    static func read(_ data: Data, urls: URLDetail, name: String = "report.json") throws -> AuditReport {
+        var domains: [DomainReport] = []
+        var given: Data? = data
+        var report = try stream(
+            name: name, urls: urls, limit: valueLimit,
+            source: {
+                defer { given = nil }
+                return given.map(Array.init)
+            },
+            each: { domains.append($0) })
+        report.domains = domains
+        return report
+    }
+
+    /// Hands each domain to `each` as it is read; returns the report's other fields, `domains` left empty.
+    static func stream(path: String, urls: URLDetail, each: (DomainReport) throws -> Void) throws -> AuditReport {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = String(cString: strerror(errno))
+            throw ReportReadError(file: path, problem: reason, unreadable: true)
+        }
+        defer { try? handle.close() }
+        return try stream(
+            name: path, urls: urls, limit: valueLimit,
+            source: {
+                do {
+                    return try handle.read(upToCount: 1 << 20).map(Array.init)
+                } catch {
+                    throw ReportReadError(file: path, problem: error.localizedDescription, unreadable: true)
+                }
+            }, each: each)
+    }
+
+    static func stream(
+        name: String, urls: URLDetail, limit: Int, source: @escaping () throws -> [UInt8]?,
+        each: (DomainReport) throws -> Void
+    ) throws -> AuditReport {
+        var scanner = JSONScanner(source: source)
+        do {
+            let walk = Walk(urls: urls, limit: limit)
+            return try walk.report(&scanner, each: each)
+        } catch let failure as JSONScanner.Failure {
+            throw ReportReadError(
+                file: name, problem: "line \(failure.line), column \(failure.column): \(failure.message)")
+        } catch let problem as Problem {
+            throw ReportReadError(file: name, problem: problem.text)
+        }
+    }
+
+    /// A report that is JSON but not in the report's shape.
+    struct Problem: Error {
+        var text: String
+    }
+
+    /// The report's structure, walked member by member.
+    struct Walk {
+        let urls: URLDetail
+        let limit: Int
+        let decoder = JSONOutput.decoder()
+
+        func report(_ scanner: inout JSONScanner, each: (DomainReport) throws -> Void) throws -> AuditReport {
+            var shell = Shell()
+            var index = 0
+            var sawDomains = false
+            try members(&scanner, of: "the report besides its domains") { scanner, key in
+                guard key == Array(#""domains""#.utf8) else { return false }
+                sawDomains = true
+                guard try scanner.take(UInt8(ascii: "[")) else {
+                    throw try scanner.unexpected("'[' (\"domains\" is a list)")
+                }
+                if try !scanner.take(UInt8(ascii: "]")) {
+                    repeat {
+                        try each(try domain(&scanner, index: index))
+                        index += 1
+                    } while try scanner.take(UInt8(ascii: ","))
+                    guard try scanner.take(UInt8(ascii: "]")) else { throw try scanner.unexpected("',' or ']'") }
+                }
+                shell.add(key, Array("[]".utf8))
+                return true
+            } other: { key, value in
+                shell.add(key, value)
+            }
+            try scanner.skipWhitespace()
+            guard try scanner.peek() == nil else {
+                throw try scanner.unexpected("the end of the file after the report")
+            }
+            // A JSON file of another kind lacks this first.
+            guard sawDomains else { throw Problem(text: "missing \"domains\"") }
+            struct Version: Decodable { var schemaVersion: Int }
+            let version = try decode(Version.self, shell.json, at: nil)
+            guard version.schemaVersion == ReportReader.supportedVersion else {
+                throw Problem(
+                    text: "schemaVersion \(version.schemaVersion) is not supported (this version reads "
+                        + "\(ReportReader.supportedVersion))")
+            }
+            return try decode(AuditReport.self, shell.json, at: nil)
+        }
+
+        func domain(_ scanner: inout JSONScanner, index: Int) throws -> DomainReport {
+            try scanner.skipWhitespace()
+            let line = scanner.position.line
+            let path = "domains[\(index)]"
+            guard try scanner.peek() == UInt8(ascii: "{") else {
+                throw try scanner.unexpected("'{' (\(path) is an object)")
+            }
+            var shell = Shell()
+            var table = URLTable()
+            try members(&scanner, of: path + " besides its URLs") { scanner, key in
+                guard key == Array(#""urls""#.utf8) else { return false }
+                table = try self.urls(&scanner, path: path + ".urls")
+                shell.add(key, Array("[]".utf8))
+                return true
+            } other: { key, value in
+                shell.add(key, value)
+            }
+            var domain = try decode(DomainReport.self, shell.json, at: (path, line))
+            domain.urls = table
+            return domain
+        }
+
+        func urls(_ scanner: inout JSONScanner, path: String) throws -> URLTable {
+            var table = URLTable()
+            guard try scanner.take(UInt8(ascii: "[")) else { throw try scanner.unexpected("'[' (\(path) is a list)") }
+            if try scanner.take(UInt8(ascii: "]")) { return table }
+            var batch = Array("[".utf8)
+            var lines: [Int] = []
+            func decodeBatch() throws {
+                guard !lines.isEmpty else { return }
+                batch += "]".utf8
+                let first = table.count
+                do {
+                    switch urls {
+                    case .full:
+                        for row in try decoder.decode([URLReport].self, from: Data(batch)) { table.append(row) }
+                    case .openedApp:
+                        for row in try decoder.decode([OpenedApp].self, from: Data(batch)) {
+                            table.append(given: row.url, opensApp: row.opensApp)
+                        }
+                    }
+                } catch let error as DecodingError {
+                    // The first coding key is the row's index within the batch.
+                    let row = error.context.codingPath.first?.intValue ?? 0
+                    throw Problem(
+                        text: describe(
+                            error, root: "\(path)[\(first + row)]", line: lines[min(row, lines.count - 1)],
+                            dropFirst: 1))
+                }
+                batch = Array("[".utf8)
+                lines.removeAll(keepingCapacity: true)
+            }
+            repeat {
+                try scanner.skipWhitespace()
+                if !lines.isEmpty { batch += ",".utf8 }
+                lines.append(scanner.position.line)
+                batch += try scanner.keep(limit: limit) { try $0.value() }
+                if lines.count == ReportReader.batchRows || batch.count > 1 << 20 { try decodeBatch() }
+            } while try scanner.take(UInt8(ascii: ","))
+            guard try scanner.take(UInt8(ascii: "]")) else { throw try scanner.unexpected("',' or ']'") }
+            try decodeBatch()
+            return table
+        }
+
+        /// Walks an object's members: `special` consumes the value of a member it handles and returns true;
+        /// every other value is kept and handed to `other` with its key (both as JSON text).
+        func members(
+            _ scanner: inout JSONScanner, of what: String,
+            special: (inout JSONScanner, [UInt8]) throws -> Bool, other: ([UInt8], [UInt8]) throws -> Void
+        ) throws {
+            guard try scanner.take(UInt8(ascii: "{")) else { throw try scanner.unexpected("'{'") }
+            if try scanner.take(UInt8(ascii: "}")) { return }
+            var size = 0
+            repeat {
+                try scanner.skipWhitespace()
+                guard try scanner.peek() == UInt8(ascii: "\"") else { throw try scanner.unexpected("a member name") }
+                let key = try scanner.keep(limit: 4_096) { try $0.string() }
+                try scanner.expect(UInt8(ascii: ":"))
+                if try special(&scanner, key) { continue }
+                try scanner.skipWhitespace()
+                let value = try scanner.keep(limit: limit) { try $0.value() }
+                size += value.count
+                guard size <= limit else {
+                    throw scanner.failure("\(what) takes more than \(JSONScanner.size(limit)); this reader stops there")
+                }
+                try other(key, value)
+            } while try scanner.take(UInt8(ascii: ","))
+            guard try scanner.take(UInt8(ascii: "}")) else { throw try scanner.unexpected("',' or '}'") }
+        }
+
+        func decode<T: Decodable>(_ type: T.Type, _ text: [UInt8], at place: (path: String, line: Int)?) throws -> T {
+            do {
+                return try decoder.decode(type, from: Data(text))
+            } catch let error as DecodingError {
+                throw Problem(text: describe(error, root: place?.path, line: place?.line, dropFirst: 0))
+            }
+        }
+    }
+
+    /// Of a URL row, what a baseline compares.
+    struct OpenedApp: Decodable {
+        var url: String
+        var opensApp: String?
+    }
+
+    /// An object's members as JSON text, in the order read, for JSONDecoder.
+    struct Shell {
+        private var members = Array("{".utf8)
+
+        mutating func add(_ key: [UInt8], _ value: [UInt8]) {
+            if members.count > 1 { members += ",".utf8 }
+            members += key
+            members += ":".utf8
+            members += value
+        }
+
+        var json: [UInt8] { members + "}".utf8 }
+    }
+
+    /// A DecodingError in one line: where in the report (`domains[2].findings[0].severity`), then what.
+    static func describe(_ error: DecodingError, root: String?, line: Int?, dropFirst: Int) -> String {
+        var path = root ?? ""
+        var what: String
+        let keys = error.context.codingPath.dropFirst(dropFirst)
+        switch error {
+        case .keyNotFound(let key, _):
+            what = "missing \"\(key.stringValue)\""
+        case .typeMismatch(let type, _):
+            what = "expected \(kind(type))"
+        case .valueNotFound(let type, _):
+            what = "null where \(kind(type)) is expected"
+        case .dataCorrupted(let context):
+            what = context.debugDescription
+            if let underlying = context.underlyingError {
+                what += " (\(String(describing: underlying).split(separator: "\n").first ?? ""))"
+            }
+        @unknown default:
+            what = String(describing: error).split(separator: "\n").first.map(String.init) ?? "not a report"
+        }
+        for key in keys {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index ") {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        let place = [line.map { "line \($0)" }, path.isEmpty ? nil : path].compactMap { $0 }.joined(separator: ", ")
+        return place.isEmpty ? what : "\(place): \(what)"
+    }
+
+    static func kind(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Array") { return "a list" }
+        if name.hasPrefix("Dictionary") { return "an object" }
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        if ["Int", "Int32", "Int64", "Double", "UInt8"].contains(name) { return "a number" }
+        return name
+    }
+}
+
+extension DecodingError {
+    var context: DecodingError.Context {
+        switch self {
+        case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .dataCorrupted(let context):
+            return context
+        @unknown default:
+            return DecodingError.Context(codingPath: [], debugDescription: "")
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A value whose JSON object is written one member at a time: its members can be large (a report's domains,
+/// a domain's URLs), and only what `encode(to:)` declares is written, in the encoder's sorted order.
+protocol StreamedJSONObject: Encodable {}
+
+/// A collection whose JSON array is written element by element rather than encoded whole.
+protocol StreamedJSONArray: Encodable {
+    /// The elements in order, each to be written as `JSONOutput.encoder()` would write it.
+    func forEachJSONElement(_ body: (any Encodable) throws -> Void) rethrows
+}
+
+extension Array: StreamedJSONArray where Element: StreamedJSONObject {
+    func forEachJSONElement(_ body: (any Encodable) throws -> Void) rethrows {
+        for element in self { try body(element) }
+    }
+}
+
+/// Writes JSON in exactly `JSONOutput.encoder()`'s layout (two-space indentation, `"key" : value`, sorted
+/// keys, an empty container as an opening line, a blank line and the closing bracket), encoding the leaves with
+/// that encoder and indenting its output to the depth where it lands. A report test compares the two byte for
+/// byte.
+struct StreamedJSONWriter {
+    private let encoder = JSONOutput.encoder()
+    private let sink: (Data) throws -> Void
+    private var buffer: [UInt8] = []
+    /// Plain elements of a streamed array encoded together: one encoder call per row costs more than the row.
+    static let batchSize = 256
+
+    init(sink: @escaping (Data) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.flushSize + 4_096)
+    }
+
+    static let flushSize = 65_536
+
+    /// `value` at `depth` levels of nesting; the caller has written the indentation of its first line.
+    mutating func write(_ value: any Encodable, depth: Int) throws {
+        if let object = value as? any StreamedJSONObject, let members = MemberList.members(of: object) {
+            try writeObject(members, depth: depth)
+        } else if let array = value as? any StreamedJSONArray {
+            try writeArray(array, depth: depth)
+        } else {
+            append(try encoder.encode(Leaf(value)), depth: depth)
+        }
+        if buffer.count >= Self.flushSize { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try sink(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func writeObject(_ members: [MemberList.Member], depth: Int) throws {
+        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        buffer += "{\n".utf8
+        for (position, member) in sorted.enumerated() {
+            if position > 0 { buffer += ",\n".utf8 }
+            pad(depth + 1)
+            append(try encoder.encode(member.key), depth: 0)
+            buffer += " : ".utf8
+            if let value = member.value {
+                try write(value, depth: depth + 1)
+            } else {
+                buffer += "null".utf8
+            }
+        }
+        close("}", depth: depth)
+    }
+
+    private mutating func writeArray(_ array: any StreamedJSONArray, depth: Int) throws {
+        buffer += "[\n".utf8
+        var written = false
+        var batch: [Leaf] = []
+        func separate(_ writer: inout StreamedJSONWriter) {
+            if written { writer.buffer += ",\n".utf8 }
+            written = true
+        }
+        func writeBatch(_ writer: inout StreamedJSONWriter) throws {
+            guard !batch.isEmpty else { return }
+            separate(&writer)
+            // The batch's own brackets come off; its elements are already one level in.
+            let text = try writer.encoder.encode(batch)
+            writer.pad(depth)
+            writer.append(text.dropFirst(2).dropLast(2), depth: depth)
+            batch.removeAll(keepingCapacity: true)
+            if writer.buffer.count >= Self.flushSize { try writer.flush() }
+        }
+        try array.forEachJSONElement { element in
+            if element is any StreamedJSONObject {
+                try writeBatch(&self)
+                separate(&self)
+                pad(depth + 1)
+                try write(element, depth: depth + 1)
+            } else {
+                batch.append(Leaf(element))
+                if batch.count == Self.batchSize { try writeBatch(&self) }
+            }
+        }
+        try writeBatch(&self)
+        close("]", depth: depth)
+    }
+
+    /// JSONEncoder's closing line: a newline, then the indented bracket. The opening bracket's newline before
+    /// it makes the blank line of an empty container.
+    private mutating func close(_ bracket: String, depth: Int) {
+        buffer += "\n".utf8
+        pad(depth)
+        buffer += bracket.utf8
+    }
+
+    private mutating func pad(_ depth: Int) {
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    /// Encoder output moved `depth` levels in: JSON text has no raw newline inside a string, so every line
+    /// after the first gets the indentation, except the blank line of an empty container, as JSONEncoder does.
+    private mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes, depth: Int) {
+        var rest = text[...]
+        while depth > 0, let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+            let next = rest.index(after: newline)
+            buffer.append(contentsOf: rest[..<next])
+            rest = rest[next...]
+            if let first = rest.first, first != UInt8(ascii: "\n") { pad(depth) }
+        }
+        buffer.append(contentsOf: rest)
+    }
+}
+
+/// Any value encoded through a container, so JSONEncoder applies its strategies (dates) as it would to a member.
+private struct Leaf: Encodable {
+    let value: any Encodable
+
+    init(_ value: any Encodable) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
