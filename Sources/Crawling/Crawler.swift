@@ -1,5 +1,5 @@
 import AASA
-import CHTMLScan
+internal import CHTMLScan
 import Fetching
 import Foundation
 import Synchronization

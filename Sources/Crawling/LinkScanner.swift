@@ -1,5 +1,5 @@
 import AASA
-import CHTMLScan
+internal import CHTMLScan
 import Foundation
 import Synchronization
 

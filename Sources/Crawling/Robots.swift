@@ -1,4 +1,4 @@
-import CHTMLScan
+internal import CHTMLScan
 import Foundation
 
 /// robots.txt (RFC 9309): the group for our user-agent token (else `*`), longest-match Allow/Disallow with

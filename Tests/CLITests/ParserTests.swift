@@ -1,0 +1,6 @@
+@testable import AuditCLI
+import Testing
+
+@Suite struct ParserTests {
+    @Test func placeholder() {}
+}
