@@ -77,7 +77,8 @@ struct PositionalSpec: Sendable {
     }
 
     var synopsis: String {
-        let shown = choices.isEmpty ? placeholder : choices.joined(separator: "|")
+        // A few choices are shown (bash|zsh|fish); many are named by the placeholder.
+        let shown = choices.isEmpty || choices.count > 3 ? placeholder : choices.joined(separator: "|")
         switch arity {
         case .one: return shown
         case .optional: return "[\(shown)]"

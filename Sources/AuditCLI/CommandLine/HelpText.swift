@@ -9,7 +9,8 @@ enum HelpText {
         let rows = tool.commands.map { command in
             ([command.name] + command.positionals.map(\.synopsis)).joined(separator: " ")
         }
-        lines += table(zip(rows, tool.commands.map(\.summary)).map { ($0, $1) })
+        lines += table(
+            zip(rows, tool.commands.map(\.summary)).map { ($0, $1) }, column: min(32, (rows.map(\.count).max() ?? 0) + 4))
         lines += [""] + wrap(
             "'\(tool.name) help COMMAND' or '\(tool.name) COMMAND --help' shows a command's options; "
                 + "'\(tool.name) --version' shows the versions of the tool and its libraries.", indent: 0)
@@ -20,15 +21,18 @@ enum HelpText {
     static func render(_ command: CommandSpec) -> String {
         var lines = ["usage: " + command.synopsis, "", command.summary]
         for paragraph in command.description { lines += [""] + wrap(paragraph, indent: 0) }
+        // One column for the whole command, so every group lines up.
+        let lefts = command.positionals.map(\.synopsis) + command.options.map(left) + ["-h, --help"]
+        let column = min(32, (lefts.map(\.count).max() ?? 0) + 4)
         if !command.positionals.isEmpty {
             lines += ["", "arguments:"]
-            lines += table(command.positionals.map { ($0.synopsis, $0.help) })
+            lines += table(command.positionals.map { ($0.synopsis, $0.help) }, column: column)
         }
         for group in command.groups {
             lines += ["", group.title.lowercased() + ":"]
-            lines += table(group.options.map { (left($0), line($0)) })
+            lines += table(group.options.map { (left($0), line($0)) }, column: column)
         }
-        lines += ["", "help:"] + table([("-h, --help", "show this help")])
+        lines += ["", "help:"] + table([("-h, --help", "show this help")], column: column)
         if let exitStatus = command.exitStatus { lines += [""] + wrap("exit status: " + exitStatus, indent: 0) }
         return lines.joined(separator: "\n")
     }
@@ -51,14 +55,13 @@ enum HelpText {
         case .choiceList(let words): notes.append("any of " + words.joined(separator: ", "))
         case .flag, .string, .path: break
         }
-        if let value = option.defaultValue { notes.append("default \(value)") }
+        if let value = option.defaultValue ?? option.defaultHelp { notes.append("default \(value)") }
         if option.repeatable { notes.append("repeatable") }
         return option.help + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }
 
     /// Two aligned columns; a left cell too wide for the column puts its text on the next line.
-    static func table(_ rows: [(String, String)]) -> [String] {
-        let column = min(32, (rows.map(\.0.count).max() ?? 0) + 4)
+    static func table(_ rows: [(String, String)], column: Int) -> [String] {
         var lines: [String] = []
         for (left, right) in rows {
             let cell = "  " + left

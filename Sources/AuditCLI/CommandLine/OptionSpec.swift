@@ -28,6 +28,8 @@ struct OptionSpec: Sendable, Hashable {
     let repeatable: Bool
     /// The default as the user would type it, shown in help; nil when absence means something else.
     let defaultValue: String?
+    /// What absence means when it is not a value ("no limit"), shown in help as the default.
+    let defaultHelp: String?
     /// The value's name in help, `SECONDS`.
     let placeholder: String
     /// One line for `--help`, the man page and the completions.
@@ -35,7 +37,7 @@ struct OptionSpec: Sendable, Hashable {
 
     init(
         _ name: String, short: String? = nil, _ kind: Kind, repeatable: Bool = false, default defaultValue: String? = nil,
-        placeholder: String? = nil, help: String
+        defaultHelp: String? = nil, placeholder: String? = nil, help: String
     ) {
         precondition(name.hasPrefix("--") && (short.map { $0.count == 2 && $0.hasPrefix("-") } ?? true))
         self.name = name
@@ -43,6 +45,7 @@ struct OptionSpec: Sendable, Hashable {
         self.kind = kind
         self.repeatable = repeatable
         self.defaultValue = defaultValue
+        self.defaultHelp = defaultHelp
         self.placeholder = placeholder ?? kind.placeholder
         self.help = help
     }
@@ -69,7 +72,7 @@ struct OptionSpec: Sendable, Hashable {
         case .decimal(let range, let unit):
             "a number of \(unit) from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound))"
         case .choice(let words): Self.alternatives(words)
-        case .choiceList(let words): "a comma-separated list of \(Self.alternatives(words, joiner: "and"))"
+        case .choiceList(let words): "a comma-separated list from \(Self.alternatives(words, joiner: "and"))"
         }
     }
 

@@ -125,7 +125,8 @@ enum Parser {
             let takes =
                 command.positionals.isEmpty
                 ? "\(command.name) takes no arguments"
-                : "\(command.name) takes " + command.positionals.map(\.synopsis).joined(separator: " ")
+                : "\(command.name) takes "
+                    + command.positionals.map { ($0.arity == .one ? "one " : "") + $0.synopsis }.joined(separator: " ")
             throw UsageError("unexpected argument \(extra): \(takes)", command: command.name)
         }
     }

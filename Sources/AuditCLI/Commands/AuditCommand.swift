@@ -33,29 +33,29 @@ enum AuditCommand: Command {
     static let maxPages = OptionSpec(
         "--max-pages", .integer(1...100_000_000), default: "10000", help: "pages fetched per site at most")
     static let maxURLs = OptionSpec(
-        "--max-urls", .integer(1...1_000_000_000),
-        help: "URLs recorded per site at most (default 10 per page of --max-pages, at least 100000)")
+        "--max-urls", .integer(1...1_000_000_000), defaultHelp: "10 per page of --max-pages, at least 100000",
+        help: "URLs recorded per site at most")
     static let maxDepth = OptionSpec(
-        "--max-depth", .integer(1...1_000_000), help: "links followed from / at most (default no limit)")
+        "--max-depth", .integer(1...1_000_000), defaultHelp: "no limit", help: "links followed from / at most")
     static let delay = OptionSpec(
         "--delay", .decimal(0...60, unit: "seconds"), default: "0",
-        help: "wait between requests to a site (then 1 at a time; a larger robots.txt Crawl-delay wins)")
+        help: "wait between requests to a site, then 1 at a time; a larger robots.txt Crawl-delay wins")
     static let crawlConcurrency = OptionSpec(
         "--crawl-concurrency", .integer(1...64), default: "8", help: "requests in flight per site while crawling")
     static let includeSubdomains = OptionSpec.flag(
         "--include-subdomains", help: "crawl the site's subdomains as well")
 
     static let out = OptionSpec(
-        "--out", .path, placeholder: "DIR",
-        help: "write the reports to DIR (default Reports/<UTC timestamp>/, with Reports/latest pointing at it)")
+        "--out", .path, defaultHelp: "Reports/<UTC timestamp>/, with Reports/latest pointing at it", placeholder: "DIR",
+        help: "write the reports to DIR")
     static let format = OptionSpec(
         "--format", .choiceList(ReportFormat.allCases.map(\.rawValue)), default: "json,html,csv",
         help: "the reports to write")
     static let baseline = OptionSpec(
-        "--baseline", .path, placeholder: "REPORT.json",
-        help: "compare with an earlier report.json (default: the previous run under Reports/)")
+        "--baseline", .path, defaultHelp: "the previous run under Reports/, without --out", placeholder: "REPORT.json",
+        help: "compare with an earlier report.json")
     static let keep = OptionSpec(
-        "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/ (without --out)")
+        "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")
     static let failOn = OptionSpec.choice(
         "--fail-on", of: [Severity.error, .warning, .info], default: .error,
         help: "exit 1 when a finding is at least this severe")
@@ -187,7 +187,7 @@ enum AuditCommand: Command {
         var app = options.string(appID)
         if let file = options.string(entitlements) {
             let bytes = try InputFile.read(file, command: spec.name)
-            do {
+            do throws(Entitlements.ReadError) {
                 read = try Entitlements.read(Data(bytes), file: file)
             } catch {
                 throw UsageError(error.description, command: spec.name)

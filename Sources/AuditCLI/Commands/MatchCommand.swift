@@ -9,8 +9,8 @@ enum MatchCommand: Command {
         "--domain", .string, placeholder: "DOMAIN",
         help: "match against https://DOMAIN/.well-known/apple-app-site-association, fetched as Apple's fetcher does")
     static let appID = OptionSpec(
-        "--app-id", .string, repeatable: true, placeholder: "ID",
-        help: "the app to match for (default: every app in the file)")
+        "--app-id", .string, repeatable: true, defaultHelp: "every app in the file", placeholder: "ID",
+        help: "an app to match for")
     static let json = OptionSpec.flag("--json", help: "print the verdicts as JSON")
 
     static let spec = CommandSpec(
