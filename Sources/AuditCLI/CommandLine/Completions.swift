@@ -74,7 +74,7 @@ enum Completions {
     static func zsh(_ tool: ToolSpec) -> String {
         let function = "_" + tool.name.replacingDashes
         var out = ["#compdef \(tool.name)", "\(function)() {", "    local -a commands", "    commands=("]
-        out += tool.commands.map { "        '\($0.name):\(zshQuote($0.summary))'" }
+        out += tool.commands.map { "        '\($0.name):\(zshQuote($0.summary, escaping: ""))'" }
         out += [
             "    )",
             "    if (( CURRENT == 2 )); then",
@@ -94,10 +94,10 @@ enum Completions {
     static func zshBlock(_ command: CommandSpec) -> [String] {
         var specs: [String] = []
         for option in command.options {
-            let description = "[\(zshQuote(option.help))]"
+            let description = "[\(zshQuote(option.help, escaping: "[]"))]"
             var value = ""
             if option.takesValue {
-                let message = zshQuote(option.placeholder)
+                let message = zshQuote(option.placeholder, escaping: ":")
                 switch option.kind {
                 case .path: value = ":\(message):_files"
                 case .choice(let words): value = ":\(message):(\(words.joined(separator: " ")))"
@@ -125,21 +125,24 @@ enum Completions {
             case .optional: count = ":"
             case .zeroOrMore, .oneOrMore: count = "*"
             }
-            specs.append("'\(count):\(zshQuote(positional.placeholder)):\(action)'")
+            specs.append("'\(count):\(zshQuote(positional.placeholder, escaping: ":")):\(action)'")
         }
         var lines = ["    \(command.name))", "        _arguments -s \\"]
         lines += specs.enumerated().map { "            \($1)" + ($0 == specs.count - 1 ? "" : " \\") }
         return lines + ["        ;;"]
     }
 
-    /// Text inside a single-quoted `_arguments` spec: quotes closed and reopened, brackets and colons escaped.
-    static func zshQuote(_ text: String) -> String {
+    /// Text inside a single-quoted `_arguments` spec: quotes closed and reopened; backslashes and the
+    /// characters that would end the field (brackets in a description, colons in a message) escaped.
+    static func zshQuote(_ text: String, escaping special: String) -> String {
         var out = ""
         for character in text {
-            switch character {
-            case "'": out += "'\\''"
-            case "[", "]", ":", "\\": out += "\\" + String(character)
-            default: out.append(character)
+            if character == "'" {
+                out += "'\\''"
+            } else if character == "\\" || special.contains(character) {
+                out += "\\" + String(character)
+            } else {
+                out.append(character)
             }
         }
         return out
