@@ -89,7 +89,9 @@ import Testing
         #expect(try parsed(["--file", "-", "/x"], MatchCommand.spec).string(MatchCommand.file) == "-")
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["x", "--bogus", "-h"], ["--timeout", "0", "--help"], ["--help=yes", "-h"]])
+    @Test(arguments: [
+        ["--help"], ["-h"], ["x", "--bogus", "-h"], ["--timeout", "0", "--help"], ["--help=yes", "-h"],
+    ])
     func helpAnywhereShowsHelp(_ arguments: [String]) throws {
         guard case .help = try Parser.parse(arguments, for: AuditCommand.spec) else {
             Issue.record("no help for \(arguments)")
@@ -103,7 +105,8 @@ import Testing
 
     @Test func aValueMayLookLikeANumberOrPath() throws {
         #expect(try parsed(["x", "--user-agent", "-x-"], AuditCommand.spec).string(AuditCommand.userAgent) == "-x-")
-        #expect(try parsed(["x", "--user-agent=--quiet"], AuditCommand.spec).string(AuditCommand.userAgent) == "--quiet")
+        #expect(
+            try parsed(["x", "--user-agent=--quiet"], AuditCommand.spec).string(AuditCommand.userAgent) == "--quiet")
     }
 }
 

@@ -72,9 +72,14 @@ import Testing
         // The text as one line, wherever it wrapped.
         let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.hasPrefix("usage: aasa-audit audit [options] [DOMAIN ...]\n"))
-        #expect(flat.contains("--timeout SECONDS limit on each fetch; ") && flat.contains("(0.001 to 3600 seconds; default 10)"))
+        #expect(
+            flat.contains("--timeout SECONDS limit on each fetch; ")
+                && flat.contains("(0.001 to 3600 seconds; default 10)"))
         #expect(flat.contains("--crawl-concurrency N requests in flight per site while crawling (1 to 64; default 8)"))
-        #expect(flat.contains("--fail-on error|warning|info exit 1 when a finding is at least this severe (error, warning or info; default error)"))
+        #expect(
+            flat.contains(
+                "--fail-on error|warning|info exit 1 when a finding is at least this severe (error, warning or info; default error)"
+            ))
         #expect(flat.contains("(any of json, html, csv, junit, markdown; default json,html,csv)"))
         #expect(flat.contains("--max-depth N links followed from / at most (1 to 1000000; default no limit)"))
         #expect(help.contains("\n  -q, --quiet "))
@@ -140,7 +145,9 @@ import Testing
 }
 
 /// Runs a program to completion with `stdin`, returning its status and output.
-func runTool(_ path: String, _ arguments: [String], stdin: String) throws -> (
+func runTool(
+    _ path: String, _ arguments: [String], stdin: String
+) throws -> (
     status: Int32, stdout: String, stderr: String
 ) {
     let process = Process()

@@ -45,7 +45,9 @@ func compatibleOptions(_ command: CommandSpec) -> [OptionSpec] {
 }
 
 /// Parses and expects a run, recording the error otherwise.
-func parsed(_ arguments: [String], _ command: CommandSpec, sourceLocation: SourceLocation = #_sourceLocation)
+func parsed(
+    _ arguments: [String], _ command: CommandSpec, sourceLocation: SourceLocation = #_sourceLocation
+)
     throws -> ParsedOptions
 {
     switch try Parser.parse(arguments, for: command) {

@@ -12,18 +12,23 @@ import Testing
         #expect(
             message(["--concurrancy", "3", "x"], AuditCommand.spec)
                 == "unknown option --concurrancy (did you mean --concurrency?)")
-        #expect(message(["x", "--cnocurrency=3"], AuditCommand.spec)?.hasSuffix("(did you mean --concurrency?)") == true)
-        #expect(message(["x", "--conn", "a"], AuditCommand.spec) == "unknown option --conn (did you mean --connect-to?)")
+        #expect(
+            message(["x", "--cnocurrency=3"], AuditCommand.spec)?.hasSuffix("(did you mean --concurrency?)") == true)
+        #expect(
+            message(["x", "--conn", "a"], AuditCommand.spec) == "unknown option --conn (did you mean --connect-to?)")
         #expect(message(["f", "--jsno"], CheckCommand.spec) == "unknown option --jsno (did you mean --json?)")
         #expect(message(["f", "--hepl"], CheckCommand.spec) == "unknown option --hepl (did you mean --help?)")
         #expect(message(["f", "--zzzzzz"], CheckCommand.spec) == "unknown option --zzzzzz")
         #expect(message(["f", "-x"], CheckCommand.spec) == "unknown option -x")
-        #expect(message(["f", "--crawl"], CheckCommand.spec) == "unknown option --crawl", "audit's option, not check's")
+        #expect(
+            message(["f", "--crawl"], CheckCommand.spec) == "unknown option --crawl", "audit's option, not check's")
     }
 
     @Test func unknownCommandsSuggestTheClosest() async {
         #expect(await dispatchError(["chek"]) == UsageError("unknown command chek (did you mean check?)"))
-        #expect(await dispatchError(["completion", "bash"]) == UsageError("unknown command completion (did you mean completions?)"))
+        #expect(
+            await dispatchError(["completion", "bash"])
+                == UsageError("unknown command completion (did you mean completions?)"))
         #expect(await dispatchError(["frobnicate"]) == UsageError("unknown command frobnicate"))
         #expect(await dispatchError(["--verison"]) == UsageError("unknown option --verison (did you mean --version?)"))
         #expect(await dispatchError([]) == UsageError("missing command"))
@@ -89,7 +94,9 @@ import Testing
     }
 
     @Test func badChoices() {
-        #expect(message(["x", "--fail-on", "fatal"], CheckCommand.spec) == "--fail-on takes error, warning or info, not fatal")
+        #expect(
+            message(["x", "--fail-on", "fatal"], CheckCommand.spec)
+                == "--fail-on takes error, warning or info, not fatal")
         #expect(message(["x", "--format=xml"], CheckCommand.spec) == "--format takes text, json or sarif, not xml")
         #expect(
             message(["x", "--format", "json,xml"], AuditCommand.spec)
@@ -102,7 +109,8 @@ import Testing
     }
 
     @Test func aNonRepeatableOptionGivenTwice() {
-        #expect(message(["x", "--timeout", "3", "--timeout=4"], AuditCommand.spec) == "--timeout was given more than once")
+        #expect(
+            message(["x", "--timeout", "3", "--timeout=4"], AuditCommand.spec) == "--timeout was given more than once")
         #expect(message(["x", "-q", "--quiet"], AuditCommand.spec) == "--quiet was given more than once")
         #expect(message(["--file", "a", "--file", "b", "/x"], MatchCommand.spec) == "--file was given more than once")
     }
@@ -124,7 +132,9 @@ import Testing
         #expect(message(["--file", "f"], MatchCommand.spec) == "missing URL")
         #expect(message(["extra"], RulesCommand.spec) == "unexpected argument extra: rules takes no arguments")
         #expect(message([], CompletionsCommand.spec) == "missing SHELL")
-        #expect(message(["bash", "zsh"], CompletionsCommand.spec) == "unexpected argument zsh: completions takes one bash|zsh|fish")
+        #expect(
+            message(["bash", "zsh"], CompletionsCommand.spec)
+                == "unexpected argument zsh: completions takes one bash|zsh|fish")
         #expect(message(["--", "--json"], RulesCommand.spec) == "unexpected argument --json: rules takes no arguments")
     }
 
@@ -135,7 +145,9 @@ import Testing
                 aasa-audit audit: unknown option --concurrancy (did you mean --concurrency?)
                 Run 'aasa-audit audit --help' for its options.
                 """)
-        #expect(UsageError("missing command").text == "aasa-audit: missing command\nRun 'aasa-audit help' for the commands.")
+        #expect(
+            UsageError("missing command").text == "aasa-audit: missing command\nRun 'aasa-audit help' for the commands."
+        )
     }
 
     /// No message names a Swift type or dumps an error value.

@@ -42,7 +42,8 @@ enum Completions {
             let action: String
             switch option.kind {
             case .path: action = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-            case .choice(let words): action = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+            case .choice(let words):
+                action = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
             case .choiceList(let words):
                 // Complete the word after the last comma, keeping what comes before it.
                 action =

@@ -10,10 +10,13 @@ enum HelpText {
             ([command.name] + command.positionals.map(\.synopsis)).joined(separator: " ")
         }
         lines += table(
-            zip(rows, tool.commands.map(\.summary)).map { ($0, $1) }, column: min(32, (rows.map(\.count).max() ?? 0) + 4))
-        lines += [""] + wrap(
-            "'\(tool.name) help COMMAND' or '\(tool.name) COMMAND --help' shows a command's options; "
-                + "'\(tool.name) --version' shows the versions of the tool and its libraries.", indent: 0)
+            zip(rows, tool.commands.map(\.summary)).map { ($0, $1) },
+            column: min(32, (rows.map(\.count).max() ?? 0) + 4))
+        lines +=
+            [""]
+            + wrap(
+                "'\(tool.name) help COMMAND' or '\(tool.name) COMMAND --help' shows a command's options; "
+                    + "'\(tool.name) --version' shows the versions of the tool and its libraries.", indent: 0)
         return lines.joined(separator: "\n")
     }
 

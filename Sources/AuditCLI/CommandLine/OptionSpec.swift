@@ -36,7 +36,8 @@ struct OptionSpec: Sendable, Hashable {
     let help: String
 
     init(
-        _ name: String, short: String? = nil, _ kind: Kind, repeatable: Bool = false, default defaultValue: String? = nil,
+        _ name: String, short: String? = nil, _ kind: Kind, repeatable: Bool = false,
+        default defaultValue: String? = nil,
         defaultHelp: String? = nil, placeholder: String? = nil, help: String
     ) {
         precondition(name.hasPrefix("--") && (short.map { $0.count == 2 && $0.hasPrefix("-") } ?? true))

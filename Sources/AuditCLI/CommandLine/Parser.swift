@@ -131,7 +131,9 @@ enum Parser {
         }
     }
 
-    static func checkChoice(_ value: String, of positional: PositionalSpec, in command: CommandSpec)
+    static func checkChoice(
+        _ value: String, of positional: PositionalSpec, in command: CommandSpec
+    )
         throws(UsageError)
     {
         guard !positional.choices.isEmpty, !positional.choices.contains(value) else { return }

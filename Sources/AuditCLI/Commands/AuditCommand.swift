@@ -59,7 +59,8 @@ enum AuditCommand: Command {
     static let failOn = OptionSpec.choice(
         "--fail-on", of: [Severity.error, .warning, .info], default: .error,
         help: "exit 1 when a finding is at least this severe")
-    static let failOnChange = OptionSpec.flag("--fail-on-change", help: "exit 1 when anything changed since the baseline")
+    static let failOnChange = OptionSpec.flag(
+        "--fail-on-change", help: "exit 1 when anything changed since the baseline")
     static let quiet = OptionSpec.flag("--quiet", short: "-q", help: "print nothing; the exit status still tells")
 
     static let spec = CommandSpec(

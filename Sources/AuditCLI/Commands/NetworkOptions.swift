@@ -6,7 +6,8 @@ import Foundation
 enum NetworkOptions {
     static let connectTo = OptionSpec(
         "--connect-to", .string, repeatable: true, placeholder: "HOST:PORT:ADDR:PORT",
-        help: "send requests for HOST:PORT to ADDR:PORT instead, as curl's --connect-to (empty HOST or PORT matches any)")
+        help:
+            "send requests for HOST:PORT to ADDR:PORT instead, as curl's --connect-to (empty HOST or PORT matches any)")
     static let caCert = OptionSpec(
         "--ca-cert", .path, help: "trust the certificates in this PEM file as well as the system's")
     static let timeout = OptionSpec(

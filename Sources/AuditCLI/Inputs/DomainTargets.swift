@@ -5,7 +5,9 @@ import Fetching
 /// per domain (a domain named twice keeps its first place and gathers the entries and notes of both).
 enum DomainTargets {
     /// Every input that cannot be audited is named in one usage error.
-    static func merge(entitlements: [EntitlementEntry], inputs: [String], command: String) throws(UsageError)
+    static func merge(
+        entitlements: [EntitlementEntry], inputs: [String], command: String
+    ) throws(UsageError)
         -> [DomainTarget]
     {
         var targets: [DomainTarget] = []

@@ -16,7 +16,9 @@ enum ReportFiles {
     }
 
     /// The path to show the user (report.html if written, else the first file), or why writing failed.
-    static func write(_ report: AuditReport, to outputs: AuditCommand.Plan.Outputs, started: Date, failOn: Severity)
+    static func write(
+        _ report: AuditReport, to outputs: AuditCommand.Plan.Outputs, started: Date, failOn: Severity
+    )
         -> Result<String, Failure>
     {
         do {
@@ -35,7 +37,9 @@ enum ReportFiles {
 
     /// Each file with the code that produces it while it is written; the two that grow with the crawl arrive in
     /// pieces.
-    static func files(_ report: AuditReport, formats: [ReportFormat], failOn: Severity)
+    static func files(
+        _ report: AuditReport, formats: [ReportFormat], failOn: Severity
+    )
         -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
     {
         var files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)] = []
