@@ -72,10 +72,7 @@ enum MatchCommand: Command {
                     inspectTLS: true))
             let probe = DomainProbe(domain: target.domain, wellKnown: exchange, root: nil)
             guard probe.documentSource != nil else {
-                Terminal.err("aasa-audit: \(url) does not serve a file a device would use:")
-                for finding in Catalogue.check(probe) where finding.severity == .error {
-                    Terminal.err("  error[\(finding.id)] \(finding.message)")
-                }
+                Terminal.err(MatchExplanation.unserved(url, findings: Catalogue.check(probe)))
                 return .findings
             }
             path = url
@@ -84,8 +81,7 @@ enum MatchCommand: Command {
         guard let document = file.document else {
             // The file cannot be matched at all: show why, as `check` would.
             let blocking = Catalogue.check(file).filter { $0.severity == .error }
-            Terminal.err("aasa-audit: \(path) cannot be matched against:")
-            Terminal.err(FindingPrinter(terminal: .standard, file: file, name: path).render(blocking, apps: []))
+            Terminal.err(MatchExplanation.unmatchable(file, name: path, findings: blocking))
             return .findings
         }
         let matcher = Matcher(document)

@@ -33,4 +33,17 @@ struct MatchExplanation {
         }
         return out.joined(separator: "\n")
     }
+
+    /// Why a live URL gave no file to match against: its error findings.
+    static func unserved(_ url: String, findings: [Finding]) -> String {
+        (["aasa-audit: \(url) does not serve a file a device would use:"]
+            + findings.filter { $0.severity == .error }.map { "  error[\($0.id)] \($0.message)" })
+            .joined(separator: "\n")
+    }
+
+    /// Why a file cannot be matched against at all, shown as `check` would.
+    static func unmatchable(_ file: DecodedFile, name: String, findings: [Finding]) -> String {
+        "aasa-audit: \(name) cannot be matched against:\n"
+            + FindingPrinter(terminal: .standard, file: file, name: name).render(findings, apps: [])
+    }
 }
