@@ -59,9 +59,9 @@ func parsed(
 }
 
 /// The usage error a command line gives, or nil if it parses.
-func parseError(_ arguments: [String], _ command: CommandSpec) -> UsageError? {
+func parseError(_ arguments: [String], _ command: CommandSpec, others: [CommandSpec] = []) -> UsageError? {
     do {
-        _ = try Parser.parse(arguments, for: command)
+        _ = try Parser.parse(arguments, for: command, others: others)
         return nil
     } catch {
         return error

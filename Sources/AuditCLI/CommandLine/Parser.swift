@@ -11,7 +11,12 @@ enum Invocation: Sendable {
 /// once; a flag takes no value; `--` ends the options; `-` is a positional (standard input); `-h` or `--help`
 /// anywhere before `--` asks for the command's help.
 enum Parser {
-    static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> Invocation {
+    /// `others` are the tool's other commands, named when an unknown option is one of theirs.
+    static func parse(
+        _ arguments: [String], for command: CommandSpec, others: [CommandSpec] = []
+    ) throws(UsageError)
+        -> Invocation
+    {
         let options = arguments.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h") { return .help }
         var values: [String: [String]] = [:]
@@ -37,7 +42,9 @@ enum Parser {
             } else {
                 name = argument
             }
-            guard let option = command.option(named: name) else { throw fail(unknown(name, in: command)) }
+            guard let option = command.option(named: name) else {
+                throw fail(unknown(name, in: command, others: others))
+            }
             if values[option.name] != nil && !option.repeatable {
                 throw fail("\(option.name) was given more than once")
             }
@@ -65,11 +72,16 @@ enum Parser {
         return .run(ParsedOptions(command: command, values: values, positionals: positionals))
     }
 
-    /// The error for an option this command does not have, with the closest one it does.
-    static func unknown(_ name: String, in command: CommandSpec) -> String {
+    /// The error for an option this command does not have: the closest one it does, else the other commands
+    /// that take it.
+    static func unknown(_ name: String, in command: CommandSpec, others: [CommandSpec]) -> String {
         let candidates = command.options.map(\.name) + ["--help"]
-        let guess = name.hasPrefix("--") ? EditDistance.suggestion(for: name, among: candidates) : nil
-        return "unknown option \(name)" + (guess.map { " (did you mean \($0)?)" } ?? "")
+        if name.hasPrefix("--"), let guess = EditDistance.suggestion(for: name, among: candidates) {
+            return "unknown option \(name) (did you mean \(guess)?)"
+        }
+        let owners = others.filter { $0.name != command.name && $0.option(named: name) != nil }.map(\.name)
+        guard !owners.isEmpty else { return "unknown option \(name)" }
+        return "unknown option \(name) (an option of \(OptionSpec.alternatives(owners)))"
     }
 
     /// A declared option name (or `--name=...`) where a value should be: the value was left out.

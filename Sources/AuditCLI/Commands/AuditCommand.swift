@@ -56,9 +56,7 @@ enum AuditCommand: Command {
         help: "compare with an earlier report.json")
     static let keep = OptionSpec(
         "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")
-    static let failOn = OptionSpec.choice(
-        "--fail-on", of: [Severity.error, .warning, .info], default: .error,
-        help: "exit 1 when a finding is at least this severe")
+    static let failOn = SharedOptions.failOn
     static let failOnChange = OptionSpec.flag(
         "--fail-on-change", help: "exit 1 when anything changed since the baseline")
     static let quiet = OptionSpec.flag("--quiet", short: "-q", help: "print nothing; the exit status still tells")

@@ -56,7 +56,7 @@ public enum AuditTool {
 
     /// Parse, plan, run: one command from its arguments to its exit status.
     static func execute<C: Command>(_ command: C.Type, _ arguments: [String]) async throws(UsageError) -> ExitCode {
-        switch try Parser.parse(arguments, for: C.spec) {
+        switch try Parser.parse(arguments, for: C.spec, others: spec.commands) {
         case .help:
             Terminal.out(HelpText.render(C.spec))
             return .success

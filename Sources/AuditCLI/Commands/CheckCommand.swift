@@ -13,9 +13,7 @@ enum CheckCommand: Command {
         "--format", of: Format.allCases, default: .text,
         help: "text for people, json for scripts, sarif for code-scanning annotations in a pull request")
     static let json = OptionSpec.flag("--json", help: "the same as --format json")
-    static let failOn = OptionSpec.choice(
-        "--fail-on", of: [Severity.error, .warning, .info], default: .error,
-        help: "exit 1 when a finding is at least this severe")
+    static let failOn = SharedOptions.failOn
 
     static let spec = CommandSpec(
         name: "check", summary: "validate a local apple-app-site-association file",
