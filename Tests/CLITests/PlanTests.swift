@@ -117,9 +117,20 @@ import Testing
         #expect(
             try auditError(["x.test", "--baseline", "/nonexistent/r.json"] + out)
                 == "cannot read --baseline /nonexistent/r.json")
-        let notAReport = try temporaryFile("[1, 2]", name: "report.json")
-        let message = try auditError(["x.test", "--baseline", notAReport.path] + out)
-        #expect(message?.hasPrefix("--baseline \(notAReport.path) is not an aasa-audit report.json") == true)
+        let cases = [
+            ("[1, 2]", "the top level is not an object"), ("{\"schemaVersion\": 1", "it is not valid JSON"),
+            ("{\"schemaVersion\": \"one\"}", "/schemaVersion is not a number"),
+        ]
+        for (text, reason) in cases {
+            let notAReport = try temporaryFile(text, name: "report.json")
+            #expect(
+                try auditError(["x.test", "--baseline", notAReport.path] + out)
+                    == "--baseline \(notAReport.path) is not an aasa-audit report.json: \(reason)")
+        }
+        let partial = try temporaryFile("{\"schemaVersion\": 1}", name: "report.json")
+        let message = try auditError(["x.test", "--baseline", partial.path] + out)
+        #expect(message?.contains(" has no \"") == true, "\(message ?? "")")
+        #expect(message?.contains("CodingKeys") == false && message?.contains("DecodingError") == false)
     }
 
     @Test func domainsThatCannotBeAuditedAreAllNamed() throws {

@@ -160,14 +160,7 @@ enum AuditCommand: Command {
         let directory = options.string(out)
         var previous: (path: String, report: AuditReport)?
         if let path = options.string(baseline) {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw UsageError("cannot read --baseline \(path)", command: spec.name)
-            }
-            do {
-                previous = (path, try AuditReport.baseline(at: path))
-            } catch {
-                throw UsageError("--baseline \(path) is not an aasa-audit report.json: \(error)", command: spec.name)
-            }
+            previous = try BaselineFile.read(path, command: spec.name)
         } else if directory == nil {
             previous = OutputDirectory.previousRun()
         }
