@@ -37,7 +37,8 @@ enum NetworkOptions {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count >= 4 else { return false }
         return [fields[1], fields[fields.count - 1]].allSatisfy { port in
-            port.isEmpty || (port.allSatisfy(\.isASCII) && Int(port).map { (1...65535).contains($0) } == true)
+            port.isEmpty
+                || (port.allSatisfy { $0.isASCII && $0.isNumber } && Int(port).map { (1...65535).contains($0) } == true)
         }
     }
 }
