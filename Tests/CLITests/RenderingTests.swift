@@ -141,6 +141,8 @@ import Testing
         #expect(try complete(["aasa-audit", "match", "--ti"]) == "--timeout")
         #expect(try complete(["aasa-audit", "comp"]) == "completions")
         #expect(try complete(["aasa-audit", "completions", "f"]) == "fish")
+        #expect(try complete(["aasa-audit", "check", "--fail-on", "=", "in"]) == "info", "--fail-on=in")
+        #expect(try complete(["aasa-audit", "check", "--format", "="]) == "text json sarif", "--format=")
     }
 }
 

@@ -21,6 +21,8 @@ enum Completions {
             "# bash completion for \(tool.name); install: \(tool.name) completions bash > /etc/bash_completion.d/\(tool.name)",
             "\(function)() {",
             "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=\"\" i",
+            // bash splits --opt=value at the "=": complete the value of the option before it.
+            "    if [[ \"$cur\" == \"=\" ]]; then cur=\"\"; elif [[ \"$prev\" == \"=\" ]]; then prev=\"${COMP_WORDS[COMP_CWORD-2]}\"; fi",
             "    for ((i = 1; i < COMP_CWORD; i++)); do",
             "        case \"${COMP_WORDS[i]}\" in -*) ;; *) command=\"${COMP_WORDS[i]}\"; break ;; esac",
             "    done",
