@@ -144,6 +144,21 @@ import Testing
         #expect(try complete(["aasa-audit", "check", "--fail-on", "=", "in"]) == "info", "--fail-on=in")
         #expect(try complete(["aasa-audit", "check", "--format", "="]) == "text json sarif", "--format=")
     }
+
+    /// fish offers a choice option's words, the command's options and the commands.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesChoicesAndOptions() throws {
+        let file = try temporaryFile(Completions.fish(Self.tool), name: "aasa-audit.fish")
+        func complete(_ line: String) throws -> [String] {
+            let result = try runTool("/usr/bin/fish", ["-c", "source '\(file.path)'; complete -C'\(line)'"], stdin: "")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try complete("aasa-audit audit --fail-on ") == ["error", "info", "warning"])
+        #expect(try complete("aasa-audit match --ti") == ["--timeout"])
+        #expect(try complete("aasa-audit check -").contains("--fail-on"))
+        #expect(try complete("aasa-audit completions ") == ["bash", "fish", "zsh"])
+        #expect(try complete("aasa-audit rul") == ["rules"])
+    }
 }
 
 /// Runs a program to completion with `stdin`, returning its status and output.
