@@ -38,9 +38,14 @@ let package = Package(
         /// libxml2 SAX push scanner whose public header names no libxml2 type.
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
 
+        // MARK: Command line
+        /// The command layer: option declarations, the parser, help/man/completions, one file per command,
+        /// terminal rendering; wires the libcurl fetcher and the libxml2 crawler into Audit.
+        .target(name: "AuditCLI", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting"]),
+
         // MARK: Executables
-        .executableTarget(
-            name: "aasa-audit", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting", "CHTMLScan"]),
+        /// Signal and main-thread set-up around one call into AuditCLI.
+        .executableTarget(name: "aasa-audit", dependencies: ["AuditCLI"]),
         /// Benchmarks run by Scripts/bench.
         .executableTarget(name: "aasa-bench", dependencies: ["AASA", "Crawling"]),
 
@@ -57,6 +62,7 @@ let package = Package(
         .testTarget(name: "IntegrationTests", dependencies: ["Audit", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["AuditCLI", "AASA", "Audit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),
     ]
 )

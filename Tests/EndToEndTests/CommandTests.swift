@@ -171,17 +171,68 @@ let brokenFile = """
         ["audit", "e.test", "--crawl", "--crawl-concurrency", "0"],
         ["audit", "e.test", "--crawl", "--crawl-concurrency", "65"],
         ["audit", "e.test", "--crawl", "--crawl-concurrency", "many"],
+        ["audit", "e.test", "--timeout", "inf"], ["audit", "e.test", "--timeout=nan"],
+        ["audit", "e.test", "--quiet=yes"],
     ])
-    func badArgumentsAreAOneLineErrorWithUsageAndExitTwo(_ arguments: [String]) async throws {
+    func badArgumentsAreAOneLineErrorWithAPointerToHelpAndExitTwo(_ arguments: [String]) async throws {
         let result = try await Binary.run(arguments)
         #expect(result.status == 2)
-        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("aasa-audit"), "\(result.stderr)")
-        #expect(result.stderr.contains("usage: aasa-audit"))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "one line saying what is wrong, one saying where help is: \(result.stderr)")
+        let command = arguments.first.flatMap { ["check", "match", "rules", "audit"].contains($0) ? $0 : nil }
+        #expect(
+            lines.first?.hasPrefix(command.map { "aasa-audit \($0): " } ?? "aasa-audit: ") == true, "\(result.stderr)")
+        #expect(
+            lines.last
+                == (command.map { "Run 'aasa-audit \($0) --help' for its options." }
+                    ?? "Run 'aasa-audit help' for the commands."))
+        #expect(!result.stderr.contains("usage:"), "never the whole usage")
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: ["check", "match", "rules"]) func everyCommandHasHelp(_ command: String) async throws {
+    @Test func unknownOptionsAndCommandsSuggestTheClosest() async throws {
+        let option = try await Binary.run(["audit", "e.test", "--concurrancy", "4"])
+        #expect(option.status == 2)
+        #expect(
+            option.stderr == """
+                aasa-audit audit: unknown option --concurrancy (did you mean --concurrency?)
+                Run 'aasa-audit audit --help' for its options.
+
+                """)
+        let command = try await Binary.run(["chek", "x"])
+        #expect(command.status == 2)
+        #expect(command.stderr.hasPrefix("aasa-audit: unknown command chek (did you mean check?)\n"))
+    }
+
+    /// `match` names itself and its own help, not audit's.
+    @Test func matchTimeoutErrorsNameMatch() async throws {
+        let result = try await Binary.run(["match", "--timeout", "0", "--file", "x", "/a"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr == """
+                aasa-audit match: --timeout takes a number of seconds from 0.001 to 3600, not 0
+                Run 'aasa-audit match --help' for its options.
+
+                """)
+    }
+
+    @Test func helpManAndCompletionsAreAvailable() async throws {
+        let man = try await Binary.run(["help", "--man"])
+        #expect(man.status == 0 && man.stdout.hasPrefix(".TH AASA-AUDIT 1"))
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try await Binary.run(["completions", shell])
+            #expect(script.status == 0 && script.stdout.contains("--connect-to".dropFirst(shell == "fish" ? 2 : 0)))
+        }
+        let help = try await Binary.run(["help", "audit"])
+        let ownHelp = try await Binary.run(["audit", "--help"])
+        #expect(help.status == 0 && help.stdout == ownHelp.stdout)
+        let top = try await Binary.run(["--help"])
+        #expect(top.status == 0 && top.stdout.hasPrefix("usage: aasa-audit <command>"))
+    }
+
+    @Test(arguments: ["audit", "check", "match", "rules", "help", "completions"]) func everyCommandHasHelp(
+        _ command: String
+    ) async throws {
         let result = try await Binary.run([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("usage: aasa-audit \(command)"))

@@ -1,0 +1,255 @@
+import AASA
+import Audit
+import Crawling
+import Fetching
+import Foundation
+import Reporting
+
+/// `aasa-audit audit DOMAIN ...`: fetch each domain's file as Apple does, check everything, optionally crawl,
+/// and write the reports.
+enum AuditCommand: Command {
+    // MARK: Declaration
+
+    static let domains = OptionSpec(
+        "--domains", .path, repeatable: true,
+        help: "read domains from FILE: one per line (# comments) or a CSV with a \"domain\" column")
+    static let entitlements = OptionSpec(
+        "--entitlements", .path,
+        help: "audit every domain an app's .entitlements (XML or binary plist, or service:domain lines) names")
+    static let appID = OptionSpec(
+        "--app-id", .string, placeholder: "TEAM.bundle",
+        help: "the app the entitlements belong to, when the file does not say")
+
+    static let userAgent = OptionSpec(
+        "--user-agent", .string, placeholder: "UA", help: "fetch with this user agent instead of Apple's AASA-Bot")
+    static let cdnBase = OptionSpec(
+        "--cdn-base", .string, placeholder: "URL",
+        help: "fetch the CDN copy from URL/DOMAIN instead of https://app-site-association.cdn-apple.com/a/v1/DOMAIN")
+    static let noCDN = OptionSpec.flag("--no-cdn", help: "skip Apple's CDN copy")
+    static let concurrency = OptionSpec(
+        "--concurrency", .integer(1...1024), default: "32", help: "domains audited at a time")
+
+    static let crawl = OptionSpec.flag("--crawl", help: "crawl each site and give every URL found a verdict per app")
+    static let maxPages = OptionSpec(
+        "--max-pages", .integer(1...100_000_000), default: "10000", help: "pages fetched per site at most")
+    static let maxURLs = OptionSpec(
+        "--max-urls", .integer(1...1_000_000_000), defaultHelp: "10 per page of --max-pages, at least 100000",
+        help: "URLs recorded per site at most")
+    static let maxDepth = OptionSpec(
+        "--max-depth", .integer(1...1_000_000), defaultHelp: "no limit", help: "links followed from / at most")
+    static let delay = OptionSpec(
+        "--delay", .decimal(0...60, unit: "seconds"), default: "0",
+        help: "wait between requests to a site, then 1 at a time; a larger robots.txt Crawl-delay wins")
+    static let crawlConcurrency = OptionSpec(
+        "--crawl-concurrency", .integer(1...64), default: "8", help: "requests in flight per site while crawling")
+    static let includeSubdomains = OptionSpec.flag(
+        "--include-subdomains", help: "crawl the site's subdomains as well")
+
+    static let out = OptionSpec(
+        "--out", .path, defaultHelp: "Reports/<UTC timestamp>/, with Reports/latest pointing at it", placeholder: "DIR",
+        help: "write the reports to DIR")
+    static let format = OptionSpec(
+        "--format", .choiceList(ReportFormat.allCases.map(\.rawValue)), default: "json,html,csv",
+        help: "the reports to write")
+    static let baseline = OptionSpec(
+        "--baseline", .path, defaultHelp: "the previous run under Reports/, without --out", placeholder: "REPORT.json",
+        help: "compare with an earlier report.json")
+    static let keep = OptionSpec(
+        "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")
+    static let failOn = SharedOptions.failOn
+    static let failOnChange = OptionSpec.flag(
+        "--fail-on-change", help: "exit 1 when anything changed since the baseline")
+    static let quiet = OptionSpec.flag("--quiet", short: "-q", help: "print nothing; the exit status still tells")
+
+    static let spec = CommandSpec(
+        name: "audit", summary: "audit deployed domains as Apple's fetcher sees them",
+        positionals: [
+            PositionalSpec("DOMAIN", .zeroOrMore, help: "a host, a URL or an entitlement line (applinks:host)")
+        ],
+        groups: [
+            OptionGroup("Inputs", [domains, entitlements, appID]),
+            OptionGroup("Fetching", [userAgent, cdnBase, noCDN, concurrency]),
+            NetworkOptions.group,
+            OptionGroup("Crawl", [crawl, maxPages, maxURLs, maxDepth, delay, crawlConcurrency, includeSubdomains]),
+            OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet]),
+        ],
+        constraints: [.conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name)],
+        description: [
+            "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
+                + "Apple's fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot "
+                + "user agent), runs every transport, document, app ID and rule check, and writes report.json, "
+                + "report.html, urls.csv and findings.csv (--format picks; junit and markdown too).",
+            "--crawl then crawls each site from / and its sitemaps (robots.txt honoured) and gives every URL found "
+                + "a verdict per app with the deciding rule. --entitlements checks that each domain's file lists "
+                + "the app. Apple's CDN copy is fetched and compared unless --no-cdn.",
+        ],
+        exitStatus:
+            "0 no finding at or above --fail-on (default error), 1 such findings (or, with --fail-on-change, any "
+            + "change), 2 usage error, 3 the report could not be written, 130 interrupted (the report of what "
+            + "finished is still written).")
+
+    // MARK: Plan
+
+    /// An audit run, decided before any network traffic.
+    struct Plan {
+        /// What to audit.
+        struct Inputs {
+            var targets: [DomainTarget]
+            var entitlements: Entitlements?
+            var entitlementFindings: [Finding]
+            var appID: String?
+        }
+
+        /// How to fetch each domain's file.
+        struct Fetch {
+            var configuration: FetcherConfiguration
+            var userAgent: String?
+            /// Nil: no CDN comparison.
+            var cdnBase: String?
+            var concurrency: Int
+        }
+
+        /// Where the reports go and what they are compared with.
+        struct Outputs {
+            /// Nil: a timestamped folder under Reports/.
+            var directory: String?
+            var formats: [ReportFormat]
+            var baseline: (path: String, report: AuditReport)?
+            var keep: Int?
+        }
+
+        var inputs: Inputs
+        var fetch: Fetch
+        /// Nil: no crawl.
+        var crawl: CrawlOptions?
+        var outputs: Outputs
+        var failOn: Severity
+        var failOnChange: Bool
+        var quiet: Bool
+    }
+
+    static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
+        let outputs = try planOutputs(options)
+        let configuration = try NetworkOptions.configuration(from: options)
+        let cdn = options.string(cdnBase)
+        if let cdn, !(cdn.hasPrefix("https://") || cdn.hasPrefix("http://")) {
+            throw UsageError("--cdn-base takes an http(s) URL, not \(cdn)", command: spec.name)
+        }
+        let fetch = Plan.Fetch(
+            configuration: configuration, userAgent: options.string(userAgent),
+            cdnBase: options.flag(noCDN) ? nil : (cdn ?? DomainAuditor.appleCDN),
+            concurrency: options.integer(concurrency) ?? 32)
+        return Plan(
+            inputs: try planInputs(options), fetch: fetch, crawl: options.flag(crawl) ? crawlOptions(options) : nil,
+            outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
+            failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))
+    }
+
+    static func crawlOptions(_ options: ParsedOptions) -> CrawlOptions {
+        var crawl = CrawlOptions()
+        crawl.maxPages = options.integer(maxPages) ?? crawl.maxPages
+        crawl.maxURLs = options.integer(maxURLs)
+        crawl.maxDepth = options.integer(maxDepth)
+        crawl.delay = options.decimal(delay) ?? crawl.delay
+        crawl.perHostConcurrency = options.integer(crawlConcurrency) ?? crawl.perHostConcurrency
+        crawl.includeSubdomains = options.flag(includeSubdomains)
+        return crawl
+    }
+
+    static func planOutputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Outputs {
+        let directory = options.string(out)
+        var previous: (path: String, report: AuditReport)?
+        if let path = options.string(baseline) {
+            previous = try BaselineFile.read(path, command: spec.name)
+        } else if directory == nil {
+            previous = OutputDirectory.previousRun()
+        }
+        let formats = options.choiceList(format).compactMap(ReportFormat.init(rawValue:))
+        return Plan.Outputs(
+            directory: directory, formats: ReportFormat.allCases.filter(formats.contains), baseline: previous,
+            keep: options.integer(keep))
+    }
+
+    /// The domains to audit: the command line's, the lists', the entitlements' (merged by domain).
+    static func planInputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Inputs {
+        var inputs = options.positionals
+        for file in options.strings(domains) { inputs += try DomainList.read(file, command: spec.name) }
+        var read: Entitlements?
+        var findings: [Finding] = []
+        var app = options.string(appID)
+        if let file = options.string(entitlements) {
+            let bytes = try InputFile.read(file, command: spec.name)
+            do throws(Entitlements.ReadError) {
+                read = try Entitlements.read(Data(bytes), file: file)
+            } catch {
+                throw UsageError(error.description, command: spec.name)
+            }
+            app = app ?? read?.appID
+            findings = read.map(Catalogue.check) ?? []
+            guard app != nil else {
+                throw UsageError(
+                    "--app-id TEAMID.bundle.id is required: \(file) does not state application-identifier",
+                    command: spec.name)
+            }
+        }
+        guard !inputs.isEmpty || read?.entries.isEmpty == false else {
+            throw UsageError("no domain given", command: spec.name)
+        }
+        let targets = try DomainTargets.merge(entitlements: read?.entries ?? [], inputs: inputs, command: spec.name)
+        return Plan.Inputs(targets: targets, entitlements: read, entitlementFindings: findings, appID: app)
+    }
+
+    // MARK: Run
+
+    static func run(_ plan: Plan) async -> ExitCode {
+        let started = Date()
+        var (report, interrupted) = await audit(plan, started: started)
+        if let baseline = plan.outputs.baseline {
+            report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
+        }
+        let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        if !plan.quiet {
+            Terminal.out(AuditSummary.render(report, terminal: .standard, reportPath: try? written.get()))
+        }
+        if case .failure(let failure) = written {
+            Terminal.err("aasa-audit audit: could not write the report: \(failure.reason)")
+            return .toolFailure
+        }
+        if interrupted { return .interrupted }
+        let all = report.domains.flatMap(\.findings) + plan.inputs.entitlementFindings
+        if plan.failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
+        return all.contains { $0.severity >= plan.failOn } ? .findings : .success
+    }
+
+    /// Audits every target (and crawls, if planned) with a progress line, until done or SIGINT/SIGTERM.
+    static func audit(_ plan: Plan, started: Date) async -> (report: AuditReport, interrupted: Bool) {
+        let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
+        var crawlOptions = plan.crawl
+        crawlOptions?.progress = CrawlProgress()
+        let auditor = DomainAuditor(
+            fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
+            crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling })
+        let runner = AuditRunner(auditor: auditor, concurrency: plan.fetch.concurrency)
+        let progress = ProgressLine(
+            total: plan.inputs.targets.count, started: started, crawl: crawlOptions?.progress,
+            visible: isatty(STDERR_FILENO) == 1 && !plan.quiet)
+        let targets = plan.inputs.targets
+        let work = Task { await runner.run(targets) { _, done in progress.domainsDone(done) } }
+        let stop = Interruption.onSignal { work.cancel() }
+        var (reports, unfinished) = await work.value
+        CrawlVerdicts.crossDomain(&reports)
+        stop.cancel()
+        fetcher.shutdown()
+        progress.finish()
+        let interrupted = work.isCancelled
+        let report = AuditReport(
+            version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
+            notAudited: unfinished, domains: reports,
+            entitlements: plan.inputs.entitlements.map {
+                AuditReport.EntitlementsReport(
+                    file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
+                    findings: plan.inputs.entitlementFindings)
+            })
+        return (report, interrupted)
+    }
+}

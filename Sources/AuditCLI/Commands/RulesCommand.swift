@@ -1,0 +1,52 @@
+import AASA
+import Audit
+
+/// `aasa-audit rules`: the check catalogue, which is also the README's check table.
+enum RulesCommand: Command {
+    static let json = OptionSpec.flag("--json", help: "print the catalogue as JSON, with rationale and reference")
+    static let markdown = OptionSpec.flag("--markdown", help: "print the README's Markdown table")
+
+    static let spec = CommandSpec(
+        name: "rules", summary: "the check catalogue", groups: [OptionGroup("Output", [json, markdown])],
+        description: [
+            "Lists every check: its stable ID (monitoring scripts key on it), area, default severity and summary."
+        ])
+
+    /// How the catalogue is printed.
+    enum Plan {
+        case text, json, markdown
+    }
+
+    /// One check in `rules --json`.
+    struct Entry: Encodable {
+        var id: String
+        var area: String
+        var severity: Severity
+        var summary: String
+        var rationale: String
+        var reference: String
+    }
+
+    static func plan(from options: ParsedOptions) -> Plan {
+        options.flag(json) ? .json : options.flag(markdown) ? .markdown : .text
+    }
+
+    static func run(_ plan: Plan) async -> ExitCode {
+        let descriptions = Catalogue.descriptions
+        switch plan {
+        case .json:
+            let entries = descriptions.map {
+                Entry(
+                    id: $0.id, area: $0.area.rawValue, severity: $0.severity, summary: $0.summary,
+                    rationale: $0.rationale, reference: $0.reference)
+            }
+            guard let text = try? JSONOutput.text(entries) else {
+                return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
+            }
+            Terminal.out(text)
+        case .markdown: Terminal.out(RulesTable.markdown(descriptions))
+        case .text: Terminal.out(RulesTable.text(descriptions))
+        }
+        return .success
+    }
+}

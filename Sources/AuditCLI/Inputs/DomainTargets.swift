@@ -1,0 +1,50 @@
+import AASA
+import Fetching
+
+/// The audit's targets: the entitlements' domains first, then the command line's and the lists', one target
+/// per domain (a domain named twice keeps its first place and gathers the entries and notes of both).
+enum DomainTargets {
+    /// Every input that cannot be audited is named in one usage error.
+    static func merge(
+        entitlements: [EntitlementEntry], inputs: [String], command: String
+    ) throws(UsageError)
+        -> [DomainTarget]
+    {
+        var targets: [DomainTarget] = []
+        var index: [String: Int] = [:]
+        func add(_ target: DomainTarget) {
+            if let existing = index[target.domain] {
+                targets[existing].entries += target.entries
+                targets[existing].notes += target.notes.filter { !targets[existing].notes.contains($0) }
+            } else {
+                index[target.domain] = targets.count
+                targets.append(target)
+            }
+        }
+        for entry in entitlements {
+            // Entries Apple would reject are entitlement-entry-format findings; audit what can be audited.
+            guard EntitlementEntryFormat.services.contains(entry.service), !entry.fileHost.isEmpty,
+                case .success(var target) = DomainParser.parse(entry.fileHost)
+            else { continue }
+            target.entries = [entry]
+            target.input = nil
+            if entry.isWildcard {
+                target.notes.append(
+                    "\(entry.raw) is served by this apex file: it covers every subdomain of \(target.domain) that has no entry of its own"
+                )
+            }
+            add(target)
+        }
+        var problems: [String] = []
+        for input in inputs {
+            switch DomainParser.parse(input) {
+            case .success(let target): add(target)
+            case .failure(let error): problems.append(error.description)
+            }
+        }
+        guard problems.isEmpty else {
+            throw UsageError("cannot audit: " + problems.joined(separator: "; "), command: command)
+        }
+        return targets
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// SIGINT/SIGTERM stop the run; what finished is still reported.
+enum Interruption {
+    /// Watches both signals until `cancel()`.
+    struct Watch {
+        let sources: [any DispatchSourceSignal]
+        func cancel() { sources.forEach { $0.cancel() } }
+    }
+
+    static func onSignal(_ action: @escaping @Sendable () -> Void) -> Watch {
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler(handler: action)
+            source.resume()
+            return source
+        }
+        return Watch(sources: sources)
+    }
+}

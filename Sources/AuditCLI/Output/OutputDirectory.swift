@@ -1,0 +1,113 @@
+import Audit
+import Foundation
+
+/// Where reports go, written so a reader never sees half a file.
+enum OutputDirectory {
+    /// A report file that could not be written, and the system's reason.
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
+    /// "No space left on device" rather than Foundation's nested error dump.
+    static func describe(_ error: any Error) -> String {
+        if let failure = error as? Failure { return failure.description }
+        let ns = error as NSError
+        let posix =
+            ns.domain == NSPOSIXErrorDomain
+            ? ns
+            : (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+                $0.domain == NSPOSIXErrorDomain ? $0 : nil
+            }
+        if let posix { return String(cString: strerror(Int32(posix.code))) }
+        let path = ns.userInfo[NSFilePathErrorKey] as? String
+        return [path, ns.localizedDescription].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    static func prepare(_ out: String?, started: Date) throws -> URL {
+        let url: URL
+        if let out {
+            url = URL(fileURLWithPath: out)
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            // Two runs in the same second (or two processes) each get their own folder.
+            let base = formatter.string(from: started)
+            var candidate = reports.appendingPathComponent(base)
+            var n = 1
+            try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+            while (try? FileManager.default.createDirectory(at: candidate, withIntermediateDirectories: false)) == nil {
+                n += 1
+                candidate = reports.appendingPathComponent("\(base)-\(n)")
+                if n > 1000 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: candidate.path]) }
+            }
+            url = candidate
+        }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let reports = URL(fileURLWithPath: "Reports")
+
+    /// Timestamped run folders under Reports/, oldest first.
+    static func runs() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []
+        return names.filter { $0.wholeMatch(of: /\d{8}T\d{6}Z(-\d+)?/) != nil }.sorted().map {
+            reports.appendingPathComponent($0)
+        }
+    }
+
+    /// The newest earlier run's report, the default baseline of a nightly job.
+    static func previousRun() -> (path: String, report: AuditReport)? {
+        for run in runs().reversed() {
+            let path = run.appendingPathComponent("report.json").path
+            if let report = try? AuditReport.baseline(at: path) { return (path, report) }
+        }
+        return nil
+    }
+
+    /// Points Reports/latest at this run (atomically, via a temporary link) and prunes runs beyond `keep`.
+    static func finishRun(_ directory: URL, keep: Int?) {
+        let temporary = reports.appendingPathComponent(".latest.\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: temporary)
+        if (try? FileManager.default.createSymbolicLink(
+            atPath: temporary.path, withDestinationPath: directory.lastPathComponent)) != nil
+        {
+            _ = rename(temporary.path, reports.appendingPathComponent("latest").path)
+        }
+        if let keep {
+            for old in runs().dropLast(keep) { try? FileManager.default.removeItem(at: old) }
+        }
+    }
+
+    /// Writes what `produce` hands over to a temporary file beside `url`, then renames it into place: readers
+    /// see the old file or the whole new one, never a torn one (and a full disk leaves the old file). A failure
+    /// names the file and the system's reason.
+    static func writeAtomically(to url: URL, _ produce: (_ sink: (Data) throws -> Void) throws -> Void) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                try produce { try handle.write(contentsOf: $0) }
+                try handle.synchronize()
+                try handle.close()
+            } catch {
+                try? handle.close()
+                throw error
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(path: url.path, reason: describe(error))
+        }
+    }
+}

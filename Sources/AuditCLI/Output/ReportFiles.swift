@@ -1,0 +1,60 @@
+import AASA
+import Audit
+import Foundation
+import Reporting
+
+/// The report files `audit --format` can write.
+enum ReportFormat: String, CaseIterable, Sendable {
+    case json, html, csv, junit, markdown
+}
+
+/// Writes a finished audit's report files, each atomically, into the run's folder.
+enum ReportFiles {
+    /// Why the reports could not be written, in the system's words ("No space left on device").
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// The path to show the user (report.html if written, else the first file), or why writing failed.
+    static func write(
+        _ report: AuditReport, to outputs: AuditCommand.Plan.Outputs, started: Date, failOn: Severity
+    )
+        -> Result<String, Failure>
+    {
+        do {
+            let directory = try OutputDirectory.prepare(outputs.directory, started: started)
+            let files = self.files(report, formats: outputs.formats, failOn: failOn)
+            for (name, produce) in files {
+                try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name), produce)
+            }
+            let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
+            if outputs.directory == nil { OutputDirectory.finishRun(directory, keep: outputs.keep) }
+            return .success(directory.appendingPathComponent(shown).path)
+        } catch {
+            return .failure(Failure(reason: OutputDirectory.describe(error)))
+        }
+    }
+
+    /// Each file with the code that produces it while it is written; the two that grow with the crawl arrive in
+    /// pieces.
+    static func files(
+        _ report: AuditReport, formats: [ReportFormat], failOn: Severity
+    )
+        -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
+    {
+        var files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)] = []
+        for format in formats {
+            switch format {
+            case .json: files.append(("report.json", { try report.writeJSON(into: $0) }))
+            case .html: files.append(("report.html", { try $0(Data(HTMLReport.render(report).utf8)) }))
+            case .csv:
+                files.append(("urls.csv", { sink in try URLsCSV.render(report) { try sink(Data($0.utf8)) } }))
+                files.append(("findings.csv", { try $0(Data(FindingsCSV.render(report).utf8)) }))
+            case .junit:
+                files.append(("report.junit.xml", { try $0(Data(JUnitReport.render(report, failOn: failOn).utf8)) }))
+            case .markdown: files.append(("summary.md", { try $0(Data(MarkdownReport.render(report).utf8)) }))
+            }
+        }
+        return files
+    }
+}

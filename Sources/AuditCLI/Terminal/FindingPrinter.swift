@@ -1,0 +1,46 @@
+import AASA
+import Foundation
+
+/// Findings for people: grouped by severity, each with the offending line and a caret under the column.
+struct FindingPrinter {
+    let terminal: Terminal
+    let file: DecodedFile
+    let name: String
+
+    func render(_ findings: [Finding], apps: [AppServices]) -> String {
+        let lines = file.lines
+        var out: [String] = []
+        let counts = Severity.allCases.reversed().map { s in
+            "\(findings.filter { $0.severity == s }.count) \(s.rawValue)s"
+        }
+        out.append("\(name): \(counts.joined(separator: ", "))" + (file.signed != nil ? " (CMS-signed file)" : ""))
+        if !apps.isEmpty {
+            out.append(
+                "apps: " + apps.map { "\($0.appID) (\($0.services.joined(separator: ", ")))" }.joined(separator: "; "))
+        }
+        for finding in findings {
+            out.append("")
+            var head = "\(terminal.severity(finding.severity))[\(finding.id)] \(name)"
+            if let line = finding.location.line, let column = finding.location.column { head += ":\(line):\(column)" }
+            if let pointer = finding.location.pointer { head += "  \(pointer.isEmpty ? "(top level)" : pointer)" }
+            out.append(head)
+            out.append("  " + finding.message)
+            if let line = finding.location.line, let column = finding.location.column, line - 1 < lines.count,
+                file.encodingProblem == nil, file.signedError == nil
+            {
+                // Long (minified) lines: show a window around the column.
+                let text = Array(String(lines[line - 1]).replacingOccurrences(of: "\t", with: " "))
+                let start = text.count > 160 ? max(0, min(column - 60, text.count - 160)) : 0
+                let shown = String(text[start..<min(text.count, start + 160)])
+                let offset = column - 1 - start
+                let number = String(line)
+                out.append("  \(String(repeating: " ", count: max(0, 5 - number.count)))\(number) | \(shown)")
+                out.append("        | \(String(repeating: " ", count: max(0, offset)))\(terminal.paint("^", "1;32"))")
+            }
+            out.append("  why: " + finding.why)
+            out.append("  fix: " + finding.hint)
+            if let reference = finding.reference { out.append("  see: " + reference) }
+        }
+        return out.joined(separator: "\n")
+    }
+}

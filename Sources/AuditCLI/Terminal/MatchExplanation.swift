@@ -1,0 +1,49 @@
+import AASA
+
+/// `match`'s text output: per URL, each app's verdict with its reason and the rules tried, in file order.
+struct MatchExplanation {
+    let terminal: Terminal
+    let matcher: Matcher
+
+    func render(path: String, urls: [String], apps: [String], results: [URLVerdicts]) -> String {
+        var out: [String] = []
+        if apps.isEmpty { out.append("\(path) lists no app for applinks: no URL opens an app.") }
+        for (url, verdicts) in zip(urls, results) {
+            out.append(terminal.paint(url, "1"))
+            if PreparedURL(url) == nil { out.append("  not an http(s) URL: universal links are http and https only") }
+            for verdict in verdicts.verdicts {
+                let label: String
+                switch verdict.result {
+                case .match: label = terminal.paint("opens the app", "1;32")
+                case .exclude: label = terminal.paint("excluded (stays on the web)", "1;33")
+                case .noMatch: label = terminal.paint("no match (stays on the web)", "2")
+                }
+                out.append("  \(verdict.appID): \(label)")
+                out.append("    \(verdict.reason)")
+                for trace in matcher.explain(url, appID: verdict.appID) {
+                    let r = trace.rule
+                    out.append("    \(r.format.rawValue)[\(r.ruleIndex)] \(r.rule)  (line \(r.line)): \(trace.outcome)")
+                }
+            }
+            if let opens = verdicts.opensApp, verdicts.verdicts.filter({ $0.result == .match }).count > 1 {
+                out.append(
+                    "  several apps match: which installed one opens is up to the system; the first in file order is \(opens)"
+                )
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// Why a live URL gave no file to match against: its error findings.
+    static func unserved(_ url: String, findings: [Finding]) -> String {
+        (["aasa-audit: \(url) does not serve a file a device would use:"]
+            + findings.filter { $0.severity == .error }.map { "  error[\($0.id)] \($0.message)" })
+            .joined(separator: "\n")
+    }
+
+    /// Why a file cannot be matched against at all, shown as `check` would.
+    static func unmatchable(_ file: DecodedFile, name: String, findings: [Finding]) -> String {
+        "aasa-audit: \(name) cannot be matched against:\n"
+            + FindingPrinter(terminal: .standard, file: file, name: name).render(findings, apps: [])
+    }
+}

@@ -1,0 +1,53 @@
+import Crawling
+import Foundation
+import Synchronization
+
+/// `audit`'s progress on stderr, only on a terminal: domains done, pages crawled, rate and ETA, redrawn twice a
+/// second in place and erased at the end.
+final class ProgressLine: Sendable {
+    private let done: DoneCounter
+    /// Redraws the line; nil when hidden.
+    private let ticker: Task<Void, Never>?
+
+    /// Shown only when `visible` (stderr is a terminal and not `--quiet`); `crawl` counts pages when crawling.
+    init(total: Int, started: Date, crawl: CrawlProgress?, visible: Bool) {
+        let done = DoneCounter()
+        self.done = done
+        ticker =
+            visible
+            ? Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(500))
+                    let line = Self.line(done.value, total, started, crawl)
+                    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+                }
+            } : nil
+    }
+
+    func domainsDone(_ count: Int) { done.set(count) }
+
+    /// Stops redrawing and erases the line.
+    func finish() {
+        guard let ticker else { return }
+        ticker.cancel()
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    static func line(_ done: Int, _ total: Int, _ started: Date, _ crawl: CrawlProgress?) -> String {
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        var line = "[\(done)/\(total) domains]"
+        if let pages = crawl?.pages {
+            line += " \(pages) pages crawled, \(Int(Double(pages) / elapsed)) pages/s"
+        }
+        if done > 0 && done < total { line += ", ETA \(Int(elapsed / Double(done) * Double(total - done)))s" }
+        return line
+    }
+}
+
+/// How many domains have finished, shared with the progress line (an atomic, for ThreadSanitizer's sake: it
+/// cannot see `Mutex`'s futex ordering on Linux).
+final class DoneCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func set(_ value: Int) { count.store(value, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}

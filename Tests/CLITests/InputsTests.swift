@@ -1,0 +1,60 @@
+import Testing
+
+@testable import AuditCLI
+
+@Suite struct InputsTests {
+    @Test func csvLinesFollowRFC4180() {
+        #expect(CSVLine.split("a,b,c") == ["a", "b", "c"])
+        #expect(CSVLine.split("\"Ops, Inc\",x") == ["Ops, Inc", "x"])
+        #expect(CSVLine.split("\"say \"\"hi\"\"\",2") == ["say \"hi\"", "2"])
+        #expect(CSVLine.split("a,,") == ["a", "", ""])
+        #expect(CSVLine.split("") == [""])
+    }
+
+    @Test func domainListsArePlainOrCSV() throws {
+        func parse(_ text: String) throws -> [String] {
+            try DomainList.parse(Array(text.utf8), path: "list", command: "audit")
+        }
+        #expect(try parse("# only comments\n\n") == [])
+        #expect(try parse("a.test\r\n  b.test  # note\n#c.test\n") == ["a.test", "b.test"])
+        #expect(try parse("Domain\na.test\n\"b.test\"\n") == ["a.test", "b.test"], "a one-column CSV with a header")
+        #expect(try parse("id, DOMAIN ,x\n1,a.test,2\n2\n3, b.test \n") == ["a.test", "b.test"], "short rows skipped")
+        #expect(throws: UsageError("list looks like a CSV but has no \"domain\" column", command: "audit")) {
+            try parse("host,owner\na.test,me\n")
+        }
+    }
+
+    @Test func reportFilesAreWrittenInAFixedOrder() {
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["json", "html", "csv", "junit", "markdown"])
+        #expect(AuditCommand.format.words == ReportFormat.allCases.map(\.rawValue), "the option offers every format")
+    }
+
+    @Test func connectToMappingsHaveCurlsShape() {
+        for good in ["h:443:a:1", "::a:1", "h::a:", ":443:[::1]:8443", "h:65535:a:1"] {
+            #expect(NetworkOptions.isMapping(good), "\(good)")
+        }
+        for bad in ["h:443:a", "h", "h:x:a:1", "h:443:a:0", "h:443:a:65536", "h:+1:a:1", "h:١:a:1"] {
+            #expect(!NetworkOptions.isMapping(bad), "\(bad)")
+        }
+    }
+
+    @Test func editDistanceCountsTranspositionsAsOneEdit() {
+        #expect(EditDistance.distance("concurrency", "cnocurrency") == 1)
+        #expect(EditDistance.distance("", "abc") == 3)
+        #expect(EditDistance.distance("kitten", "sitting") == 3)
+        #expect(EditDistance.suggestion(for: "--Quiet", among: ["--quiet", "--crawl"]) == "--quiet")
+        #expect(
+            EditDistance.suggestion(for: "--incl", among: ["--include-subdomains", "--crawl"]) == "--include-subdomains"
+        )
+        #expect(EditDistance.suggestion(for: "--c", among: ["--crawl", "--concurrency"]) == nil, "too short to guess")
+        #expect(EditDistance.suggestion(for: "--xyz", among: ["--crawl"]) == nil)
+    }
+
+    @Test func numbersInMessagesReadAsWritten() {
+        #expect(OptionSpec.number(3600) == "3600")
+        #expect(OptionSpec.number(0.001) == "0.001")
+        #expect(OptionSpec.number(0) == "0")
+        #expect(OptionSpec.alternatives(["a"]) == "a")
+        #expect(OptionSpec.alternatives(["a", "b", "c"]) == "a, b or c")
+    }
+}
