@@ -43,7 +43,8 @@ extension Matcher {
     static func compile(_ node: JSONNode, ruleIndex: Int, entry: AASADocument.Entry, document: AASADocument) -> Rule {
         let format = entry.ruleFormat ?? .components
         let reference = RuleReference(
-            detailsIndex: entry.detailsIndex, ruleIndex: ruleIndex, format: format, pointer: node.pointer, rule: node.jsonText,
+            detailsIndex: entry.detailsIndex, ruleIndex: ruleIndex, format: format, pointer: node.pointer,
+            rule: node.jsonText,
             line: node.position.line, column: node.position.column)
         let variables = document.substitutionVariables
         var broken: String?
