@@ -2,7 +2,7 @@
 public enum Catalogue {
     /// Checks that run on a decoded file (document, apps and rules areas).
     public static let documentChecks: [any Check<DecodedFile>.Type] = [
-        JSONSyntax.self, JSONByteOrderMark.self, JSONDuplicateKey.self, JSONEncoding.self, NotAnObject.self,
+        JSONSyntax.self, JSONBOM.self, JSONDuplicateKey.self, JSONEncoding.self, NotAnObject.self,
         SignedLegacy.self, UnknownKey.self, WrongType.self, NoServices.self, AppsNotEmpty.self,
         DetailsDictionary.self,
         AppIDFormat.self, AppIDPlaceholder.self, AppIDDuplicate.self, AppIDIgnored.self, EmptyAppIDs.self,

@@ -1,5 +1,5 @@
 /// The file should not start with a UTF-8 byte order mark.
-public enum JSONByteOrderMark: Check {
+public enum JSONBOM: Check {
     public static let description = CheckDescription(
         id: "json-bom", area: .document, severity: .warning,
         summary: "The file has no byte order mark",
