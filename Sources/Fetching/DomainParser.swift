@@ -39,17 +39,13 @@ public enum DomainParser {
                 text = String(text[..<question])
             }
         }
-        if let range = text.range(of: "://") {
-            let scheme = text[..<range.lowerBound].lowercased()
-            guard scheme == "https" || scheme == "http" else { return fail("only http and https URLs name a domain") }
-            text = String(text[range.upperBound...])
-            let hostEnd = text.firstIndex(where: { "/?#".contains($0) }) ?? text.endIndex
-            if hostEnd != text.endIndex && text[hostEnd...] != "/" {
-                notes.append("path \(text[hostEnd...]) ignored: the file is always at /.well-known/")
+        if let url = URLParts(text) {
+            guard url.isHTTP else { return fail("only http and https URLs name a domain") }
+            if !url.path.isEmpty && url.path != "/" {
+                notes.append("path \(url.path) ignored: the file is always at /.well-known/")
             }
-            if scheme == "http" { notes.append("audited over https: Apple fetches the file only over HTTPS") }
-            text = String(text[..<hostEnd])
-            if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
+            if url.isPlainHTTP { notes.append("audited over https: Apple fetches the file only over HTTPS") }
+            text = url.hostAndPort
         } else if text.contains("/") {
             return fail("a domain has no path; give the host alone (the file is always at /.well-known/)")
         }
@@ -91,6 +87,45 @@ public enum DomainParser {
         guard text.count <= 253 else { return fail("longer than 253 characters") }
         return .success(
             DomainTarget(domain: text, input: input == text ? nil : input, unicode: unicode, notes: notes))
+    }
+
+    /// A pasted URL split by `URLAuthority`: the host and port are checked as a bare host would be.
+    struct URLParts {
+        /// The scheme is http or https; any other text before the first `://` is not.
+        var isHTTP: Bool
+        var isPlainHTTP: Bool
+        /// Between the user info (dropped) and the path.
+        var hostAndPort: String
+        /// From the first `/`, `?` or `#` after the authority; empty when there is none.
+        var path: String
+
+        /// Nil when `text` has no `://`. Text with a `://` that `URLAuthority` does not split (`ht tp://x`,
+        /// `a:b://c`) has no http(s) scheme before its first `://`, so it is read as a URL of another scheme.
+        init?(_ text: String) {
+            var text = text
+            let parts = text.withUTF8 { bytes -> URLParts? in
+                guard let authority = URLAuthority(bytes), authority.isHTTP(bytes) else { return nil }
+                let hostStart = authority.userInfo.map { $0.upperBound + 1 } ?? authority.host.lowerBound
+                return URLParts(
+                    isHTTP: true, isPlainHTTP: authority.scheme.count == 4,
+                    hostAndPort: String(decoding: bytes[hostStart..<authority.end], as: UTF8.self),
+                    path: String(decoding: bytes[authority.end...], as: UTF8.self))
+            }
+            if let parts {
+                self = parts
+            } else if text.contains("://") {
+                self = URLParts(isHTTP: false, isPlainHTTP: false, hostAndPort: "", path: "")
+            } else {
+                return nil
+            }
+        }
+
+        private init(isHTTP: Bool, isPlainHTTP: Bool, hostAndPort: String, path: String) {
+            self.isHTTP = isHTTP
+            self.isPlainHTTP = isPlainHTTP
+            self.hostAndPort = hostAndPort
+            self.path = path
+        }
     }
 
     /// The A-label (xn--) form of a Unicode host, via libcurl's URL API and libidn2.

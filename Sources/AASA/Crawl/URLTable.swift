@@ -252,7 +252,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// The lower-cased host of an http(s) URL, read without a full parse.
-    static func host(of url: String) -> String? { PreparedURL.host(of: url) }
+    static func host(of url: String) -> String? { URLAuthority.httpHost(of: url) }
 
     public init(from decoder: any Decoder) throws {
         guard decoder.userInfo[URLTable.baselineOnly] as? Bool == true else {
