@@ -21,7 +21,9 @@ package struct URLAuthority: Equatable, Sendable {
     /// `//`.
     package init?(_ url: UnsafeBufferPointer<UInt8>) {
         let n = url.count
-        guard let colon = URLAuthority.schemeEnd(url), colon + 2 < n, url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/") else {
+        guard let colon = URLAuthority.schemeEnd(url), colon + 2 < n, url[colon + 1] == UInt8(ascii: "/"),
+            url[colon + 2] == UInt8(ascii: "/")
+        else {
             return nil
         }
         let start = colon + 3
