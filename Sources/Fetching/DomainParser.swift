@@ -105,10 +105,9 @@ public enum DomainParser {
             var text = text
             let parts = text.withUTF8 { bytes -> URLParts? in
                 guard let authority = URLAuthority(bytes), authority.isHTTP(bytes) else { return nil }
-                let hostStart = authority.userInfo.map { $0.upperBound + 1 } ?? authority.host.lowerBound
                 return URLParts(
                     isHTTP: true, isPlainHTTP: authority.scheme.count == 4,
-                    hostAndPort: String(decoding: bytes[hostStart..<authority.end], as: UTF8.self),
+                    hostAndPort: String(decoding: bytes[authority.host.lowerBound..<authority.end], as: UTF8.self),
                     path: String(decoding: bytes[authority.end...], as: UTF8.self))
             }
             if let parts {
