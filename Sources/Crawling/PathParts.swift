@@ -14,11 +14,10 @@ struct PathParts {
     var hasRepeatingSegment: Bool
 
     init(_ url: String) {
-        var url = url
         let bytes = Array(url.utf8)
         // The first "/" from the authority's end, even past a "?" (`https://a.test?x=/y` has path "/y"); a URL
         // libcurl normalised always has a "/" there. Anything but a `scheme://` URL has no path.
-        let authorityEnd = url.withUTF8 { URLAuthority($0)?.end } ?? bytes.count
+        let authorityEnd = bytes.withUnsafeBufferPointer { URLAuthority($0)?.end } ?? bytes.count
         let start = bytes[authorityEnd...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         let queryMark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) ?? end

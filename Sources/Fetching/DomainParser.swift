@@ -39,13 +39,16 @@ public enum DomainParser {
                 text = String(text[..<question])
             }
         }
-        if let url = URLParts(text) {
-            guard url.isHTTP else { return fail("only http and https URLs name a domain") }
+        if let url = HTTPURLParts(text) {
             if !url.path.isEmpty && url.path != "/" {
                 notes.append("path \(url.path) ignored: the file is always at /.well-known/")
             }
             if url.isPlainHTTP { notes.append("audited over https: Apple fetches the file only over HTTPS") }
             text = url.hostAndPort
+        } else if text.contains("://") {
+            // Whatever comes before the first "://" here is not http or https: had it been, URLAuthority would
+            // have split the URL (`ht tp://x` and `a:b://x` are not split at all).
+            return fail("only http and https URLs name a domain")
         } else if text.contains("/") {
             return fail("a domain has no path; give the host alone (the file is always at /.well-known/)")
         }
@@ -89,38 +92,30 @@ public enum DomainParser {
             DomainTarget(domain: text, input: input == text ? nil : input, unicode: unicode, notes: notes))
     }
 
-    /// A pasted URL split by `URLAuthority`: the host and port are checked as a bare host would be.
-    struct URLParts {
-        /// The scheme is http or https; any other text before the first `://` is not.
-        var isHTTP: Bool
+    /// A pasted http(s) URL split by `URLAuthority`; its host and port are then checked as a bare host's are.
+    struct HTTPURLParts {
         var isPlainHTTP: Bool
         /// Between the user info (dropped) and the path.
         var hostAndPort: String
         /// From the first `/`, `?` or `#` after the authority; empty when there is none.
         var path: String
 
-        /// Nil when `text` has no `://`. Text with a `://` that `URLAuthority` does not split (`ht tp://x`,
-        /// `a:b://c`) has no http(s) scheme before its first `://`, so it is read as a URL of another scheme.
+        /// Nil unless `text` is an http or https URL.
         init?(_ text: String) {
             var text = text
-            let parts = text.withUTF8 { bytes -> URLParts? in
-                guard let authority = URLAuthority(bytes), authority.isHTTP(bytes) else { return nil }
-                return URLParts(
-                    isHTTP: true, isPlainHTTP: authority.scheme.count == 4,
-                    hostAndPort: String(decoding: bytes[authority.host.lowerBound..<authority.end], as: UTF8.self),
-                    path: String(decoding: bytes[authority.end...], as: UTF8.self))
-            }
-            if let parts {
-                self = parts
-            } else if text.contains("://") {
-                self = URLParts(isHTTP: false, isPlainHTTP: false, hostAndPort: "", path: "")
-            } else {
-                return nil
-            }
+            guard
+                let parts = text.withUTF8({ bytes -> HTTPURLParts? in
+                    guard let authority = URLAuthority(bytes), authority.isHTTP(bytes) else { return nil }
+                    return HTTPURLParts(
+                        isPlainHTTP: authority.scheme.count == 4,
+                        hostAndPort: String(decoding: bytes[authority.host.lowerBound..<authority.end], as: UTF8.self),
+                        path: String(decoding: bytes[authority.end...], as: UTF8.self))
+                })
+            else { return nil }
+            self = parts
         }
 
-        private init(isHTTP: Bool, isPlainHTTP: Bool, hostAndPort: String, path: String) {
-            self.isHTTP = isHTTP
+        private init(isPlainHTTP: Bool, hostAndPort: String, path: String) {
             self.isPlainHTTP = isPlainHTTP
             self.hostAndPort = hostAndPort
             self.path = path
