@@ -1,5 +1,6 @@
 /// Where the scheme, user info, host and port of an absolute URL (`scheme://[userinfo@]host[:port]…`) lie in its
-/// UTF-8 bytes, found in one pass with no allocation: the matcher, the URL table and the crawler read it per URL.
+/// UTF-8 bytes, found in one pass with no allocation: the matcher, the URL table, link resolution and the crawl-trap
+/// defences read it per URL, and domain parsing splits pasted URLs with it. It is the package's one URL splitter.
 ///
 /// It splits, it does not validate: the authority ends at the first `/`, `?` or `#`, the user info at its last `@`,
 /// an IP literal keeps its brackets (`[::1]`), and any other host runs to the authority's last `:` (none when a `]`
