@@ -23,9 +23,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// as written (no scheme guessing) with an http(s) scheme, and URLAuthority splits it with a non-empty host.
 /// Deliberate differences, skipped: libcurl rewrites IPv4 hosts (`0x7f.1` is `127.0.0.1`) and IPv6 literals
 /// (zone IDs apart, `[0::1]` is `[::1]`), and URL-decodes `%` escapes in a host; URLAuthority splits, it never
-/// rewrites. Case is compared folded: neither lower-cases the host it hands back (`httpHost` does, after).
+/// rewrites. Text with a NUL is skipped too: libcurl reads a C string, which ends there. Case is compared folded:
+/// libcurl hands the host back as written, `httpHost` lower-cases it.
 func checkHostAgainstLibcurl(_ text: String) {
-    guard let ours = URLAuthority.httpHost(of: text), !ours.isEmpty, !ours.contains("%"), !ours.hasPrefix("[")
+    guard !text.utf8.contains(0), let ours = URLAuthority.httpHost(of: text), !ours.isEmpty, !ours.contains("%"),
+        !ours.hasPrefix("[")
     else { return }
     _ = curlGlobalInit
     guard let handle = curl_url() else { return }
