@@ -1,3 +1,5 @@
+import AASA
+
 /// The parts of a URL the crawl-trap defences look at, read in one pass over its bytes.
 struct PathParts {
     /// From the first "/" after the authority, without the fragment.
@@ -13,10 +15,10 @@ struct PathParts {
 
     init(_ url: String) {
         let bytes = Array(url.utf8)
-        var start = bytes.count
-        if let scheme = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count > scheme + 2 {
-            start = bytes[(scheme + 3)...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-        }
+        // The first "/" from the authority's end, even past a "?" (`https://a.test?x=/y` has path "/y"); a URL
+        // libcurl normalised always has a "/" there. Anything but a `scheme://` URL has no path.
+        let authorityEnd = bytes.withUnsafeBufferPointer { URLAuthority($0)?.end } ?? bytes.count
+        let start = bytes[authorityEnd...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
         let queryMark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
         pathAndQuery = start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : "/"

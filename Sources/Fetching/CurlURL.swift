@@ -1,3 +1,4 @@
+import AASA
 internal import CCurl
 import Foundation
 
@@ -39,23 +40,20 @@ public enum CurlURL {
 
         public init(_ base: String) {
             text = base
-            guard let authority = Authority(base), authority.isKeyForm,
-                authority.scheme == "http" || authority.scheme == "https"
-            else {
-                (origin, directory, host) = (nil, nil, "")
-                return
+            var base = base
+            let prefixes = base.withUTF8 { bytes -> (origin: String, directory: String, host: String)? in
+                guard let authority = Authority(bytes), authority.isKeyForm else { return nil }
+                let pathStart = authority.end
+                guard pathStart < bytes.count, bytes[pathStart] == UInt8(ascii: "/"),
+                    !bytes[pathStart...].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+                else { return nil }
+                let lastSlash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? pathStart
+                return (
+                    String(decoding: bytes[..<pathStart], as: UTF8.self),
+                    String(decoding: bytes[...lastSlash], as: UTF8.self), authority.host
+                )
             }
-            let bytes = authority.bytes
-            let pathStart = authority.authorityEnd
-            guard pathStart < bytes.count, bytes[pathStart] == UInt8(ascii: "/"),
-                !bytes[pathStart...].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-            else {
-                (origin, directory, host) = (nil, nil, "")
-                return
-            }
-            origin = String(decoding: bytes[..<pathStart], as: UTF8.self)
-            directory = String(decoding: bytes[...(bytes.lastIndex(of: UInt8(ascii: "/")) ?? pathStart)], as: UTF8.self)
-            host = authority.host
+            (origin, directory, host) = prefixes.map { ($0.origin, $0.directory, $0.host) } ?? (nil, nil, "")
         }
     }
 
@@ -65,8 +63,7 @@ public enum CurlURL {
         defer { curl_url_cleanup(handle) }
         guard curl_url_set(handle, CURLUPART_URL, base, 0) == CURLUE_OK,
             curl_url_set(handle, CURLUPART_URL, browserEncode(trimmed), 0) == CURLUE_OK,
-            let url = get(handle, CURLUPART_URL, 0), let parts = Authority(url),
-            parts.scheme == "http" || parts.scheme == "https"
+            var url = get(handle, CURLUPART_URL, 0), let parts = url.withUTF8({ Authority($0) })
         else { return .invalid }
         // The key: no fragment, no default port, lower-case scheme and host. Most links already are in that
         // form, and then the key shares the URL's storage.
@@ -115,54 +112,43 @@ public enum CurlURL {
         }
     }
 
-    /// Scheme and host read off a URL libcurl has normalised (`scheme://[userinfo@]host[:port]/…`).
+    /// What resolution reads off an http(s) URL's authority, as `URLAuthority` splits it.
     struct Authority {
+        /// "http" or "https".
         var scheme: String
+        /// Lower-cased.
         var host: String
         /// No user info, port, fragment or upper-case letter in scheme or host: the URL is its own key.
         var isKeyForm: Bool
-        /// The URL's bytes, and where its authority ends (at the path, query or fragment, or the end).
-        var bytes: [UInt8]
-        var authorityEnd: Int
+        /// Where the path starts.
+        var end: Int
 
-        init?(_ url: String) {
-            let bytes = Array(url.utf8)
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count > colon + 2,
-                bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
-            else { return nil }
-            let start = colon + 3
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
-                bytes[end] != UInt8(ascii: "#")
-            {
-                end += 1
+        /// Nil unless `url` is an http or https URL (`scheme://[userinfo@]host[:port]…`).
+        init?(_ url: UnsafeBufferPointer<UInt8>) {
+            guard let authority = URLAuthority(url), authority.isHTTP(url) else { return nil }
+            scheme = authority.scheme.count == 4 ? "http" : "https"
+            host = URLAuthority.lowercased(url, authority.host)
+            end = authority.end
+            isKeyForm = Authority.isKeyForm(url, authority)
+        }
+
+        /// A colon in a host that is not an IP literal counts as a port, as does anything after an IP literal's
+        /// `]`: URLAuthority keeps `a:b]` whole as a host, which must not pass for a key.
+        static func isKeyForm(_ url: UnsafeBufferPointer<UInt8>, _ authority: URLAuthority) -> Bool {
+            guard authority.userInfo == nil, authority.port == nil, authority.host.upperBound == authority.end else {
+                return false
             }
-            var authority = bytes[start..<end]
-            var plain = true
-            if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
-                authority = authority[(at + 1)...]
-                plain = false
+            for i in authority.scheme where isUpper(url[i]) { return false }
+            let literal = !authority.host.isEmpty && url[authority.host.lowerBound] == UInt8(ascii: "[")
+            for i in authority.host where isUpper(url[i]) || (!literal && url[i] == UInt8(ascii: ":")) {
+                return false
             }
-            var hostEnd = authority.endIndex
-            if authority.first == UInt8(ascii: "[") {
-                if let close = authority.firstIndex(of: UInt8(ascii: "]")) { hostEnd = close + 1 }
-            } else if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
-                hostEnd = portColon
-            }
-            if hostEnd != authority.endIndex { plain = false }  // an explicit port
-            let isUpper: (UInt8) -> Bool = { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-            let rawScheme = bytes[..<colon]
-            let rawHost = authority[..<hostEnd]
-            if rawScheme.contains(where: isUpper) || rawHost.contains(where: isUpper)
-                || bytes[end...].firstIndex(of: UInt8(ascii: "#")) != nil
-            {
-                plain = false
-            }
-            scheme = String(decoding: rawScheme, as: UTF8.self).lowercased()
-            host = String(decoding: rawHost, as: UTF8.self).lowercased()
-            isKeyForm = plain
-            self.bytes = bytes
-            authorityEnd = end
+            for i in authority.end..<url.count where url[i] == UInt8(ascii: "#") { return false }
+            return true
+        }
+
+        @inline(__always) static func isUpper(_ byte: UInt8) -> Bool {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
         }
     }
 
@@ -186,19 +172,8 @@ public enum CurlURL {
 
     /// The scheme of an absolute reference, lower-cased; nil for a relative one.
     static func schemeOf(_ text: String) -> String? {
-        var length = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: ":"):
-                return length == 0 ? nil : String(text.utf8.prefix(length))?.lowercased()
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): length += 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                guard length > 0 else { return nil }
-                length += 1
-            default: return nil
-            }
-        }
-        return nil
+        var text = text
+        return text.withUTF8 { bytes in URLAuthority.schemeEnd(bytes).map { URLAuthority.lowercased(bytes, 0..<$0) } }
     }
 
     /// Percent-encodes what browsers encode before sending: spaces, controls, quotes, angle brackets, non-ASCII.

@@ -39,17 +39,16 @@ public enum DomainParser {
                 text = String(text[..<question])
             }
         }
-        if let range = text.range(of: "://") {
-            let scheme = text[..<range.lowerBound].lowercased()
-            guard scheme == "https" || scheme == "http" else { return fail("only http and https URLs name a domain") }
-            text = String(text[range.upperBound...])
-            let hostEnd = text.firstIndex(where: { "/?#".contains($0) }) ?? text.endIndex
-            if hostEnd != text.endIndex && text[hostEnd...] != "/" {
-                notes.append("path \(text[hostEnd...]) ignored: the file is always at /.well-known/")
+        if let url = HTTPURLParts(text) {
+            if !url.path.isEmpty && url.path != "/" {
+                notes.append("path \(url.path) ignored: the file is always at /.well-known/")
             }
-            if scheme == "http" { notes.append("audited over https: Apple fetches the file only over HTTPS") }
-            text = String(text[..<hostEnd])
-            if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
+            if url.isPlainHTTP { notes.append("audited over https: Apple fetches the file only over HTTPS") }
+            text = url.hostAndPort
+        } else if text.contains("://") {
+            // Whatever comes before the first "://" here is not http or https: had it been, URLAuthority would
+            // have split the URL (`ht tp://x` and `a:b://x` are not split at all).
+            return fail("only http and https URLs name a domain")
         } else if text.contains("/") {
             return fail("a domain has no path; give the host alone (the file is always at /.well-known/)")
         }
@@ -91,6 +90,36 @@ public enum DomainParser {
         guard text.count <= 253 else { return fail("longer than 253 characters") }
         return .success(
             DomainTarget(domain: text, input: input == text ? nil : input, unicode: unicode, notes: notes))
+    }
+
+    /// A pasted http(s) URL split by `URLAuthority`; its host and port are then checked as a bare host's are.
+    struct HTTPURLParts {
+        var isPlainHTTP: Bool
+        /// Between the user info (dropped) and the path.
+        var hostAndPort: String
+        /// From the first `/`, `?` or `#` after the authority; empty when there is none.
+        var path: String
+
+        /// Nil unless `text` is an http or https URL.
+        init?(_ text: String) {
+            var text = text
+            guard
+                let parts = text.withUTF8({ bytes -> HTTPURLParts? in
+                    guard let authority = URLAuthority(bytes), authority.isHTTP(bytes) else { return nil }
+                    return HTTPURLParts(
+                        isPlainHTTP: authority.scheme.count == 4,
+                        hostAndPort: String(decoding: bytes[authority.host.lowerBound..<authority.end], as: UTF8.self),
+                        path: String(decoding: bytes[authority.end...], as: UTF8.self))
+                })
+            else { return nil }
+            self = parts
+        }
+
+        private init(isPlainHTTP: Bool, hostAndPort: String, path: String) {
+            self.isPlainHTTP = isPlainHTTP
+            self.hostAndPort = hostAndPort
+            self.path = path
+        }
     }
 
     /// The A-label (xn--) form of a Unicode host, via libcurl's URL API and libidn2.

@@ -129,6 +129,21 @@ struct AuthorityParts: Equatable, CustomStringConvertible {
         #expect(URLAuthority.httpHost(of: "https://ÉCOLE.Test/") == "École.test")
     }
 
+    /// The scheme alone, for references that need no `//` (mailto:, tel:, app schemes).
+    @Test func schemeEndFindsTheColonAfterAValidScheme() {
+        func end(_ text: String) -> Int? {
+            var text = text
+            return text.withUTF8 { URLAuthority.schemeEnd($0) }
+        }
+        #expect(end("mailto:a@b.c") == 6)
+        #expect(end("svn+ssh.x-1:") == 11)
+        #expect(end("H:x") == 1)
+        #expect(end("https://a.test/") == 5)
+        for text in ["", ":x", "1a:b", "-a:b", "a b:c", "a_b:c", "/a:b", "noscheme", "é:x"] {
+            #expect(end(text) == nil, "\(text)")
+        }
+    }
+
     @Test func preparedURLReadsSchemeAndHostThroughIt() throws {
         let url = try #require(PreparedURL("HTTPS://u@Shop.Example.com:8443/a?b#c"))
         #expect(url.scheme == "https")

@@ -236,6 +236,45 @@ import Testing
         #expect(try DomainParser.parse("*.example.com").get().notes.contains { $0.contains("wildcard") })
     }
 
+    /// Pasted URLs are split by URLAuthority; these pin the decisions and messages of the splitter it replaced.
+    @Test(arguments: [
+        ("ht tp://example.com", "only http and https URLs name a domain"),
+        ("a:b://example.com", "only http and https URLs name a domain"),
+        ("mailto:x://example.com", "only http and https URLs name a domain"),
+        (
+            "HTTP://u:p@Example.com:8443/x",
+            "ports are not supported: Apple ignores associated domains with a port (8443); TN3155"
+        ),
+        ("https://example.com://x", "ports are not supported: Apple ignores associated domains with a port (); TN3155"),
+        (
+            "https://[::1]:443/",
+            "an IP address cannot be an associated domain (Apple needs a host name with a certificate)"
+        ),
+        (
+            "https://a@b@example.com:1:2/",
+            "ports are not supported: Apple ignores associated domains with a port (2); TN3155"
+        ),
+        ("u@example.com", "\"u@example\" is not a valid host name label"),
+    ])
+    func urlEdgeCasesKeepTheirReasons(_ input: String, _ reason: String) {
+        guard case .failure(let error) = DomainParser.parse(input) else {
+            Issue.record("\(input) was accepted")
+            return
+        }
+        #expect(error.reason == reason)
+    }
+
+    @Test func theUserInfoIsDroppedAndTheRestOfAURLNoted() throws {
+        let target = try DomainParser.parse("HTTP://u@p@Example.com?x#y").get()
+        #expect(target.domain == "example.com")
+        #expect(
+            target.notes == [
+                "path ?x#y ignored: the file is always at /.well-known/",
+                "audited over https: Apple fetches the file only over HTTPS",
+            ])
+        #expect(try DomainParser.parse("https://example.com/").get().notes.isEmpty, "a lone / is not a path")
+    }
+
     @Test(arguments: [
         ("example.com:8443", "port"), ("https://example.com:8443/", "port"), ("example.com/shop", "path"),
         ("localhost", "two labels"), ("", "empty"), ("192.168.1.10", "IP address"), ("exa mple.com", "spaces"),

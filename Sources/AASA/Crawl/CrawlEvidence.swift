@@ -141,8 +141,9 @@ public struct SmartBanner: Sendable, Equatable {
         } else {
             problems.append("no app-id")
         }
-        if let argument, !(argument.hasPrefix("https://") || argument.hasPrefix("http://") || argument.contains("://"))
-        {
+        // Any "://" passes, looser than `URLAuthority`: an app argument may be an app's own URL, which the banner
+        // hands over as written, so only text that cannot be a URL of any scheme is reported.
+        if let argument, !argument.contains("://") {
             problems.append("app-argument \"\(argument)\" is not a URL")
         }
         self.problems = problems

@@ -249,7 +249,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// The lower-cased host of an http(s) URL, read without a full parse.
-    static func host(of url: String) -> String? { PreparedURL.host(of: url) }
+    static func host(of url: String) -> String? { URLAuthority.httpHost(of: url) }
 
     /// The rows of a report's `urls`, with the verdicts written there.
     public init(from decoder: any Decoder) throws {

@@ -1,5 +1,6 @@
 /// Where the scheme, user info, host and port of an absolute URL (`scheme://[userinfo@]host[:port]…`) lie in its
-/// UTF-8 bytes, found in one pass with no allocation: the matcher, the URL table and the crawler read it per URL.
+/// UTF-8 bytes, found in one pass with no allocation: the matcher, the URL table, link resolution and the crawl-trap
+/// defences read it per URL, and domain parsing splits pasted URLs with it. It is the package's one URL splitter.
 ///
 /// It splits, it does not validate: the authority ends at the first `/`, `?` or `#`, the user info at its last `@`,
 /// an IP literal keeps its brackets (`[::1]`), and any other host runs to the authority's last `:` (none when a `]`
@@ -21,13 +22,9 @@ package struct URLAuthority: Equatable, Sendable {
     /// `//`.
     package init?(_ url: UnsafeBufferPointer<UInt8>) {
         let n = url.count
-        guard n > 0, URLAuthority.isLetter(url[0]) else { return nil }
-        var colon = 1
-        while colon < n, url[colon] != UInt8(ascii: ":") {
-            guard URLAuthority.isSchemeByte(url[colon]) else { return nil }
-            colon += 1
-        }
-        guard colon + 2 < n, url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/") else {
+        guard let colon = URLAuthority.schemeEnd(url), colon + 2 < n, url[colon + 1] == UInt8(ascii: "/"),
+            url[colon + 2] == UInt8(ascii: "/")
+        else {
             return nil
         }
         let start = colon + 3
@@ -66,6 +63,18 @@ package struct URLAuthority: Equatable, Sendable {
         host = hostStart..<hostEnd
         self.port = port
         self.end = end
+    }
+
+    /// Where the scheme ends: the index of the `:` after a letter and letters, digits, `+`, `-` or `.`; nil when
+    /// `url` does not start with a scheme. Relative references (`mailto:x`, `/p`) need no `//` to be told apart.
+    package static func schemeEnd(_ url: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = url.first, isLetter(first) else { return nil }
+        var colon = 1
+        while colon < url.count, url[colon] != UInt8(ascii: ":") {
+            guard isSchemeByte(url[colon]) else { return nil }
+            colon += 1
+        }
+        return colon < url.count ? colon : nil
     }
 
     /// The lower-cased host of an http or https URL; nil for any other URL or a bare path.

@@ -1,4 +1,6 @@
 // Fuzz target: link resolution and normalisation with libcurl's URL API.
+internal import CCurl
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -13,5 +15,31 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = CurlURL.resolve("/x", against: text)
     _ = PreparedURL(text)
     _ = DomainParser.parse(text)
+    checkHostAgainstLibcurl(text)
     return 0
+}
+
+/// URLAuthority's host must be libcurl's wherever both read `text` as a plain http(s) URL: libcurl accepts it
+/// as written (no scheme guessing) with an http(s) scheme, and URLAuthority splits it with a non-empty host.
+/// Deliberate differences, skipped: libcurl rewrites IPv4 hosts (`0x7f.1` is `127.0.0.1`) and IPv6 literals
+/// (zone IDs apart, `[0::1]` is `[::1]`), and URL-decodes `%` escapes in a host; URLAuthority splits, it never
+/// rewrites. Text with a NUL is skipped too: libcurl reads a C string, which ends there. Case is compared folded:
+/// libcurl hands the host back as written, `httpHost` lower-cases it.
+func checkHostAgainstLibcurl(_ text: String) {
+    guard !text.utf8.contains(0), let ours = URLAuthority.httpHost(of: text), !ours.isEmpty, !ours.contains("%"),
+        !ours.hasPrefix("[")
+    else { return }
+    _ = curlGlobalInit
+    guard let handle = curl_url() else { return }
+    defer { curl_url_cleanup(handle) }
+    guard curl_url_set(handle, CURLUPART_URL, text, 0) == CURLUE_OK,
+        let scheme = CurlURL.get(handle, CURLUPART_SCHEME, 0), scheme == "http" || scheme == "https",
+        let theirs = CurlURL.get(handle, CURLUPART_HOST, 0)
+    else { return }
+    if theirs.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) {
+        return  // an IPv4 address, which libcurl normalises
+    }
+    if String(decoding: theirs.utf8.map(ASCII.lower), as: UTF8.self) != ours {
+        fatalError("URLAuthority host \(ours) != libcurl host \(theirs) for \(text)")
+    }
 }

@@ -66,6 +66,9 @@ public enum EntitlementEntryFormat: Check {
                     fix: "Use ?mode=developer, ?mode=managed or ?mode=developer+managed.")
                 continue
             }
+            // An entry is not a URL, so these look for URL parts in it as text rather than split it with
+            // `URLAuthority`: any "://" is a scheme, even after text that is not one, and the last ":" starts a port
+            // even after an "@" or a "#", which a URL split would read as user info or a fragment.
             let host = entry.host
             if host.contains("://") {
                 add(
