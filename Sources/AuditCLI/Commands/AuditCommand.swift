@@ -132,7 +132,8 @@ enum AuditCommand: Command {
         let outputs = try planOutputs(options)
         let configuration = try NetworkOptions.configuration(from: options)
         let cdn = options.string(cdnBase)
-        if let cdn, !(cdn.hasPrefix("https://") || cdn.hasPrefix("http://")) {
+        // An http(s) URL with a host: the domain is appended to it.
+        if let cdn, URLAuthority.httpHost(of: cdn)?.isEmpty != false {
             throw UsageError("--cdn-base takes an http(s) URL, not \(cdn)", command: spec.name)
         }
         let fetch = Plan.Fetch(
