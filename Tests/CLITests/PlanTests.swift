@@ -148,6 +148,9 @@ import Testing
         #expect(
             try auditError(["x.test", "--cdn-base", "ftp://c/"] + out)
                 == "--cdn-base takes an http(s) URL, not ftp://c/")
+        #expect(
+            try auditError(["x.test", "--cdn-base", "https:///a/v1/"] + out)
+                == "--cdn-base takes an http(s) URL, not https:///a/v1/")
         #expect(try auditPlan(["x.test", "--cdn-base", "https://c/a/"] + out).fetch.cdnBase == "https://c/a/")
         #expect(try auditPlan(["x.test", "--no-cdn"] + out).fetch.cdnBase == nil)
     }
