@@ -32,7 +32,7 @@ public struct FindingLocation: Codable, Hashable, Sendable {
         self.column = column
     }
 
-    /// Every key is written, null when unknown, so consumers need not guess (DESIGN §7).
+    /// Every key is written, null when unknown, so consumers need not guess (the report schema lists them all).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
