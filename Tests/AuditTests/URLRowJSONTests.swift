@@ -77,20 +77,31 @@ import Testing
         return String(decoding: out, as: UTF8.self)
     }
 
-    @Test(arguments: [0, 1, 2, 5])
-    func everyRowIsJSONEncodersBytesAtEveryDepth(depth: Int) throws {
-        for row in Self.rows() {
-            #expect(Self.handWritten(row, depth: depth) == (try Self.encoded(row, depth: depth)), "\(row)")
+    /// Every value written by hand and by JSONEncoder at `depth`; the first that differs is shown whole, so one
+    /// slip does not bury the output under hundreds of failures.
+    static func expectSame<Value: HandWrittenJSON>(
+        _ values: [Value], depth: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var differing: [(handWritten: String, encoded: String)] = []
+        for value in values {
+            let pair = (handWritten(value, depth: depth), try encoded(value, depth: depth))
+            if pair.0 != pair.1 { differing.append(pair) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(values.count) differ", sourceLocation: sourceLocation)
+        if let first = differing.first {
+            #expect(first.handWritten == first.encoded, sourceLocation: sourceLocation)
         }
     }
 
+    @Test(arguments: [0, 1, 2, 5])
+    func everyRowIsJSONEncodersBytesAtEveryDepth(depth: Int) throws {
+        try Self.expectSame(Self.rows(), depth: depth)
+    }
+
     @Test func verdictsAndRulesAloneAreJSONEncodersBytesToo() throws {
-        for verdict in Self.verdictSets.joined() {
-            #expect(Self.handWritten(verdict, depth: 3) == (try Self.encoded(verdict, depth: 3)))
-            if let rule = verdict.rule {
-                #expect(Self.handWritten(rule, depth: 1) == (try Self.encoded(rule, depth: 1)))
-            }
-        }
+        let verdicts = Array(Self.verdictSets.joined())
+        try Self.expectSame(verdicts, depth: 3)
+        try Self.expectSame(verdicts.compactMap(\.rule), depth: 1)
     }
 
     /// Random Unicode text (a fixed seed: a failure reproduces) in every string of a row.
@@ -108,13 +119,18 @@ import Testing
             }
             return String(scalars)
         }
-        for _ in 0..<300 {
-            let row = URLReport(
+        let results: [MatchResult] = [.match, .exclude, .noMatch]
+        let rows = (0..<300).map { _ in
+            URLReport(
                 url: text(), foundOn: text(), httpStatus: Int(truncatingIfNeeded: random.next()),
-                verdicts: [AppVerdict(appID: text(), result: .match, rule: Self.rule(text()), reason: text())],
+                verdicts: (0..<Int(random.next() % 3)).map { _ in
+                    AppVerdict(
+                        appID: text(), result: results[Int(random.next() % 3)],
+                        rule: random.next() % 2 == 0 ? nil : Self.rule(text()), reason: text())
+                },
                 opensApp: text(), note: text())
-            #expect(Self.handWritten(row, depth: 2) == (try Self.encoded(row, depth: 2)), "\(row)")
         }
+        try Self.expectSame(rows, depth: 2)
     }
 
     /// Objects inside objects inside arrays, with URL tables at each level: the rows land at several depths.
