@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import AASA
+@testable import Audit
+
+/// URL rows written by hand must be JSONEncoder's bytes for the Codable rows, whatever the row holds and however
+/// deep it lands: report.json is diffed byte for byte between runs and read back with the Codable types.
+@Suite struct URLRowJSONTests {
+    /// Every character JSON escapes or could be mistaken for one, alone and together.
+    static let awkward: [String] =
+        (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + [
+            "\u{7F}", "\"", "\\", "/", "\\/", "é", "e\u{301}", "日本", "👍🏽", "👨‍👩‍👧", "\u{2028}\u{2029}", "\u{FEFF}",
+            "\u{10FFFF}", "", " ", "a\r\nb", "\\u0041", "\"/*\"",
+            "https://shop.test/caf\u{E9}/\u{1}\u{1F}\u{7F}?q=\"x\"&r=\\#/frag",
+        ]
+    static let allAwkward = awkward.joined()
+
+    static func rule(_ text: String, format: AASADocument.RuleFormat = .components, number: Int = 3) -> RuleReference {
+        RuleReference(
+            detailsIndex: number, ruleIndex: number * 7, format: format,
+            pointer: "/applinks/details/\(number)/~1\(text)",
+            rule: text, line: number * 1_000, column: number + 10)
+    }
+
+    static let verdictSets: [[AppVerdict]] = [
+        [],
+        [AppVerdict(appID: "A.b", result: .noMatch, rule: nil, reason: "no rule matched")],
+        [
+            AppVerdict(
+                appID: "9JA89QQLNQ.com.acme.shop", result: .match, rule: rule(#"{"/": "/shoes/*"}"#), reason: "r"),
+            AppVerdict(
+                appID: "9JA89QQLNQ.com.acme.beta", result: .exclude,
+                rule: rule(#"{"/": "/a\"b\\c/*", "exclude": true}"#, number: 0), reason: "excluded \"here\""),
+            AppVerdict(appID: "X.y", result: .noMatch, rule: nil, reason: allAwkward),
+            AppVerdict(
+                appID: allAwkward, result: .match, rule: rule("NOT /😀/*\t\n", format: .paths, number: 12), reason: ""),
+        ],
+    ]
+
+    /// Every combination of the optional members, each verdict set, and every awkward string in every string.
+    static func rows() -> [URLReport] {
+        var rows: [URLReport] = []
+        for mask in 0..<16 {
+            for verdicts in verdictSets {
+                rows.append(
+                    URLReport(
+                        url: "https://shop.test/\(mask)", foundOn: mask & 1 != 0 ? "https://shop.test/" : nil,
+                        httpStatus: mask & 2 != 0 ? [200, 0, -1, 404, Int.max, Int.min][mask % 6] : nil,
+                        verdicts: verdicts, opensApp: mask & 4 != 0 ? "9JA89QQLNQ.com.acme.shop" : nil,
+                        note: mask & 8 != 0 ? "other host: recorded, not crawled" : nil))
+            }
+        }
+        for text in awkward + [allAwkward] {
+            rows.append(
+                URLReport(
+                    url: text, foundOn: text, httpStatus: 7,
+                    verdicts: [AppVerdict(appID: text, result: .exclude, rule: rule(text), reason: text)],
+                    opensApp: text, note: text))
+        }
+        return rows
+    }
+
+    /// JSONEncoder's text for `value`, with every line after the first indented `depth` levels (not the blank
+    /// line of an empty container), as it appears nested that deep.
+    static func encoded(_ value: some Encodable, depth: Int) throws -> String {
+        let text = String(decoding: try JSONOutput.encoder().encode(value), as: UTF8.self)
+        let pad = String(repeating: "  ", count: depth)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : pad + $0.element }
+            .joined(separator: "\n")
+    }
+
+    static func handWritten(_ value: some HandWrittenJSON, depth: Int) -> String {
+        var out: [UInt8] = []
+        value.appendJSON(to: &out, depth: depth)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Every value written by hand and by JSONEncoder at `depth`; the first that differs is shown whole, so one
+    /// slip does not bury the output under hundreds of failures.
+    static func expectSame<Value: HandWrittenJSON>(
+        _ values: [Value], depth: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var differing: [(handWritten: String, encoded: String)] = []
+        for value in values {
+            let pair = (handWritten(value, depth: depth), try encoded(value, depth: depth))
+            if pair.0 != pair.1 { differing.append(pair) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(values.count) differ", sourceLocation: sourceLocation)
+        if let first = differing.first {
+            #expect(first.handWritten == first.encoded, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 5])
+    func everyRowIsJSONEncodersBytesAtEveryDepth(depth: Int) throws {
+        try Self.expectSame(Self.rows(), depth: depth)
+    }
+
+    @Test func verdictsAndRulesAloneAreJSONEncodersBytesToo() throws {
+        let verdicts = Array(Self.verdictSets.joined())
+        try Self.expectSame(verdicts, depth: 3)
+        try Self.expectSame(verdicts.compactMap(\.rule), depth: 1)
+    }
+
+    /// Random Unicode text (a fixed seed: a failure reproduces) in every string of a row.
+    @Test func randomTextIsEscapedAsJSONEncoderEscapesIt() throws {
+        var random = SplitMix(seed: 14)
+        let ranges: [ClosedRange<UInt32>] = [
+            0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x1_0000...0x10_FFFF,
+        ]
+        func text() -> String {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(random.next() % 40) {
+                let range = ranges[Int(random.next() % UInt64(ranges.count))]
+                let value = range.lowerBound + UInt32(random.next() % UInt64(range.count))
+                scalars.append(UnicodeScalar(value)!)
+            }
+            return String(scalars)
+        }
+        let results: [MatchResult] = [.match, .exclude, .noMatch]
+        let rows = (0..<300).map { _ in
+            URLReport(
+                url: text(), foundOn: text(), httpStatus: Int(truncatingIfNeeded: random.next()),
+                verdicts: (0..<Int(random.next() % 3)).map { _ in
+                    AppVerdict(
+                        appID: text(), result: results[Int(random.next() % 3)],
+                        rule: random.next() % 2 == 0 ? nil : Self.rule(text()), reason: text())
+                },
+                opensApp: text(), note: text())
+        }
+        try Self.expectSame(rows, depth: 2)
+    }
+
+    /// Objects inside objects inside arrays, with URL tables at each level: the rows land at several depths.
+    struct Nest: StreamedJSONObject {
+        var name: String
+        var children: [Nest]
+        var urls: URLTable
+        var mixed: [URLReport]
+    }
+
+    @Test func theStreamedWriterTakesTheFastPathAndWritesJSONEncodersBytes() throws {
+        #expect((Self.rows()[0] as any Encodable) is any HandWrittenJSON, "URL rows skip JSONEncoder")
+        let rows = Self.rows()
+        // Enough rows to cross the writer's batch and flush sizes.
+        var many = URLTable()
+        while many.count < 3 * StreamedJSONWriter.batchSize { for row in rows { many.append(row) } }
+        let leaf = Nest(name: "leaf", children: [], urls: URLTable(Array(rows.prefix(5))), mixed: [])
+        let middle = Nest(name: "middle", children: [leaf, leaf], urls: URLTable(), mixed: Array(rows.suffix(3)))
+        let top = Nest(name: Self.allAwkward, children: [middle, leaf], urls: many, mixed: rows)
+        var streamed = Data()
+        try JSONOutput.write(top, into: { streamed.append($0) })
+        #expect(streamed.count > 2 * StreamedJSONWriter.flushSize)
+        let expected = try JSONOutput.encoder().encode(top)
+        #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    /// A file whose rules hold quotes, backslashes, control characters, non-ASCII and emoji: crawled rows judged
+    /// by it carry that text, escaped as the file's JSON, in their rule references.
+    static let awkwardFile = Array(
+        """
+        {"applinks": {"details": [
+          {"appIDs": ["9JA89QQLNQ.com.acme.shop", "9JA89QQLNQ.com.acme.beta"],
+           "components": [{"/":\t"/a\\"b\\\\c/*", "exclude": true},
+                          {"/": "/caf\\u00e9/*",
+                           "#": "x\\ty"}, {"/": "/日本/*", "comment": "👍🏽 \\u0001\\u001f\\u007f"}, {"/": "/*"}]},
+          {"appIDs": ["ABCDE12345.com.acme.old"], "paths": ["NOT /😀/*", "/*"]}]}}
+        """.utf8)
+
+    @Test func aWholeReportIsJSONEncodersBytes() throws {
+        var crawled = URLTable()
+        for path in ["a\"b\\c/1", "caf%C3%A9/x#x%09y", "日本/1", "😀/x", "other", "", "%00/\u{7F}"] {
+            crawled.append(
+                url: "https://shop.test/\(path)", foundOn: "https://shop.test/\u{1}", httpStatus: 200, note: nil)
+        }
+        crawled.append(url: "https://elsewhere.test/", foundOn: nil, httpStatus: nil, note: "\u{0}\u{7F}")
+        crawled.judge(host: "shop.test", by: Matcher(try #require(DecodedFile(bytes: Self.awkwardFile).document)))
+        let ruleTexts = Set(crawled.flatMap { $0.verdicts.compactMap { $0.rule?.rule } })
+        #expect(ruleTexts.contains { $0.contains(#"\"b\\c"#) } && ruleTexts.contains { $0.contains("日本") })
+        #expect(ruleTexts.contains { $0.contains("😀") } && ruleTexts.contains { $0.contains(#"\u0001\u001f\#u{7F}"#) })
+        #expect(crawled.contains { $0.verdicts.contains { $0.result == .exclude } })
+        var report = try ReportReaderTests.report()
+        report.domains.append(
+            DomainReport(domain: "shop.test", fetches: [], apps: [], findings: [], urls: crawled, file: Self.allAwkward)
+        )
+        report.domains.append(
+            DomainReport(domain: "given.test", fetches: [], apps: [], findings: [], urls: URLTable(Self.rows())))
+        let written = try report.json()
+        #expect(
+            String(decoding: written, as: UTF8.self)
+                == String(decoding: try JSONOutput.encoder().encode(report), as: UTF8.self))
+        let back = try AuditReport.decode(written)
+        #expect(Array(back.domains[3].urls) == Array(report.domains[3].urls), "read back by the Codable rows")
+    }
+}
+
+/// A small seeded generator (SplitMix64), so random cases are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
