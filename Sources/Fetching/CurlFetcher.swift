@@ -18,30 +18,56 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         var nextID: UInt64 = 0
         var pending: [Pending] = []
         var cancelled: Set<UInt64> = []
+        /// Transfers whose consumer caught up and asked to go on.
+        var resumed: [UInt64] = []
         var stopping = false
         var closed = false
     }
 
     private let inbox = Locked(Inbox())
-    /// CURLM*; off the loop thread only `curl_multi_wakeup` (thread-safe) touches it, under the inbox lock.
-    private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
+    /// CURLM*; off the loop thread only `curl_multi_wakeup` (thread-safe) touches it, under the inbox lock. Nil when
+    /// libcurl could not start: every fetch then fails with `unavailable`.
+    private nonisolated(unsafe) let multi: UnsafeMutableRawPointer?
+    private let unavailable: String?
     private let configuration: FetcherConfiguration
     private let finished = DispatchSemaphore(value: 0)
 
     public init(configuration: FetcherConfiguration = FetcherConfiguration()) {
-        _ = curlGlobalInit
-        multi = curl_multi_init()
+        let initialised = curlGlobalInit
+        multi = initialised == CURLE_OK ? curl_multi_init() : nil
         self.configuration = configuration
+        guard let multi else {
+            unavailable =
+                initialised == CURLE_OK
+                ? "libcurl could not create its multi handle"
+                : "libcurl could not initialise: \(String(cString: curl_easy_strerror(initialised)))"
+            inbox.withLock {
+                $0.stopping = true
+                $0.closed = true
+            }
+            return
+        }
+        unavailable = nil
         // No CURLMOPT_MAX_HOST_CONNECTIONS: libcurl counts it per --connect-to target, so auditing a staging
         // server would queue every domain behind four connections and a slow domain would time out others.
         // Callers bound their own requests per host (4 per audited domain, the crawl's per-host concurrency).
         // Idle connections kept for reuse: a crawl needs a few to its site, an audit none across domains; the
         // default (4 per transfer ever added) kept hundreds of sockets and TLS sessions open in a 1,000-domain run.
-        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16)
-        _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
-        let thread = Thread { [self] in run() }
+        // Both are tuning: when libcurl refuses one, its default is still correct, only less frugal.
+        if ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16) != CURLM_OK {
+            Self.tuningRefused("CURLMOPT_MAXCONNECTS")
+        }
+        if ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX) != CURLM_OK {
+            Self.tuningRefused("CURLMOPT_PIPELINING")
+        }
+        let thread = Thread { [self] in if let multi = self.multi { run(multi) } }
         thread.name = "aasa-audit curl loop"
         thread.start()
+    }
+
+    /// A refused tuning option costs only efficiency; it is said once on stderr rather than failing fetches.
+    private static func tuningRefused(_ option: String) {
+        FileHandle.standardError.write(Data("aasa-audit: libcurl refused \(option); using its default\n".utf8))
     }
 
     /// Stops the loop after the transfers in flight end; later fetches return a cancelled exchange.
@@ -50,7 +76,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             defer { state.stopping = true }
             return !state.stopping
         }
-        guard first else { return }
+        guard first, multi != nil else { return }
         wake()
         finished.wait()
     }
@@ -80,6 +106,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     }
 
     /// Queues a transfer for the loop; `checkTask` refuses it when the calling task is already cancelled.
+    /// Completions are always called outside the inbox lock: one may start or cancel another fetch.
     private func submit(
         _ id: UInt64, _ request: FetchRequest, whenCancelled checkTask: Bool,
         _ completion: @escaping @Sendable (Exchange) -> Void
@@ -91,7 +118,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             return (true, state.pending.count == 1)
         }
         if !accepted {
-            completion(CurlFetcher.cancelled(request))
+            completion(unavailable.map { CurlFetcher.failed(request, $0) } ?? CurlFetcher.cancelled(request))
         } else if first {
             wake()
         }
@@ -112,9 +139,17 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         }
     }
 
+    /// A consumer caught up: the loop resumes its paused transfer.
+    private func resumeTransfer(_ id: UInt64) {
+        inbox.withLock { $0.resumed.append(id) }
+        wake()
+    }
+
     private func wake() {
         inbox.withLock { state in
-            if !state.closed { _ = curl_multi_wakeup(multi) }
+            // A wake-up libcurl could not deliver costs at most the loop's 1 s poll timeout, so its result only
+            // decides nothing; the inbox is read on every turn of the loop either way.
+            if !state.closed, let multi { _ = curl_multi_wakeup(multi) }
         }
     }
 
@@ -124,74 +159,133 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             error: "cancelled before an answer arrived")
     }
 
+    /// A fetch that could not be made because libcurl refused a call on our side: a failed fetch with its reason.
+    static func failed(_ request: FetchRequest, _ reason: String) -> Exchange {
+        Exchange(
+            location: request.location, url: request.url, userAgent: request.policy.userAgent, failure: .other,
+            error: reason)
+    }
+
+    static func multiError(_ call: String, _ code: CURLMcode) -> String {
+        CurlSetupError(call: call, reason: String(cString: curl_multi_strerror(code))).description
+    }
+
     /// The loop: all curl state is local to this thread.
-    private func run() {
+    private func run(_ multi: UnsafeMutableRawPointer) {
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
         /// Finished handles, reset and ready for the next transfer (at most a few dozen are kept).
         var idle: [CurlEasy] = []
         var connectTo: UnsafeMutablePointer<curl_slist>?
-        for item in configuration.connectTo { connectTo = curl_slist_append(connectTo, item) }
+        /// Set when the fetcher's own configuration could not be handed to libcurl: every fetch fails with it.
+        var setupError: String?
+        for item in configuration.connectTo {
+            guard let longer = curl_slist_append(connectTo, item) else {
+                setupError = "libcurl could not store the --connect-to entry \(item)"
+                break
+            }
+            connectTo = longer
+        }
         defer { curl_slist_free_all(connectTo) }
+        /// Only for the test that proves a refused `curl_multi_add_handle` fails its fetch.
+        let decoy = configuration.testFaults.failsAddingHandles ? curl_multi_init() : nil
+        defer { if let decoy { _ = curl_multi_cleanup(decoy) } }
         func recycle(_ easy: CurlEasy) {
-            guard idle.count < 64 else { return }
-            easy.reset()
+            guard idle.count < 64, easy.reset() else { return }
             idle.append(easy)
         }
+        func begin(_ pending: Pending) {
+            if let setupError { return pending.completion(CurlFetcher.failed(pending.request, setupError)) }
+            guard let easy = idle.popLast() ?? CurlEasy() else {
+                return pending.completion(CurlFetcher.failed(pending.request, "libcurl could not create a handle"))
+            }
+            let transfer: Transfer
+            do {
+                let id = pending.id
+                transfer = try Transfer(
+                    id: id, request: pending.request, completion: pending.completion, configuration: configuration,
+                    easy: easy, connectTo: connectTo, resume: { [weak self] in self?.resumeTransfer(id) })
+            } catch {
+                recycle(easy)
+                return pending.completion(CurlFetcher.failed(pending.request, error.description))
+            }
+            if let decoy { _ = curl_multi_add_handle(decoy, easy.handle) }
+            let added = curl_multi_add_handle(multi, easy.handle)
+            if let decoy { _ = curl_multi_remove_handle(decoy, easy.handle) }
+            // Not added, the transfer would never finish and its caller would wait forever: fail it now. The handle
+            // is dropped, not reused, since libcurl's view of it is unknown.
+            guard added == CURLM_OK else {
+                return transfer.completion(
+                    CurlFetcher.failed(transfer.request, CurlFetcher.multiError("curl_multi_add_handle", added)))
+            }
+            active[easy.handle] = transfer
+        }
+        /// Ends one transfer before libcurl finished it; a handle libcurl would not release is not reused.
+        func end(_ handle: UnsafeMutableRawPointer, with exchange: (Transfer) -> Exchange) {
+            guard let transfer = active.removeValue(forKey: handle) else { return }
+            let removed = curl_multi_remove_handle(multi, handle)
+            transfer.completion(exchange(transfer))
+            if removed == CURLM_OK { recycle(transfer.easy) }
+        }
+        /// The multi handle failed as a whole: every transfer in it fails rather than waiting on a loop that
+        /// cannot move them.
+        func failAll(_ call: String, _ code: CURLMcode) {
+            let reason = CurlFetcher.multiError(call, code)
+            for handle in Array(active.keys) { end(handle) { CurlFetcher.failed($0.request, reason) } }
+        }
         while true {
-            let (incoming, cancelled, stopping) = inbox.withLock { state in
+            let (incoming, cancelled, resumed, stopping) = inbox.withLock { state in
                 defer {
                     state.pending = []
                     state.cancelled = []
+                    state.resumed = []
                 }
-                return (state.pending, state.cancelled, state.stopping)
+                return (state.pending, state.cancelled, state.resumed, state.stopping)
             }
-            for pending in incoming {
-                guard let easy = idle.popLast() ?? CurlEasy() else {
-                    var failed = CurlFetcher.cancelled(pending.request)
-                    failed.failure = .other
-                    failed.error = "libcurl could not create a handle"
-                    pending.completion(failed)
-                    continue
-                }
-                let transfer = Transfer(
-                    id: pending.id, request: pending.request, completion: pending.completion,
-                    configuration: configuration, easy: easy, connectTo: connectTo)
-                active[easy.handle] = transfer
-                curl_multi_add_handle(multi, easy.handle)
-            }
+            for pending in incoming { begin(pending) }
             if !cancelled.isEmpty {
                 for (handle, transfer) in active where cancelled.contains(transfer.id) {
-                    curl_multi_remove_handle(multi, handle)
-                    active.removeValue(forKey: handle)
-                    transfer.completion(CurlFetcher.cancelled(transfer.request))
-                    recycle(transfer.easy)
+                    end(handle) { _ in CurlFetcher.cancelled(transfer.request) }
+                }
+            }
+            for id in resumed {
+                guard let (handle, transfer) = active.first(where: { $0.value.id == id }) else { continue }
+                transfer.holding = false
+                guard transfer.paused else { continue }
+                transfer.paused = false
+                // Delivers the chunk libcurl kept; the write callback may pause the transfer again at once.
+                let code = curl_easy_pause(handle, CURLPAUSE_RECV_CONT | CURLPAUSE_SEND_CONT)
+                if code != CURLE_OK {
+                    let reason = CurlSetupError(call: "curl_easy_pause", code: code).description
+                    end(handle) { CurlFetcher.failed($0.request, reason) }
                 }
             }
             if stopping && active.isEmpty { break }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            let performed = curl_multi_perform(multi, &running)
+            if performed != CURLM_OK { failAll("curl_multi_perform", performed) }
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
                 // Copy the result first: curl_multi_remove_handle frees the message it points into.
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, handle)
-                guard let transfer = active.removeValue(forKey: handle) else { continue }
-                transfer.completion(CurlFetcher.exchange(transfer, code: code))
-                recycle(transfer.easy)
+                end(handle) { CurlFetcher.exchange($0, code: code) }
             }
             var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, 1000, &ready)
-        }
-        inbox.withLock { state in
-            state.closed = true
-            for pending in state.pending {
-                pending.completion(CurlFetcher.cancelled(pending.request))
+            let polled = curl_multi_poll(multi, nil, 0, 1000, &ready)
+            if polled != CURLM_OK {
+                failAll("curl_multi_poll", polled)
+                usleep(10_000)  // a poll that keeps failing must not spin the loop at full speed
             }
-            state.pending = []
         }
+        let left = inbox.withLock { state -> [Pending] in
+            state.closed = true
+            defer { state.pending = [] }
+            return state.pending
+        }
+        for pending in left { pending.completion(CurlFetcher.cancelled(pending.request)) }
         idle = []
-        curl_multi_cleanup(multi)
+        // Nothing is left in it; a failure here could only leak, and the process is ending this fetcher anyway.
+        _ = curl_multi_cleanup(multi)
         finished.signal()
     }
 
@@ -210,11 +304,11 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.redirectTo = (300..<400).contains(status) ? easy.string(CURLINFO_REDIRECT_URL) : nil
             exchange.headers = t.headers
         }
-        exchange.body = Array(t.body.prefix(policy.maxBytes + Transfer.overread))
+        exchange.body = Array(t.body.prefix(Transfer.readLimit(policy)))
         if let consumer = t.consumer { exchange.consumed = Consumed(consumer.finish()) }
         exchange.bytes = t.seen
         exchange.truncated = capped || tooBig
-        if tooBig { exchange.bytes = max(t.seen, policy.maxBytes + Transfer.overread) }
+        if tooBig { exchange.bytes = max(t.seen, Transfer.readLimit(policy)) }
         exchange.wireBytes = easy.offset(CURLINFO_SIZE_DOWNLOAD_T) ?? 0
         exchange.sha256 = exchange.truncated || !policy.digestsBody ? nil : SHA256.hex(t.body)
         func ms(_ info: CURLINFO) -> Double? { easy.offset(info).flatMap { $0 > 0 ? Double($0) / 1000 : nil } }
@@ -259,28 +353,13 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         case CURLE_PEER_FAILED_VERIFICATION:
             facts.verified = false
             facts.error = message
-            let result = easy.long(CURLINFO_SSL_VERIFYRESULT) ?? 0
-            let lower = message.lowercased()
-            if lower.contains("subject name") || lower.contains("does not match target host") {
-                facts.problem = .hostname
-            } else {
-                switch result {
-                case 10: facts.problem = .expired
-                case 9: facts.problem = .notYetValid
-                case 18: facts.problem = .selfSigned
-                case 23: facts.problem = .revoked
-                case 62: facts.problem = .hostname
-                default:
-                    facts.problem =
-                        lower.contains("self-signed") || lower.contains("self signed") ? .selfSigned : .untrusted
-                }
-            }
+            facts.problem = verifyProblem(easy.long(CURLINFO_SSL_VERIFYRESULT))
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER:
+            // libcurl 7.88 answers one code for every failed handshake, a protocol version refused included: the
+            // code says "handshake", and the message (kept in `error`) says the rest to a reader.
             facts.verified = false
             facts.error = message
-            let lower = message.lowercased()
-            facts.problem =
-                lower.contains("protocol") || lower.contains("wrong version number") ? .protocolVersion : .handshake
+            facts.problem = .handshake
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT,
             CURLE_OPERATION_TIMEDOUT where t.tlsVersion == nil:
             return nil  // no TLS happened
@@ -296,6 +375,21 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             }
         }
         return facts
+    }
+
+    /// What a refused peer's verification result (OpenSSL's X509_V_ERR_* code) names. libcurl answers
+    /// CURLE_PEER_FAILED_VERIFICATION for a chain OpenSSL rejected (the code says why) and for a host name its own
+    /// check rejected after the chain passed: then the result is 0 (X509_V_OK) or 1, the "not verified" libcurl
+    /// sets before it reads the chain's result.
+    static func verifyProblem(_ result: Int?) -> TLSProblem {
+        switch result {
+        case 0, 1, 62: .hostname  // 62: X509_V_ERR_HOSTNAME_MISMATCH, when OpenSSL checks the name itself
+        case 9: .notYetValid  // X509_V_ERR_CERT_NOT_YET_VALID
+        case 10: .expired  // X509_V_ERR_CERT_HAS_EXPIRED
+        case 18, 19: .selfSigned  // DEPTH_ZERO_SELF_SIGNED_CERT, SELF_SIGNED_CERT_IN_CHAIN
+        case 23: .revoked  // X509_V_ERR_CERT_REVOKED
+        default: .untrusted  // an unknown issuer (2, 20, 21), a bad signature, or no result at all
+        }
     }
 
     /// "O = Acme, CN = acme.test" → "O=Acme, CN=acme.test".

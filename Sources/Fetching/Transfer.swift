@@ -10,6 +10,15 @@ public struct FetcherConfiguration: Sendable {
     public var caCertificate: String?
     /// Whole-transfer timeout in seconds; connect and low-speed limits derive from it.
     public var timeout: Double
+    /// Faults the tests inject into the loop's libcurl calls; always off in the tool.
+    package var testFaults = TestFaults()
+
+    package struct TestFaults: Sendable {
+        /// Every easy handle is first placed in another multi handle, so `curl_multi_add_handle` refuses it.
+        package var failsAddingHandles = false
+
+        package init(failsAddingHandles: Bool = false) { self.failsAddingHandles = failsAddingHandles }
+    }
 
     public init(
         connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10
@@ -36,6 +45,12 @@ final class Transfer {
     /// Fed while the body arrives, created at the first body byte (the headers are known by then).
     var consumer: (any BodyConsumer)?
     var consumerDecided = false
+    /// The consumer asked for a pause and has not called `resume` yet: the next chunk pauses the transfer.
+    var holding = false
+    /// libcurl holds the transfer paused (the write callback answered CURL_WRITEFUNC_PAUSE).
+    var paused = false
+    /// Handed to the consumer when it asks for a pause; posts the resumption to the fetch loop.
+    let resume: @Sendable () -> Void
 
     /// Looked up once: every crawled page would otherwise stat the directory.
     static let systemCertificates = FileManager.default.fileExists(atPath: "/etc/ssl/certs")
@@ -43,59 +58,87 @@ final class Transfer {
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
+    /// The most decoded bytes kept for a policy: its cap plus the overread, saturating (a cap of `Int.max` means
+    /// no cap, not an overflow).
+    static func readLimit(_ policy: FetchPolicy) -> Int {
+        let (sum, overflow) = max(0, policy.maxBytes).addingReportingOverflow(overread)
+        return overflow ? Int.max : sum
+    }
+
+    /// The longest timeout handed to libcurl (about 24.8 days, what a 32-bit `long` holds): any longer, even
+    /// infinite, means "no practical limit", never a trap converting it.
+    static let maximumTimeoutMs = Int(Int32.max)
+
+    /// The whole-transfer timeout in milliseconds for any Double: NaN is the default 10 s, anything below 0.1 s
+    /// is 0.1 s, anything past `maximumTimeoutMs` (infinity included) is that maximum.
+    static func timeoutMs(_ seconds: Double) -> Int {
+        guard !seconds.isNaN else { return 10_000 }
+        let ms = (seconds * 1000).rounded(.down)
+        guard ms < Double(maximumTimeoutMs) else { return maximumTimeoutMs }
+        return max(100, Int(ms))  // finite and below Int32.max here, so the conversion is exact
+    }
+
+    /// The low-speed window (seconds with under a byte a second before giving up): the whole timeout, at least 1 s.
+    static func lowSpeedSeconds(_ timeoutMs: Int) -> Int { max(1, timeoutMs / 1000) }
+
     /// `easy` is fresh or reset; `connectTo` is the fetcher's `--connect-to` list, alive as long as the loop.
+    /// Throws when libcurl refuses an option: the transfer must not run with a default in its place.
     init(
         id: UInt64, request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void,
-        configuration: FetcherConfiguration, easy: CurlEasy, connectTo: UnsafeMutablePointer<curl_slist>?
-    ) {
+        configuration: FetcherConfiguration, easy: CurlEasy, connectTo: UnsafeMutablePointer<curl_slist>?,
+        resume: @escaping @Sendable () -> Void
+    ) throws(CurlSetupError) {
         self.id = id
         self.request = request
         self.completion = completion
         self.easy = easy
+        self.resume = resume
         let policy = request.policy
         let context = Unmanaged.passUnretained(self).toOpaque()
-        easy.set(CURLOPT_URL, request.url)
-        easy.set(CURLOPT_USERAGENT, policy.userAgent)
-        easy.set(CURLOPT_NOSIGNAL, 1)
-        easy.set(CURLOPT_FOLLOWLOCATION, 0)
-        easy.set(CURLOPT_PROTOCOLS_STR, "https,http")
-        easy.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode; caps count decoded bytes
-        easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
-        easy.set(CURLOPT_PIPEWAIT, 1)
-        let timeoutMs = max(100, Int(configuration.timeout * 1000))
-        easy.set(CURLOPT_TIMEOUT_MS, timeoutMs)
-        easy.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 10_000))
-        easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
-        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.timeout)))
+        try easy.set(CURLOPT_URL, request.url, "CURLOPT_URL")
+        try easy.set(CURLOPT_USERAGENT, policy.userAgent, "CURLOPT_USERAGENT")
+        try easy.set(CURLOPT_NOSIGNAL, 1, "CURLOPT_NOSIGNAL")
+        try easy.set(CURLOPT_FOLLOWLOCATION, 0, "CURLOPT_FOLLOWLOCATION")
+        try easy.set(CURLOPT_PROTOCOLS_STR, "https,http", "CURLOPT_PROTOCOLS_STR")
+        // Every encoding libcurl can decode; caps count decoded bytes.
+        try easy.set(CURLOPT_ACCEPT_ENCODING, "", "CURLOPT_ACCEPT_ENCODING")
+        try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS, "CURLOPT_HTTP_VERSION")
+        try easy.set(CURLOPT_PIPEWAIT, 1, "CURLOPT_PIPEWAIT")
+        let timeoutMs = Transfer.timeoutMs(configuration.timeout)
+        try easy.set(CURLOPT_TIMEOUT_MS, timeoutMs, "CURLOPT_TIMEOUT_MS")
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 10_000), "CURLOPT_CONNECTTIMEOUT_MS")
+        try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1, "CURLOPT_LOW_SPEED_LIMIT")
+        try easy.set(CURLOPT_LOW_SPEED_TIME, Transfer.lowSpeedSeconds(timeoutMs), "CURLOPT_LOW_SPEED_TIME")
         // A hint only: libcurl 7.88 neither stops an in-progress download nor counts decoded bytes with it. It
         // refuses a declared-too-large body outright, as the AASA file's policy asks (too large is the finding);
         // the crawl's policies read the beginning up to the cap instead.
         if policy.refusesDeclaredOversize {
-            _ = ccurl_setopt_off(
-                easy.handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(policy.maxBytes + Transfer.overread))
+            try easy.set(
+                CURLOPT_MAXFILESIZE_LARGE, offset: curl_off_t(clamping: Transfer.readLimit(policy)),
+                "CURLOPT_MAXFILESIZE_LARGE")
         }
-        easy.set(CURLOPT_CONNECT_TO, shared: connectTo)
+        try easy.set(CURLOPT_CONNECT_TO, shared: connectTo, "CURLOPT_CONNECT_TO")
         if let ca = configuration.caCertificate {
-            easy.set(CURLOPT_CAINFO, ca)
+            try easy.set(CURLOPT_CAINFO, ca, "CURLOPT_CAINFO")
             // CAINFO replaces the bundle; the system directory keeps public CAs trusted too.
-            if Transfer.systemCertificates { easy.set(CURLOPT_CAPATH, "/etc/ssl/certs") }
+            if Transfer.systemCertificates { try easy.set(CURLOPT_CAPATH, "/etc/ssl/certs", "CURLOPT_CAPATH") }
         }
         if !policy.verifiesPeer {
-            easy.set(CURLOPT_SSL_VERIFYPEER, 0)
-            easy.set(CURLOPT_SSL_VERIFYHOST, 0)
+            try easy.set(CURLOPT_SSL_VERIFYPEER, 0, "CURLOPT_SSL_VERIFYPEER")
+            try easy.set(CURLOPT_SSL_VERIFYHOST, 0, "CURLOPT_SSL_VERIFYHOST")
         }
         if policy.capturesTLS {
             // CERTINFO and the handshake text exist only on a connection's first transfer, never on a reused one.
-            easy.set(CURLOPT_FRESH_CONNECT, 1)
-            easy.set(CURLOPT_CERTINFO, 1)
-            easy.set(CURLOPT_VERBOSE, 1)
-            _ = ccurl_setopt_debug_function(easy.handle, debugCallback)
-            easy.set(CURLOPT_DEBUGDATA, pointer: context)
+            try easy.set(CURLOPT_FRESH_CONNECT, 1, "CURLOPT_FRESH_CONNECT")
+            try easy.set(CURLOPT_CERTINFO, 1, "CURLOPT_CERTINFO")
+            try easy.set(CURLOPT_VERBOSE, 1, "CURLOPT_VERBOSE")
+            try easy.set(debug: debugCallback)
+            try easy.set(CURLOPT_DEBUGDATA, pointer: context, "CURLOPT_DEBUGDATA")
         }
-        _ = ccurl_setopt_write_function(easy.handle, CURLOPT_WRITEFUNCTION, writeCallback)
-        easy.set(CURLOPT_WRITEDATA, pointer: context)
-        _ = ccurl_setopt_write_function(easy.handle, CURLOPT_HEADERFUNCTION, headerCallback)
-        easy.set(CURLOPT_HEADERDATA, pointer: context)
+        try easy.set(CURLOPT_WRITEFUNCTION, write: writeCallback, "CURLOPT_WRITEFUNCTION")
+        try easy.set(CURLOPT_WRITEDATA, pointer: context, "CURLOPT_WRITEDATA")
+        try easy.set(CURLOPT_HEADERFUNCTION, write: headerCallback, "CURLOPT_HEADERFUNCTION")
+        try easy.set(CURLOPT_HEADERDATA, pointer: context, "CURLOPT_HEADERDATA")
     }
 
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -104,8 +147,8 @@ final class Transfer {
             let type = headers.last { $0.name.lowercased() == "content-type" }?.value
             consumer = request.consumer?(type)
         }
-        let room = request.policy.maxBytes + Transfer.overread - seen
-        seen += bytes.count
+        let room = Transfer.readLimit(request.policy) - seen  // never negative: `seen` stops growing past the limit
+        seen += bytes.count  // at most the limit plus one chunk: the transfer ends at the first chunk past it
         let kept = bytes.count > room ? UnsafeBufferPointer(rebasing: bytes.prefix(max(0, room))) : bytes
         consumer?.consume(kept)
         if request.policy.keepsBody { body.append(contentsOf: kept) }
@@ -148,17 +191,29 @@ final class Transfer {
 extension Transfer: Sendable {}
 
 private let writeCallback: curl_write_callback = { pointer, size, count, context in
-    let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
-    let length = size * count
+    // libcurl's contract: size is 1 and the product fits; checked anyway, as an abort rather than a trap.
+    let (length, overflow) = size.multipliedReportingOverflow(by: count)
+    guard let context, !overflow else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     guard let pointer else { return length }
+    // The consumer asked to wait: libcurl keeps this chunk and delivers it again after curl_easy_pause.
+    if transfer.holding {
+        transfer.paused = true
+        return Int(CURL_WRITEFUNC_PAUSE)
+    }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
     // Returning less than `length` aborts the transfer: the cap on decoded bytes (gzip bombs stop here).
-    return transfer.receive(bytes) ? length : 0
+    guard transfer.receive(bytes) else { return 0 }
+    if let consumer = transfer.consumer, consumer.pausesAfterChunk(resume: transfer.resume) {
+        transfer.holding = true
+    }
+    return length
 }
 
 private let headerCallback: curl_write_callback = { pointer, size, count, context in
-    let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
-    let length = size * count
+    let (length, overflow) = size.multipliedReportingOverflow(by: count)
+    guard let context, !overflow else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     if let pointer, length < 16_384 {
         transfer.header(
             UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length))

@@ -203,6 +203,14 @@ public protocol BodyConsumer: AnyObject {
     func consume(_ bytes: UnsafeBufferPointer<UInt8>)
     /// Called once when the transfer ends; the result comes back in `Exchange.consumed`.
     func finish() -> any Sendable
+    /// Asked after each chunk, on the fetcher's thread, which must never wait for the consumer: true pauses this
+    /// transfer (others go on) until the consumer calls `resume`, once, from any thread. A consumer whose work
+    /// queue falls behind answers true and calls `resume` when it has caught up. The default never pauses.
+    func pausesAfterChunk(resume: @escaping @Sendable () -> Void) -> Bool
+}
+
+extension BodyConsumer {
+    public func pausesAfterChunk(resume: @escaping @Sendable () -> Void) -> Bool { false }
 }
 
 /// Makes a consumer for a response once its Content-Type is known; nil to consume nothing.
