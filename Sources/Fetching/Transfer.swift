@@ -75,7 +75,8 @@ final class Transfer {
         guard !seconds.isNaN else { return 10_000 }
         let ms = (seconds * 1000).rounded(.down)
         guard ms < Double(maximumTimeoutMs) else { return maximumTimeoutMs }
-        return max(100, Int(ms))  // finite and below Int32.max here, so the conversion is exact
+        guard ms > 100 else { return 100 }  // -infinity included
+        return Int(ms)  // a whole number in 100..<Int32.max here, so the conversion is exact
     }
 
     /// The low-speed window (seconds with under a byte a second before giving up): the whole timeout, at least 1 s.

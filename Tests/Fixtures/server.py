@@ -95,6 +95,7 @@ SCENARIOS = {
     "botblock": "botblock",
     "slow": "slow",
     "reset": "reset",
+    "hugelength": "hugelength",
 }
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -382,6 +383,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     time.sleep(1)
             except OSError:
                 pass
+            self.close_connection = True
+            return
+        if scenario == "hugelength":
+            # A declared length of 2^64, past any 64-bit size: the fetcher must neither trap nor trust it.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "18446744073709551616")
+            self.end_headers()
+            self.wfile.write(GOOD_BODY)
             self.close_connection = True
             return
         if scenario == "slow":
