@@ -93,9 +93,9 @@ final class CurlEasy {
 
     /// libcurl keeps the pointer to an slist option, not a copy: the owner keeps the list alive as long as this
     /// handle may use it.
-    func set(_ option: CURLoption, shared list: UnsafeMutablePointer<curl_slist>?, _ label: String) throws(
-        CurlSetupError
-    ) {
+    func set(
+        _ option: CURLoption, shared list: UnsafeMutablePointer<curl_slist>?, _ label: String
+    ) throws(CurlSetupError) {
         if let list { try CurlEasy.check(ccurl_setopt_slist(handle, option, list), option, label) }
     }
 

@@ -68,10 +68,13 @@ public enum CurlURL {
         // The key: no fragment, no default port, lower-case scheme and host. Most links already are in that
         // form, and then the key shares the URL's storage.
         if parts.isKeyForm { return .web(url: url, key: url, host: parts.host) }
-        curl_url_set(handle, CURLUPART_FRAGMENT, nil, 0)
-        curl_url_set(handle, CURLUPART_SCHEME, parts.scheme, 0)
-        curl_url_set(handle, CURLUPART_HOST, parts.host, 0)
-        let key = get(handle, CURLUPART_URL, UInt32(CURLU_NO_DEFAULT_PORT)) ?? url
+        // A part libcurl refuses to set would leave a key that is not the key form (two spellings of one page
+        // crawled twice): such a URL is not followed.
+        guard curl_url_set(handle, CURLUPART_FRAGMENT, nil, 0) == CURLUE_OK,
+            curl_url_set(handle, CURLUPART_SCHEME, parts.scheme, 0) == CURLUE_OK,
+            curl_url_set(handle, CURLUPART_HOST, parts.host, 0) == CURLUE_OK,
+            let key = get(handle, CURLUPART_URL, UInt32(CURLU_NO_DEFAULT_PORT))
+        else { return .invalid }
         return .web(url: url, key: key, host: parts.host)
     }
 

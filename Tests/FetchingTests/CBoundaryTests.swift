@@ -1,8 +1,9 @@
 import AASA
-@testable import Fetching
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Fetching
 
 /// The libcurl boundary under hostile values and refused calls: no trap, no caller left waiting, no wait on the
 /// loop thread.
@@ -96,7 +97,8 @@ import Testing
         #expect(file.truncated && file.httpStatus == 200, "refused as too large: \(file.error ?? "")")
         #expect(file.bytes < 1 << 20)
         let crawl = try #require(
-            Self.answer(fetcher, Self.request("hugelength", .crawlFile(userAgent: UserAgents.browser, maxBytes: 1 << 20))))
+            Self.answer(
+                fetcher, Self.request("hugelength", .crawlFile(userAgent: UserAgents.browser, maxBytes: 1 << 20))))
         #expect(crawl.httpStatus == 200 && !crawl.truncated)
         #expect(crawl.bytes == crawl.body.count && crawl.bytes < 1 << 20)
     }
@@ -188,7 +190,8 @@ import Testing
     @Test func aPausedTransferLetsOthersRunAndResumesWhole() throws {
         let fetcher = Self.fetcher()
         defer { fetcher.shutdown() }
-        let whole = try #require(Self.answer(fetcher, Self.request("gzlarge", .aasaFile(userAgent: UserAgents.browser))))
+        let whole = try #require(
+            Self.answer(fetcher, Self.request("gzlarge", .aasaFile(userAgent: UserAgents.browser))))
         try #require(whole.bytes > 100_000 && whole.failure == nil)
 
         let paused = DispatchSemaphore(value: 0)
@@ -224,7 +227,8 @@ import Testing
     @Test func pausingAfterEveryChunkLosesNothing() throws {
         let fetcher = Self.fetcher()
         defer { fetcher.shutdown() }
-        let whole = try #require(Self.answer(fetcher, Self.request("gzlarge", .aasaFile(userAgent: UserAgents.browser))))
+        let whole = try #require(
+            Self.answer(fetcher, Self.request("gzlarge", .aasaFile(userAgent: UserAgents.browser))))
         let queue = DispatchQueue(label: "slow consumer")
         let consumer = PausingCounter(every: 1) { go in queue.asyncAfter(deadline: .now() + 0.002) { go() } }
         let page = try #require(Self.answer(fetcher, Self.page(consumer)))
