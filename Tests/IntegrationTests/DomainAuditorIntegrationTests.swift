@@ -54,4 +54,28 @@ import Testing
         #expect(report.fetches.count == 1)
         #expect(report.findings.map(\.id) == ["fetch-dns"])
     }
+
+    /// A fetch libcurl would not take (a refused curl_multi_add_handle) is a failed fetch and a finding; before, the
+    /// audit waited on it forever. A plain thread waits with a deadline, so a hang fails the test instead.
+    @Test func aFetchLibcurlRefusesIsAFindingNotAHang() throws {
+        var configuration = FetcherConfiguration(
+            connectTo: DomainAuditorIntegrationTests.server.connectTo,
+            caCertificate: DomainAuditorIntegrationTests.server.caPath, timeout: 3)
+        configuration.testFaults.failsAddingHandles = true
+        let fetcher = CurlFetcher(configuration: configuration)
+        let auditor = DomainAuditor(fetcher: fetcher, cdnBase: "https://cdn.aasa.test/a/v1/")
+        let done = DispatchSemaphore(value: 0)
+        let answer = Locked<DomainReport?>(nil)
+        Task {
+            let report = await auditor.audit("good.aasa.test")
+            answer.withLock { $0 = report }
+            done.signal()
+        }
+        try #require(done.wait(timeout: .now() + 20) == .success, "the audit never finished")
+        let report = try #require(answer.withLock { $0 })
+        #expect(report.verdict == .fail)
+        #expect(report.findings.map(\.id).contains("fetch-connect"), "\(report.findings.map(\.id))")
+        #expect(report.fetches.first?.error?.contains("curl_multi_add_handle") == true)
+        fetcher.shutdown()
+    }
 }
