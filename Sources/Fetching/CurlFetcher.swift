@@ -345,6 +345,9 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         }
     }
 
+    /// `failure(for:)` by the code's number, for tests (they do not see libcurl's types).
+    static func failure(forCode number: UInt32) -> FetchFailure { failure(for: CURLcode(rawValue: number)) }
+
     /// The verification outcome and the certificate's names and dates.
     static func tlsFacts(_ t: Transfer, code: CURLcode, message: String) -> TLSFacts? {
         let easy = t.easy

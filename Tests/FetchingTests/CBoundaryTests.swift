@@ -238,6 +238,16 @@ import Testing
         #expect(state.pauses == state.chunks && state.chunks > 1)
     }
 
+    /// A consumer that never resumes cannot hold a transfer (or the fetcher's shutdown) past the timeout.
+    @Test func aTransferPausedForeverStillEndsAtTheTimeout() throws {
+        let fetcher = Self.fetcher(timeout: 1)
+        defer { fetcher.shutdown() }
+        let consumer = PausingCounter(every: 1) { _ in }
+        let page = try #require(Self.answer(fetcher, Self.page(consumer), seconds: 15))
+        #expect(page.failure == .timeout, "\(page.error ?? "")")
+        #expect(consumer.state.withLock { $0.chunks } == 1)
+    }
+
     // MARK: TLS problems by result code
 
     @Test(arguments: [
@@ -247,6 +257,19 @@ import Testing
     ])
     func aVerifyResultNamesTheProblem(_ result: Int, _ problem: TLSProblem) {
         #expect(CurlFetcher.verifyProblem(result) == problem)
+    }
+
+    /// libcurl's result codes by number (curl.h, stable across versions), each to the failure it means.
+    static let codes: [(UInt32, FetchFailure)] = [
+        (6, .dns), (5, .dns), (7, .connect), (28, .timeout), (60, .tls), (35, .tls), (58, .tls), (59, .tls),
+        (83, .tls), (90, .tls), (91, .tls), (56, .protocolError), (55, .protocolError), (52, .protocolError),
+        (18, .protocolError), (16, .protocolError), (92, .protocolError), (8, .protocolError), (61, .protocolError),
+        (47, .protocolError), (63, .tooLarge), (42, .cancelled), (3, .other), (23, .other), (43, .other),
+    ]
+
+    @Test(arguments: codes)
+    func aResultCodeNamesTheFailure(_ code: UInt32, _ failure: FetchFailure) {
+        #expect(CurlFetcher.failure(forCode: code) == failure, "CURLcode \(code)")
     }
 
     @Test func noVerifyResultIsUntrusted() {
