@@ -24,7 +24,7 @@ public enum IPLiteral {
         return true
     }
 
-    /// One `inet_aton` part: `0x` hexadecimal (digits optional, as glibc reads `0x` as 0), `0` octal, else
+    /// One `inet_aton` part: `0x` hexadecimal (at least one digit, as in glibc), `0` octal, else
     /// decimal; nil when it is none of these or does not fit 32 bits.
     static func number(_ part: Substring) -> UInt64? {
         let bytes = Array(part.utf8)
@@ -35,6 +35,7 @@ public enum IPLiteral {
             if bytes[1] | 0x20 == UInt8(ascii: "x") {
                 radix = 16
                 digits = bytes[2...]
+                guard !digits.isEmpty else { return nil }
             } else {
                 radix = 8
                 digits = bytes[1...]
