@@ -126,7 +126,9 @@ struct BPlistBuilder {
     /// A file Foundation writes (every object type entitlements use) reads as Foundation reads it.
     @Test func foundationsOwnFilesReadTheSame() throws {
         let plist: [String: Any] = [
-            Entitlements.key: ["applinks:good.aasa.test", "webcredentials:ünïcödé.test", "applinks:*.x.test?mode=developer"],
+            Entitlements.key: [
+                "applinks:good.aasa.test", "webcredentials:ünïcödé.test", "applinks:*.x.test?mode=developer",
+            ],
             "application-identifier": "9JA89QQLNQ.com.acme.shop",
             "com.apple.security.app-sandbox": true,
             "count": 42, "big": 1 << 40, "negative": -7, "ratio": 0.5,

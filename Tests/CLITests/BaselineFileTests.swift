@@ -18,7 +18,9 @@ import Testing
 
     /// `/dev/zero` never ends: reading it grew without bound.
     @Test func aDeviceIsRefused() throws {
-        #expect(try baselineError("/dev/zero") == "--baseline /dev/zero is a device: give an earlier report.json (a regular file)")
+        #expect(
+            try baselineError("/dev/zero")
+                == "--baseline /dev/zero is a device: give an earlier report.json (a regular file)")
     }
 
     @Test func aDirectoryIsRefused() throws {

@@ -27,7 +27,8 @@ import Testing
     }
 
     @Test func checkReportsANumberNoDeviceCanRead() async throws {
-        let text = "{\"applinks\": {\"details\": [{\"appIDs\": [\"9JA89QQLNQ.com.acme.shop\"], \"paths\": [\"*\"]}]},\n"
+        let text =
+            "{\"applinks\": {\"details\": [{\"appIDs\": [\"9JA89QQLNQ.com.acme.shop\"], \"paths\": [\"*\"]}]},\n"
             + " \"version\": 1e400}"
         let result = try await Binary.run(["check", try Binary.write(text).path], environment: ["NO_COLOR": "1"])
         #expect(result.status == 1, "\(result.stdout)")

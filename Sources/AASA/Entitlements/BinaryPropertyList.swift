@@ -100,7 +100,8 @@ public struct BinaryPropertyList {
         guard decodedBytes <= Self.maximumDecodedBytes else {
             throw ReadError(
                 description:
-                    "its strings and data expand to more than \(Self.maximumDecodedBytes >> 20) MiB (shared references)")
+                    "its strings and data expand to more than \(Self.maximumDecodedBytes >> 20) MiB (shared references)"
+            )
         }
         return slice
     }

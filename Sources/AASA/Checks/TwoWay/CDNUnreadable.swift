@@ -26,6 +26,14 @@ public enum CDNUnreadable: Check {
             .failing(
                 ExampleProbe.withCDN(ExampleProbe.exchange(.cdn, body: #"{"applinks": {"details": []}, "n": 1e400}"#)),
                 at: [DomainProbe.url(ExampleProbe.domain, .cdn)]),
+            .failing(
+                {
+                    // The site is broken too, but the CDN serves another page than the site's.
+                    var probe = ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(body: "<html>app shell</html>"))
+                    probe.cdn = ExampleProbe.exchange(.cdn, body: "<html>Sign in</html>")
+                    return probe
+                }(),
+                at: [DomainProbe.url(ExampleProbe.domain, .cdn)]),
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
@@ -33,6 +41,12 @@ public enum CDNUnreadable: Check {
         guard let cdn = probe.cdn, cdn.httpStatus == 200, cdn.failure == nil,
             cdn.header("Apple-Failure-Reason") == nil, let reason = unreadable(cdn, probe.cdnFile)
         else { return }
+        // The very bytes the site serves: the site's own findings already say why they cannot be read.
+        if let wellKnown = probe.wellKnown, wellKnown.httpStatus == 200, wellKnown.truncated == cdn.truncated,
+            wellKnown.body == cdn.body
+        {
+            return
+        }
         findings.add(
             description, at: cdn, "Apple's CDN answered 200 with something that is not a readable file: \(reason)",
             why:
