@@ -24,8 +24,8 @@ public enum IPLiteral {
         return true
     }
 
-    /// One `inet_aton` part: `0x` hexadecimal (at least one digit, as in glibc), `0` octal, else
-    /// decimal; nil when it is none of these or does not fit 32 bits.
+    /// One `inet_aton` part: `0x` hexadecimal (at least one digit, as in glibc), `0` octal, else decimal; nil
+    /// when it is none of these or does not fit 32 bits.
     static func number(_ part: Substring) -> UInt64? {
         let bytes = Array(part.utf8)
         guard let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }

@@ -8,7 +8,8 @@ public enum CDNUnreadable: Check {
         rationale: """
             Devices on iOS 14+ read the file from Apple's CDN. A CDN answer of 200 whose body is an HTML page, \
             truncated or invalid JSON, or a JSON value other than an object gives devices no usable file, whatever \
-            the site serves now; it cannot be compared with the site's file either.
+            the site serves now; it cannot be compared with the site's file either. A copy of the site's own bytes is \
+            left to the findings on the site's file.
             """,
         reference: AppleDocs.supportingAssociatedDomains)
 
