@@ -60,12 +60,12 @@ public enum DomainParser {
         }
         if text.hasSuffix(".") { text.removeLast() }
         if text.contains(where: { $0 == " " || $0 == "\t" }) { return fail("a domain cannot contain spaces") }
-        if text.hasPrefix("[")
-            || text.split(separator: ".").count == 4 && text.split(separator: ".").allSatisfy({ Int($0) != nil })
-        {
-            return fail("an IP address cannot be an associated domain (Apple needs a host name with a certificate)")
-        }
+        let ipAddress = "an IP address cannot be an associated domain (Apple needs a host name with a certificate)"
+        // Every spelling a resolver reads as an address (`127.1`, `0x7f.1`, `2130706433`, `::1`), with or without
+        // a port after it.
+        if text.hasPrefix("[") || IPLiteral.isIPAddress(text) { return fail(ipAddress) }
         if let colon = text.lastIndex(of: ":") {
+            if IPLiteral.isIPAddress(String(text[..<colon])) { return fail(ipAddress) }
             return fail(
                 "ports are not supported: Apple ignores associated domains with a port (\(text[text.index(after: colon)...])); TN3155"
             )
@@ -76,6 +76,8 @@ public enum DomainParser {
             unicode = text.lowercased()
             notes.append("internationalised name \(text) audited as \(ascii)")
             text = ascii
+            // IDNA maps full-width digits and dots to ASCII: "１２７.０.０.１" names 127.0.0.1.
+            if IPLiteral.isIPAddress(text) { return fail(ipAddress) }
         }
         text = text.lowercased()
         let labels = text.split(separator: ".", omittingEmptySubsequences: false)

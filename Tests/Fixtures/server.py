@@ -113,6 +113,13 @@ SHOP_FILE = json.dumps({"applinks": {
         {"/": "/legacy/*"},
     ]}]}}, indent=2).encode()
 SCENARIOS["shop"] = aasa(body=SHOP_FILE)
+# The site serves a good file, but Apple's CDN stand-in answers 200 with what no device can read.
+CDN_UNREADABLE = {
+    "cdnhtml": (b"<!DOCTYPE html><html><body>Please sign in</body></html>", "text/html; charset=utf-8"),
+    "cdntruncated": (GOOD_BODY[: len(GOOD_BODY) // 2], "application/json"),
+}
+for _name in CDN_UNREADABLE:
+    SCENARIOS[_name] = aasa()
 GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 
 
@@ -299,6 +306,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         scenario = SCENARIOS.get(name)
         if name == "cdnstale":
             return self.send(200, OTHER, "application/json", {"Apple-Origin-Format": "json"})
+        if name in CDN_UNREADABLE:
+            body, ctype = CDN_UNREADABLE[name]
+            return self.send(200, body, ctype)
         if name == "botblock":  # blocks only unknown bots, so Apple's crawler got the file
             return self.send(200, GOOD_BODY, "application/json", {"Apple-Origin-Format": "json"})
         if name == "cdnfail" or not isinstance(scenario, dict) or scenario["well-known"][0] != 200:

@@ -3,6 +3,7 @@ public enum Catalogue {
     /// Checks that run on a decoded file (document, apps and rules areas).
     public static let documentChecks: [any Check<DecodedFile>.Type] = [
         JSONSyntax.self, JSONBOM.self, JSONDuplicateKey.self, JSONEncoding.self, NotAnObject.self,
+        JSONNumberOutOfRange.self,
         SignedLegacy.self, UnknownKey.self, WrongType.self, NoServices.self, AppsNotEmpty.self,
         DetailsDictionary.self,
         AppIDFormat.self, AppIDPlaceholder.self, AppIDDuplicate.self, AppIDIgnored.self, EmptyAppIDs.self,
@@ -16,6 +17,7 @@ public enum Catalogue {
         TLSExpiring.self, TLSProtocol.self, HTTPStatus.self, NotFound.self, Redirect.self, ContentType.self,
         TooLarge.self, SizeNearLimit.self, RootOnly.self, LocationsDiffer.self, UserAgentBlocked.self,
         CDNMismatch.self, CDNFailure.self,
+        CDNUnreadable.self,
     ]
 
     /// Checks over an app's entitlements, and over each domain as the entitlements name it.

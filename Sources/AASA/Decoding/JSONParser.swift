@@ -426,3 +426,16 @@ func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
+
+extension JSONParser {
+    /// Whether a device's JSON parser can hold `number` (valid JSON number text).
+    ///
+    /// Foundation's JSONSerialization (NSJSONSerialization on a device) rejects the whole file with "Number … is
+    /// not representable" when a number overflows a Double: `1e400`, `-1e400`, a 400-digit integer,
+    /// `1.7976931348623159e308` (rounds to infinity). Numbers too small for a Double underflow to 0 and are
+    /// accepted (`1e-400`), as are integers past 64 bits that a Double can still hold.
+    public static func isRepresentable(number: String) -> Bool {
+        guard let value = Double(number) else { return false }
+        return value.isFinite
+    }
+}

@@ -66,10 +66,20 @@ public struct Entitlements: Sendable, Codable {
             || String(decoding: data.prefix(200), as: UTF8.self).hasPrefix("<?xml")
         if looksPlist {
             let object: Any
-            do {
-                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } catch {
-                throw ReadError(description: "\(file) is not a readable property list: \(error.localizedDescription)")
+            if BinaryPropertyList.looksBinary(data) {
+                // Foundation's binary reader expands shared references without limit: read it with the rules enforced.
+                do {
+                    object = try BinaryPropertyList.read(Array(data))
+                } catch {
+                    throw ReadError(description: "\(file) is not a readable binary property list: \(error.description)")
+                }
+            } else {
+                do {
+                    object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                } catch {
+                    throw ReadError(
+                        description: "\(file) is not a readable property list: \(error.localizedDescription)")
+                }
             }
             guard let dictionary = object as? [String: Any] else {
                 throw ReadError(description: "\(file): the property list's top level is not a dictionary")
