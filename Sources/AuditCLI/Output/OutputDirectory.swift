@@ -37,7 +37,7 @@ enum OutputDirectory {
             // Two runs in the same second (or two processes) each get their own folder.
             let base = formatter.string(from: started)
             try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-            // Created and marked under Reports/.lock: a pruning run never sees the folder unmarked.
+            // Created and marked under the lock on Reports/: a pruning run never sees the folder unmarked.
             url = try RunMarker.withReportsLock(reports) {
                 // Numbered after the highest run of the same second, so names sort in the order runs began even
                 // when an earlier number was pruned.

@@ -47,10 +47,11 @@ enum RunMarker {
         return false
     }
 
-    /// Runs `body` holding Reports/.lock, so creating and marking a run folder, and pruning and pointing `latest`,
-    /// never interleave between processes. Without the lock file (a read-only folder) `body` runs anyway.
+    /// Runs `body` holding a lock on the Reports/ folder itself (no lock file to leave behind), so creating and
+    /// marking a run folder, and pruning and pointing `latest`, never interleave between processes. When the
+    /// folder cannot be opened `body` runs anyway.
     static func withReportsLock<R>(_ reports: URL, _ body: () throws -> R) rethrows -> R {
-        let fd = open(reports.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(reports.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if fd >= 0 { close(fd) } }
         if fd >= 0 {
             while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
