@@ -92,6 +92,23 @@ import Testing
         #expect(Self.raw(refused.stderr).isEmpty, "\(Self.raw(refused.stderr))")
     }
 
+    @Test func jsonOutputsEscapeWhatATerminalWouldActOn() async throws {
+        let file = try Binary.write(
+            #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.\u009b2J\u202e\u007f"], "paths": ["*"]}]}}"#)
+        for arguments in [["check", file.path, "--json"], ["check", file.path, "--format", "sarif"]] {
+            let result = try await Binary.run(arguments)
+            #expect(result.status == 1)
+            #expect(Self.raw(result.stdout).isEmpty, "\(arguments): \(Self.raw(result.stdout))")
+            #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [String: Any])
+        }
+        let check = try await Binary.run(["check", file.path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let apps = try #require(object["apps"] as? [[String: Any]])
+        #expect(apps.first?["appID"] as? String == "9JA89QQLNQ.\u{9B}2J\u{202E}\u{7F}", "the same value, escaped")
+        let match = try await Binary.run(["match", "--file", file.path, "--json", "https://e.example/\u{202E}"])
+        #expect(match.status == 0 && Self.raw(match.stdout).isEmpty, "\(Self.raw(match.stdout))")
+    }
+
     @Test func errorsOnStderrShowEscapesInWhatTheyQuote() async throws {
         let result = try await Binary.run(["audit", "good.aasa.test", "--cdn-base", "ftp://\u{1B}]0;t\u{7}\u{202E}"])
         #expect(result.status == 2)

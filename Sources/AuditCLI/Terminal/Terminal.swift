@@ -43,6 +43,25 @@ struct Terminal {
         return out
     }
 
+    /// JSON text (`check --json`, `--format sarif`, `match --json`) with the same characters written as JSON's
+    /// `\uXXXX` escapes: the same JSON value, but nothing a terminal acts on when it is printed to one. (JSON
+    /// encoders already escape C0 controls; DEL, C1 and the bidi controls may appear raw, and only inside strings,
+    /// where an escape means the same character.)
+    static func safeJSON(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { acts($0, true) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if acts(scalar, true) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// Whether a terminal would act on `c` rather than show it (or would reorder the text around it).
     static func acts(_ c: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         switch c.value {
