@@ -104,6 +104,10 @@ import Testing
         #expect(
             markdown.hasPrefix("### Universal Links audit: all pass")
                 == (json[.error, default: 0] == 0 && json[.warning, default: 0] == 0), "\(markdown)")
+        // The terminal gives each domain, and the entitlements file, the same verdict.
+        #expect(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("  fail  ") }.count == failingRows,
+            "\(result.stdout)")
         if failingRows > 0 { #expect(markdown.hasPrefix("### Universal Links audit: \(failingRows) failing")) }
     }
 

@@ -18,12 +18,7 @@ enum AuditSummary {
         let names = report.domains.map { safe($0.domain) }
         let width = names.map(\.count).max() ?? 0
         for (domain, name) in zip(report.domains, names) {
-            let verdict: String
-            switch domain.verdict {
-            case .pass: verdict = terminal.paint("pass", "1;32")
-            case .warn: verdict = terminal.paint("warn", "1;33")
-            case .fail: verdict = terminal.paint("fail", "1;31")
-            }
+            let verdict = paint(domain.verdict, terminal)
             var ids: [String] = []
             for f in domain.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
             let padded = name + String(repeating: " ", count: width - name.count)
@@ -40,7 +35,7 @@ enum AuditSummary {
         }
         if let entitlements = report.entitlements {
             lines.append(
-                "entitlements \(safe(entitlements.file)) (\(safe(entitlements.appID ?? "no app ID"))): "
+                "  \(paint(DomainReport.verdict(entitlements.findings), terminal))  entitlements \(safe(entitlements.file)) (\(safe(entitlements.appID ?? "no app ID"))): "
                     + "\(entitlements.entries.count) entries"
             )
             for finding in entitlements.findings where finding.severity >= .warning {
@@ -52,6 +47,15 @@ enum AuditSummary {
         }
         if let reportPath { lines.append("report: \(safe(reportPath))") }
         return lines.joined(separator: "\n")
+    }
+
+    /// A verdict as the summary shows it; the entitlements file gets one by the same rule as a domain.
+    private static func paint(_ verdict: DomainReport.Verdict, _ terminal: Terminal) -> String {
+        switch verdict {
+        case .pass: terminal.paint("pass", "1;32")
+        case .warn: terminal.paint("warn", "1;33")
+        case .fail: terminal.paint("fail", "1;31")
+        }
     }
 
     private static func safe(_ text: String) -> String { Terminal.safe(text) }
