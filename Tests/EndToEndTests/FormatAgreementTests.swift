@@ -104,7 +104,8 @@ import Testing
         #expect(
             markdown.hasPrefix("### Universal Links audit: all pass")
                 == (json[.error, default: 0] == 0 && json[.warning, default: 0] == 0), "\(markdown)")
-        // The terminal gives each domain, and the entitlements file, the same verdict.
+        // The terminal and the HTML give each domain, and the entitlements file, the same verdict.
+        #expect(html.components(separatedBy: #"<span class="badge fail">fail</span></h2>"#).count - 1 == failingRows)
         #expect(
             result.stdout.split(separator: "\n").filter { $0.hasPrefix("  fail  ") }.count == failingRows,
             "\(result.stdout)")
