@@ -138,8 +138,9 @@ public enum HTMLReport {
     }
 
     static func entitlementsSection(_ e: AuditReport.EntitlementsReport) -> String {
+        let verdict = DomainReport.verdict(e.findings).rawValue
         var h =
-            "<section><h2>Entitlements: \(escapeHTML(e.file))</h2><p>App: <code>\(escapeHTML(e.appID ?? "unknown"))</code></p><ul>"
+            "<section><h2>Entitlements: \(escapeHTML(e.file)) \(badge(verdict, verdict))</h2><p>App: <code>\(escapeHTML(e.appID ?? "unknown"))</code></p><ul>"
         h += e.entries.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined() + "</ul>"
         h += e.findings.map { findingHTML($0, lines: []) }.joined()
         return h + "</section>\n"

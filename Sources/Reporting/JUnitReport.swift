@@ -2,38 +2,56 @@ import AASA
 import Audit
 import Foundation
 
-/// `--format junit`: one suite per domain, one case per check, a failure per finding at or above --fail-on.
+/// `--format junit`: one suite per domain, one case per check, a failure per finding at or above --fail-on. The
+/// entitlements file read with `--entitlements` is a suite of its own, so its findings fail the report exactly as
+/// they fail the run's exit status.
 public enum JUnitReport {
     public static func render(_ report: AuditReport, failOn: Severity) -> String {
-        var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let failures = report.domains.flatMap(\.findings).filter { $0.severity >= failOn }.count
-        out +=
-            #"<testsuites name="aasa-audit" tests="\#(report.domains.count * Catalogue.descriptions.count)" failures="\#(failures)">"#
-            + "\n"
-        for domain in report.domains {
-            let failing = domain.findings.filter { $0.severity >= failOn }
-            out +=
-                #"  <testsuite name="\#(escapeHTML(domain.domain))" tests="\#(Catalogue.descriptions.count)" failures="\#(failing.count)">"#
+        let domainChecks = Catalogue.descriptions.map(\.id)
+        var suites = report.domains.map { (name: $0.domain, findings: $0.findings, checks: domainChecks) }
+        if let entitlements = report.entitlements {
+            // Only the checks that read an entitlements file are its cases.
+            suites.append(
+                (
+                    name: "entitlements \(entitlements.file)", findings: entitlements.findings,
+                    checks: Catalogue.entitlementChecks.map { $0.description.id }
+                ))
+        }
+        var body = ""
+        var tests = 0
+        var failures = 0
+        for suite in suites {
+            let failing = suite.findings.filter { $0.severity >= failOn }
+            // A finding whose ID the catalogue does not list still fails, in a case of its own.
+            let byID = Dictionary(grouping: failing, by: \.id)
+            var ids = suite.checks
+            ids += byID.keys.filter { !suite.checks.contains($0) }.sorted()
+            tests += ids.count
+            failures += failing.count
+            body +=
+                #"  <testsuite name="\#(escapeHTML(suite.name))" tests="\#(ids.count)" failures="\#(failing.count)">"#
                 + "\n"
-            for check in Catalogue.descriptions {
-                let mine = failing.filter { $0.id == check.id }
-                out += #"    <testcase classname="\#(escapeHTML(domain.domain))" name="\#(check.id)""#
+            for id in ids {
+                let mine = byID[id] ?? []
+                body += #"    <testcase classname="\#(escapeHTML(suite.name))" name="\#(escapeHTML(id))""#
                 if mine.isEmpty {
-                    out += "/>\n"
+                    body += "/>\n"
                 } else {
-                    out += ">\n"
+                    body += ">\n"
                     for finding in mine {
-                        out +=
+                        body +=
                             #"      <failure type="\#(finding.severity.rawValue)" message="\#(escapeHTML(finding.message))">"#
-                        out += escapeHTML(
+                        body += escapeHTML(
                             "\(FindingsCSV.location(finding.location))\nwhy: \(finding.why)\nfix: \(finding.hint)")
-                        out += "</failure>\n"
+                        body += "</failure>\n"
                     }
-                    out += "    </testcase>\n"
+                    body += "    </testcase>\n"
                 }
             }
-            out += "  </testsuite>\n"
+            body += "  </testsuite>\n"
         }
-        return out + "</testsuites>\n"
+        return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+            + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)">"# + "\n" + body
+            + "</testsuites>\n"
     }
 }

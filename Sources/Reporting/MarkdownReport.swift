@@ -2,12 +2,21 @@ import AASA
 import Audit
 import Foundation
 
-/// `--format markdown`: a short summary for a pull-request comment or a CI job summary.
+/// `--format markdown`: a short summary for a pull-request comment or a CI job summary. The entitlements file
+/// read with `--entitlements` gets a row of its own and counts in the headline, like a domain.
 public enum MarkdownReport {
     public static func render(_ report: AuditReport) -> String {
         let s = report.summary
+        var rows = report.domains.map { (name: md($0.domain), findings: $0.findings, verdict: $0.verdict) }
+        if let e = report.entitlements {
+            rows.append(
+                (name: "entitlements `\(md(e.file))`", findings: e.findings, verdict: DomainReport.verdict(e.findings)))
+        }
+        let verdicts = rows.map(\.verdict)
+        let failing = verdicts.filter { $0 == .fail }.count
+        let warning = verdicts.filter { $0 == .warn }.count
         var lines = [
-            "### Universal Links audit: \(s.failed == 0 ? (s.warned == 0 ? "all pass" : "warnings") : "\(s.failed) failing")",
+            "### Universal Links audit: \(failing == 0 ? (warning == 0 ? "all pass" : "warnings") : "\(failing) failing")",
             "",
             "\(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail · \(s.errors) errors, \(s.warnings) warnings"
                 + (s.urlsTested > 0 ? " · \(s.urlsOpeningApp) of \(s.urlsTested) crawled URLs open an app" : ""),
@@ -15,12 +24,12 @@ public enum MarkdownReport {
             "| domain | verdict | findings |",
             "|---|---|---|",
         ]
-        for d in report.domains {
+        for row in rows {
             var ids: [String] = []
-            for f in d.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
-            let icon = d.verdict == .pass ? "✅" : d.verdict == .warn ? "⚠️" : "❌"
+            for f in row.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
+            let icon = row.verdict == .pass ? "✅" : row.verdict == .warn ? "⚠️" : "❌"
             lines.append(
-                "| \(md(d.domain)) | \(icon) \(d.verdict.rawValue) | \(ids.map { "`\($0)`" }.joined(separator: " ")) |")
+                "| \(row.name) | \(icon) \(row.verdict.rawValue) | \(ids.map { "`\($0)`" }.joined(separator: " ")) |")
         }
         if let changes = report.changes, !changes.isEmpty {
             lines += ["", "**Changes since the baseline:** " + changes.headline]

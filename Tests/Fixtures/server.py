@@ -120,6 +120,17 @@ CDN_UNREADABLE = {
 }
 for _name in CDN_UNREADABLE:
     SCENARIOS[_name] = aasa()
+
+# Terminal escapes and bidi controls wherever a site controls text: a Location header, app IDs, the CDN's
+# Apple-Failure-Reason. Header values go out as their UTF-8 bytes (http.server writes headers as Latin-1).
+TERM_ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x1b[31m\x9b1m\u202etxt.exe\u2066\u200f\x7f\ufffe"
+TERM_HEADER = TERM_ESCAPES.encode("utf-8").decode("latin-1")
+SCENARIOS["termescape"] = aasa(
+    status=301, headers={"Location": "https://www.termescape.aasa.test/" + TERM_HEADER},
+    root=(200, json.dumps({"applinks": {"details": [{"appIDs": ["9JA89QQLNQ." + TERM_ESCAPES, TERM_ESCAPES],
+                                                     "components": [{"/": "/" + TERM_ESCAPES}]}]}}).encode(),
+          "application/json", {}))
+SCENARIOS["termcdn"] = aasa()  # a good file; the CDN stand-in fails it with escapes in Apple-Failure-Reason
 GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 
 
@@ -311,6 +322,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(200, body, ctype)
         if name == "botblock":  # blocks only unknown bots, so Apple's crawler got the file
             return self.send(200, GOOD_BODY, "application/json", {"Apple-Origin-Format": "json"})
+        if name in ("termescape", "termcdn"):
+            return self.send(404, b"", None, {"Apple-Failure-Reason": "SWCERR00101 " + TERM_HEADER})
         if name == "cdnfail" or not isinstance(scenario, dict) or scenario["well-known"][0] != 200:
             status = scenario["well-known"][0] if isinstance(scenario, dict) else 404
             return self.send(404, b"", None, {

@@ -102,6 +102,74 @@ func hostileReport() -> AuditReport {
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 1)
     }
 
+    /// Parses with libxml2's strict XML parser; nil when the text is not well-formed XML.
+    static func parses(_ xml: String) -> Bool {
+        let bytes = Array(xml.utf8)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReadMemory($0, Int32(buffer.count), "junit.xml", nil, Int32(XML_PARSE_NONET.rawValue))
+            }
+        }
+        defer { xmlFreeDoc(document) }
+        return document != nil
+    }
+
+    @Test func junitStaysWellFormedWhateverCharactersTheSiteSent() throws {
+        // Every character XML 1.0 forbids (C0 but tab, LF, CR; U+FFFE; U+FFFF), and DEL, C1 and noncharacters.
+        var forbidden = (0..<0x20).filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        forbidden += [0x7F, 0x80, 0x9B, 0x9F, 0xFDD0, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF]
+        let evil = String(String.UnicodeScalarView(forbidden.compactMap(Unicode.Scalar.init)))
+        var report = hostileReport()
+        report.domains[0].findings[0].message = "app ID 9JA89QQLNQ.\(evil)"
+        report.domains[0].findings[0].hint = evil
+        report.domains[0].domain = "e\(evil).com"
+        let xml = JUnitReport.render(report, failOn: .error)
+        #expect(Self.parses(xml), "JUnit XML is well-formed")
+        for value in forbidden {
+            #expect(!xml.unicodeScalars.contains { $0.value == value }, "U+\(String(value, radix: 16)) written raw")
+        }
+        #expect(xml.contains(#"9JA89QQLNQ.\u{0}\u{1}\u{2}"#) && xml.contains(#"\u{1B}"#))
+        #expect(xml.contains(#"\u{FFFE}\u{FFFF}\u{1FFFE}\u{10FFFF}"#))
+        #expect(escapeHTML("tab\tLF\nCR\r é ✓") == "tab\tLF\nCR\r é ✓", "what XML allows stays as it is")
+        let html = HTMLReport.render(report)
+        #expect(!html.unicodeScalars.contains { forbidden.contains(Int($0.value)) })
+    }
+
+    @Test func entitlementFindingsFailTheJUnitReportAndTheMarkdownSummary() {
+        let finding = Finding(
+            id: "entitlement-entry-format", severity: .error, message: "not a domain",
+            location: FindingLocation(url: "App.entitlements", pointer: "/x/6"), why: "w", hint: "h")
+        let passing = DomainReport(domain: "good.example", fetches: [], apps: [], findings: [])
+        let report = AuditReport(
+            version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+            interrupted: false, notAudited: [], domains: [passing],
+            entitlements: .init(file: "App.entitlements", appID: "9JA89QQLNQ.a.b", entries: [], findings: [finding]))
+        let xml = JUnitReport.render(report, failOn: .error)
+        // The entitlements suite has a case per check that reads an entitlements file.
+        let entitlementCases = Catalogue.entitlementChecks.count
+        #expect(
+            xml.contains(
+                #"<testsuites name="aasa-audit" tests="\#(Catalogue.descriptions.count + entitlementCases)" failures="1">"#
+            ))
+        #expect(
+            xml.contains(#"<testsuite name="entitlements App.entitlements" tests="\#(entitlementCases)" failures="1">"#)
+        )
+        #expect(xml.contains(#"<failure type="error" message="not a domain">"#))
+        #expect(Self.parses(xml))
+        #expect(JUnitReport.render(report, failOn: .error).components(separatedBy: "<failure ").count == 2)
+        let md = MarkdownReport.render(report)
+        #expect(md.hasPrefix("### Universal Links audit: 1 failing\n"), "\(md)")
+        #expect(md.contains("| entitlements `App.entitlements` | ❌ fail | `entitlement-entry-format` |"))
+    }
+
+    @Test func aFindingOutsideTheCatalogueStillFailsTheJUnitReport() {
+        var report = hostileReport()
+        report.domains[0].findings[0].id = "not-in-the-catalogue"
+        let xml = JUnitReport.render(report, failOn: .error)
+        #expect(xml.contains(#"<testcase classname="e.com" name="not-in-the-catalogue">"#))
+        #expect(xml.contains(#"tests="\#(Catalogue.descriptions.count + 1)" failures="1">"#))
+    }
+
     @Test func markdownSummarisesForAPullRequest() {
         let md = MarkdownReport.render(hostileReport())
         #expect(md.contains("| e.com | ❌ fail | `content-type` |"))

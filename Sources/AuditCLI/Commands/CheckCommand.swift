@@ -59,7 +59,7 @@ enum CheckCommand: Command {
         case .sarif:
             guard let text = try? SARIFReport.render(file: plan.path, findings: findings, version: AuditTool.version)
             else { return AuditTool.toolFailure(spec.name, "could not encode the SARIF output") }
-            Terminal.out(text, terminator: "")
+            Terminal.out(Terminal.safeJSON(text), terminator: "")
         case .json:
             let output = Output(
                 file: plan.path, signed: file.signed != nil, signer: file.signed?.certificates, apps: apps,
@@ -67,7 +67,7 @@ enum CheckCommand: Command {
             guard let text = try? JSONOutput.text(output) else {
                 return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
             }
-            Terminal.out(text)
+            Terminal.out(Terminal.safeJSON(text))
         case .text:
             Terminal.out(FindingPrinter(terminal: .standard, file: file, name: plan.path).render(findings, apps: apps))
         }

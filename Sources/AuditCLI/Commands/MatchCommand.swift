@@ -90,7 +90,7 @@ enum MatchCommand: Command {
             guard let text = try? JSONOutput.text(results) else {
                 return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
             }
-            Terminal.out(text)
+            Terminal.out(Terminal.safeJSON(text))
             return .success
         }
         Terminal.out(

@@ -36,15 +36,24 @@ enum OutputDirectory {
             formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
             // Two runs in the same second (or two processes) each get their own folder.
             let base = formatter.string(from: started)
-            var candidate = reports.appendingPathComponent(base)
-            var n = 1
             try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-            while (try? FileManager.default.createDirectory(at: candidate, withIntermediateDirectories: false)) == nil {
+            // Created and marked under the lock on Reports/: a pruning run never sees the folder unmarked.
+            url = try RunMarker.withReportsLock(reports) {
+                // Numbered after the highest run of the same second, so names sort in the order runs began even
+                // when an earlier number was pruned.
+                var n = runs().compactMap { order($0.lastPathComponent) }.filter { $0.base == base }.map(\.n).max() ?? 0
                 n += 1
-                candidate = reports.appendingPathComponent("\(base)-\(n)")
-                if n > 1000 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: candidate.path]) }
+                var candidate = reports.appendingPathComponent(n == 1 ? base : "\(base)-\(n)")
+                while (try? FileManager.default.createDirectory(at: candidate, withIntermediateDirectories: false))
+                    == nil
+                {
+                    n += 1
+                    candidate = reports.appendingPathComponent("\(base)-\(n)")
+                    if n > 1000 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: candidate.path]) }
+                }
+                try RunMarker.claim(candidate)
+                return candidate
             }
-            url = candidate
         }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -52,12 +61,18 @@ enum OutputDirectory {
 
     static let reports = URL(fileURLWithPath: "Reports")
 
-    /// Timestamped run folders under Reports/, oldest first.
+    /// Timestamped run folders under Reports/, oldest first (`-10` after `-9`).
     static func runs() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []
-        return names.filter { $0.wholeMatch(of: /\d{8}T\d{6}Z(-\d+)?/) != nil }.sorted().map {
-            reports.appendingPathComponent($0)
-        }
+        return names.compactMap { name in order(name).map { (name, $0) } }
+            .sorted { ($0.1.base, $0.1.n) < ($1.1.base, $1.1.n) }
+            .map { reports.appendingPathComponent($0.0) }
+    }
+
+    /// A run folder's name as its timestamp and its number within that second (1 when it has none).
+    static func order(_ name: String) -> (base: String, n: Int)? {
+        guard let match = name.wholeMatch(of: /(\d{8}T\d{6}Z)(?:-(\d{1,9}))?/) else { return nil }
+        return (String(match.1), match.2.flatMap { Int($0) } ?? 1)
     }
 
     /// The newest earlier run's report, the default baseline of a nightly job.
@@ -69,17 +84,30 @@ enum OutputDirectory {
         return nil
     }
 
-    /// Points Reports/latest at this run (atomically, via a temporary link) and prunes runs beyond `keep`.
-    static func finishRun(_ directory: URL, keep: Int?) {
-        let temporary = reports.appendingPathComponent(".latest.\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: temporary)
-        if (try? FileManager.default.createSymbolicLink(
-            atPath: temporary.path, withDestinationPath: directory.lastPathComponent)) != nil
-        {
-            _ = rename(temporary.path, reports.appendingPathComponent("latest").path)
-        }
-        if let keep {
-            for old in runs().dropLast(keep) { try? FileManager.default.removeItem(at: old) }
+    /// Points Reports/latest at this run (atomically, via a temporary link) and prunes runs beyond `keep`, the
+    /// newest by name kept. Pruning spares a folder that another process is still writing or printing (its
+    /// marker is locked), the folder `latest` names, and any folder that changed since this run `started`: a
+    /// run that overlapped this one keeps its folder until a run that started after it ended prunes it, so every
+    /// run's printed report path exists when it exits, and `latest` never names a removed folder.
+    static func finishRun(_ directory: URL, keep: Int?, started: Date) {
+        RunMarker.withReportsLock(reports) {
+            let temporary = reports.appendingPathComponent(".latest.\(ProcessInfo.processInfo.processIdentifier)")
+            try? FileManager.default.removeItem(at: temporary)
+            if (try? FileManager.default.createSymbolicLink(
+                atPath: temporary.path, withDestinationPath: directory.lastPathComponent)) != nil
+            {
+                _ = rename(temporary.path, reports.appendingPathComponent("latest").path)
+            }
+            guard let keep else { return }
+            let latest = try? FileManager.default.destinationOfSymbolicLink(
+                atPath: reports.appendingPathComponent("latest").path)
+            for old in runs().dropLast(keep)
+            where old.lastPathComponent != directory.lastPathComponent && old.lastPathComponent != latest {
+                guard !RunMarker.inUse(old), let modified = RunMarker.modified(old), modified < started else {
+                    continue
+                }
+                try? FileManager.default.removeItem(at: old)
+            }
         }
     }
 

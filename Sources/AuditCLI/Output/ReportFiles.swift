@@ -28,7 +28,7 @@ enum ReportFiles {
                 try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name), produce)
             }
             let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
-            if outputs.directory == nil { OutputDirectory.finishRun(directory, keep: outputs.keep) }
+            if outputs.directory == nil { OutputDirectory.finishRun(directory, keep: outputs.keep, started: started) }
             return .success(directory.appendingPathComponent(shown).path)
         } catch {
             return .failure(Failure(reason: OutputDirectory.describe(error)))

@@ -13,33 +13,41 @@ struct FindingPrinter {
         let counts = Severity.allCases.reversed().map { s in
             "\(findings.filter { $0.severity == s }.count) \(s.rawValue)s"
         }
-        out.append("\(name): \(counts.joined(separator: ", "))" + (file.signed != nil ? " (CMS-signed file)" : ""))
+        out.append(
+            "\(Terminal.safe(name)): \(counts.joined(separator: ", "))"
+                + (file.signed != nil ? " (CMS-signed file)" : ""))
         if !apps.isEmpty {
             out.append(
-                "apps: " + apps.map { "\($0.appID) (\($0.services.joined(separator: ", ")))" }.joined(separator: "; "))
+                "apps: "
+                    + Terminal.safe(
+                        apps.map { "\($0.appID) (\($0.services.joined(separator: ", ")))" }.joined(separator: "; ")))
         }
         for finding in findings {
             out.append("")
-            var head = "\(terminal.severity(finding.severity))[\(finding.id)] \(name)"
+            var head = "\(terminal.severity(finding.severity))[\(Terminal.safe(finding.id))] \(Terminal.safe(name))"
             if let line = finding.location.line, let column = finding.location.column { head += ":\(line):\(column)" }
-            if let pointer = finding.location.pointer { head += "  \(pointer.isEmpty ? "(top level)" : pointer)" }
+            if let pointer = finding.location.pointer {
+                head += "  \(pointer.isEmpty ? "(top level)" : Terminal.safe(pointer))"
+            }
             out.append(head)
-            out.append("  " + finding.message)
+            out.append("  " + Terminal.safe(finding.message))
             if let line = finding.location.line, let column = finding.location.column, line - 1 < lines.count,
                 file.encodingProblem == nil, file.signedError == nil
             {
                 // Long (minified) lines: show a window around the column.
                 let text = Array(String(lines[line - 1]).replacingOccurrences(of: "\t", with: " "))
                 let start = text.count > 160 ? max(0, min(column - 60, text.count - 160)) : 0
-                let shown = String(text[start..<min(text.count, start + 160)])
-                let offset = column - 1 - start
+                // Escaped as shown: the caret moves right by what the escapes before the column added.
+                let shown = Terminal.safe(String(text[start..<min(text.count, start + 160)]))
+                let before = text[start..<min(text.count, max(start, column - 1))]
+                let offset = column - 1 - start + Terminal.safe(String(before)).count - before.count
                 let number = String(line)
                 out.append("  \(String(repeating: " ", count: max(0, 5 - number.count)))\(number) | \(shown)")
                 out.append("        | \(String(repeating: " ", count: max(0, offset)))\(terminal.paint("^", "1;32"))")
             }
-            out.append("  why: " + finding.why)
-            out.append("  fix: " + finding.hint)
-            if let reference = finding.reference { out.append("  see: " + reference) }
+            out.append("  why: " + Terminal.safe(finding.why))
+            out.append("  fix: " + Terminal.safe(finding.hint))
+            if let reference = finding.reference { out.append("  see: " + Terminal.safe(reference)) }
         }
         return out.joined(separator: "\n")
     }

@@ -7,9 +7,9 @@ struct MatchExplanation {
 
     func render(path: String, urls: [String], apps: [String], results: [URLVerdicts]) -> String {
         var out: [String] = []
-        if apps.isEmpty { out.append("\(path) lists no app for applinks: no URL opens an app.") }
+        if apps.isEmpty { out.append("\(Terminal.safe(path)) lists no app for applinks: no URL opens an app.") }
         for (url, verdicts) in zip(urls, results) {
-            out.append(terminal.paint(url, "1"))
+            out.append(terminal.paint(Terminal.safe(url), "1"))
             if PreparedURL(url) == nil { out.append("  not an http(s) URL: universal links are http and https only") }
             for verdict in verdicts.verdicts {
                 let label: String
@@ -18,16 +18,18 @@ struct MatchExplanation {
                 case .exclude: label = terminal.paint("excluded (stays on the web)", "1;33")
                 case .noMatch: label = terminal.paint("no match (stays on the web)", "2")
                 }
-                out.append("  \(verdict.appID): \(label)")
-                out.append("    \(verdict.reason)")
+                out.append("  \(Terminal.safe(verdict.appID)): \(label)")
+                out.append("    \(Terminal.safe(verdict.reason))")
                 for trace in matcher.explain(url, appID: verdict.appID) {
                     let r = trace.rule
-                    out.append("    \(r.format.rawValue)[\(r.ruleIndex)] \(r.rule)  (line \(r.line)): \(trace.outcome)")
+                    out.append(
+                        "    \(r.format.rawValue)[\(r.ruleIndex)] \(Terminal.safe(r.rule))  (line \(r.line)): "
+                            + Terminal.safe(trace.outcome))
                 }
             }
             if let opens = verdicts.opensApp, verdicts.verdicts.filter({ $0.result == .match }).count > 1 {
                 out.append(
-                    "  several apps match: which installed one opens is up to the system; the first in file order is \(opens)"
+                    "  several apps match: which installed one opens is up to the system; the first in file order is \(Terminal.safe(opens))"
                 )
             }
         }
@@ -36,14 +38,14 @@ struct MatchExplanation {
 
     /// Why a live URL gave no file to match against: its error findings.
     static func unserved(_ url: String, findings: [Finding]) -> String {
-        (["aasa-audit: \(url) does not serve a file a device would use:"]
-            + findings.filter { $0.severity == .error }.map { "  error[\($0.id)] \($0.message)" })
+        (["aasa-audit: \(Terminal.safe(url)) does not serve a file a device would use:"]
+            + findings.filter { $0.severity == .error }.map { "  error[\($0.id)] \(Terminal.safe($0.message))" })
             .joined(separator: "\n")
     }
 
-    /// Why a file cannot be matched against at all, shown as `check` would.
+    /// Why a file cannot be matched against at all, shown as `check` would (without colour: it goes to stderr).
     static func unmatchable(_ file: DecodedFile, name: String, findings: [Finding]) -> String {
-        "aasa-audit: \(name) cannot be matched against:\n"
-            + FindingPrinter(terminal: .standard, file: file, name: name).render(findings, apps: [])
+        "aasa-audit: \(Terminal.safe(name)) cannot be matched against:\n"
+            + FindingPrinter(terminal: Terminal(colour: false), file: file, name: name).render(findings, apps: [])
     }
 }

@@ -1,7 +1,13 @@
 import AASA
 import Foundation
+import Reporting
 
 /// Output streams and colour, which appears only on a terminal and never with NO_COLOR.
+///
+/// Text that came from a site or a file (header values, app IDs, rules, domain and file names, messages quoting
+/// them) is passed through `safe` by every renderer before it is printed: a site must not be able to move the
+/// cursor, rewrite the screen or the title bar, or reorder what the operator reads. Only the colour codes
+/// `paint` adds are written raw.
 struct Terminal {
     let colour: Bool
 
@@ -18,11 +24,61 @@ struct Terminal {
         }
     }
 
+    /// `text` with every character a terminal would act on instead of showing shown as `visibleEscape` text
+    /// (`\u{1B}` for ESC): C0 controls, DEL, C1 controls (CSI, OSC, ...), the bidirectional embeddings, overrides,
+    /// isolates and marks (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the Unicode line and
+    /// paragraph separators. `keepingLineBreaks` keeps LF and tab, for multi-line text we composed ourselves.
+    /// Text with nothing to escape is returned as it is.
+    static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { acts($0, keepingLineBreaks) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if acts(scalar, keepingLineBreaks) {
+                out += visibleEscape(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// JSON text (`check --json`, `--format sarif`, `match --json`) with the same characters written as JSON's
+    /// `\uXXXX` escapes: the same JSON value, but nothing a terminal acts on when it is printed to one. (JSON
+    /// encoders already escape C0 controls; DEL, C1 and the bidi controls may appear raw, and only inside strings,
+    /// where an escape means the same character.)
+    static func safeJSON(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { acts($0, true) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if acts(scalar, true) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether a terminal would act on `c` rather than show it (or would reorder the text around it).
+    static func acts(_ c: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
+        switch c.value {
+        case 0x0A, 0x09: !keepingLineBreaks
+        case 0x00..<0x20, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
     static func out(_ text: String, terminator: String = "\n") {
         FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
 
+    /// Messages on stderr carry no colour, so all of it is made `safe` here (line breaks kept): usage errors quote
+    /// command-line values and lines of domain lists.
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((safe(text, keepingLineBreaks: true) + "\n").utf8))
     }
 }
