@@ -152,4 +152,47 @@ struct AuthorityParts: Equatable, CustomStringConvertible {
         #expect(path.scheme == "" && path.host == "")
         #expect(PreparedURL.host(of: "https://[::1]:8080/x") == "[::1]")
     }
+
+    /// Every authority of up to five bytes from the characters that matter, against the rule as the type's doc states
+    /// it (user info up to the last `@`; an IP literal to its `]`; otherwise the port after the host's last `:`
+    /// unless a `]` follows it), so the one-pass split cannot drift from the rule on any mix of them.
+    @Test func splitsEveryShortAuthorityByTheStatedRule() {
+        let alphabet = Array("a1:@[]".utf8)
+        func expected(_ authority: [UInt8], rest: String) -> AuthorityParts {
+            func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+            var host = authority[...]
+            var userInfo: String?
+            if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
+                userInfo = text(authority[..<at])
+                host = authority[(at + 1)...]
+            }
+            var port: String?
+            if host.first == UInt8(ascii: "[") {
+                let close = host.firstIndex(of: UInt8(ascii: "]")).map { $0 + 1 } ?? host.endIndex
+                if close < host.endIndex, host[close] == UInt8(ascii: ":") { port = text(host[(close + 1)...]) }
+                host = host[..<close]
+            } else if let mark = host.lastIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "]") }),
+                host[mark] == UInt8(ascii: ":")
+            {
+                port = text(host[(mark + 1)...])
+                host = host[..<mark]
+            }
+            return AuthorityParts(scheme: "http", userInfo: userInfo, host: text(host), port: port, rest: rest)
+        }
+        var authorities: [[UInt8]] = [[]]
+        var last: [[UInt8]] = [[]]
+        for _ in 1...5 {
+            last = last.flatMap { prefix in alphabet.map { prefix + [$0] } }
+            authorities += last
+        }
+        var checked = 0
+        for authority in authorities {
+            for rest in ["", "/p:@]", "?q@x"] {
+                let url = "http://" + String(decoding: authority, as: UTF8.self) + rest
+                #expect(AuthorityParts(url) == expected(authority, rest: rest), "\(url)")
+                checked += 1
+            }
+        }
+        #expect(checked == 3 * (1 + 6 + 36 + 216 + 1296 + 7776))
+    }
 }

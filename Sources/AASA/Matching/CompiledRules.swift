@@ -1,6 +1,6 @@
 /// A file's applinks rules compiled once: every entry's rules in one flat list, the entry that decides for each
 /// app, and the fast-path tables matching reads.
-struct CompiledRules: Sendable {
+@usableFromInline struct CompiledRules: Sendable {
     /// A compiled entry's position among the compiled entries. It is not the entry's index in the file's `details`
     /// (`CompiledEntry.detailsIndex`): items of `details` that are not objects are skipped when compiling. A type of
     /// its own so the two cannot be mixed up.
@@ -18,7 +18,7 @@ struct CompiledRules: Sendable {
     /// The entry deciding for each app of `appIDs`.
     let appSlots: [Slot]
     /// Some rule compares percent-decoded text, so URLs need their decoded view.
-    let needsDecoded: Bool
+    @usableFromInline let needsDecoded: Bool
     let prefixes: LiteralPrefixes
 
     /// Entries with more rules than this get a literal-anchor index; below it a plain scan is faster.

@@ -26,13 +26,11 @@ public struct PreparedURL: Sendable {
 
     /// Splits `url`; nil when it is not an http(s) URL or an absolute path.
     public init?(_ url: String, decode: Bool = true) {
-        self.url = url
+        // Nothing is stored before the split succeeds: a field set earlier made the optimiser build the value aside
+        // and copy it out, a retain and a release per reference per URL.
         var text = url
-        text.makeContiguousUTF8()  // a no-op for native strings
-        guard let split = text.utf8.withContiguousStorageIfAvailable({ PreparedURL.split($0) }), let parts = split
-        else {
-            return nil
-        }
+        guard let parts = text.withUTF8({ PreparedURL.split($0) }) else { return nil }
+        self.url = url
         raw = parts.raw
         decodedView = decode && parts.hasEscapes ? PreparedURL.decodedView(of: parts.raw) : nil
     }
