@@ -11,6 +11,14 @@ public struct CrawlOptions: Sendable {
     public var perHostConcurrency = 8
     /// Seconds between requests; robots.txt's Crawl-delay applies when larger.
     public var delay: Double = 0
+    /// Longest robots.txt Crawl-delay honoured, in seconds; a site asking for more is crawled at this pace and the
+    /// report says so (a Crawl-delay of 60 on a 10,000-page site would be a week).
+    public var maxCrawlDelay: Double = 10
+    /// Seconds one site's crawl may take, sitemaps included; past it no new page is started and the crawl stops
+    /// with `crawl-time`.
+    public var crawlTime: Double = 600
+    /// Longest Retry-After pause honoured, in seconds.
+    public var maxRetryAfter: Double = 30
     public var includeSubdomains = false
     public var maxURLLength = 2_048
     public var maxRedirects = 5

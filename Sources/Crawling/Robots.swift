@@ -10,6 +10,7 @@ public struct Robots: Sendable, Equatable {
     }
 
     public var rules: [Rule]
+    /// Seconds, as robots.txt asked (0 to 86,400); the crawl caps it with `CrawlOptions.maxCrawlDelay`.
     public var crawlDelay: Double?
     public var sitemaps: [String]
 
@@ -19,6 +20,8 @@ public struct Robots: Sendable, Equatable {
     public static let maximumBytes = 512 * 1024
 
     public static let allowAll = Robots(rules: [], crawlDelay: nil, sitemaps: [])
+    /// RFC 9309 §2.3.1.4: a robots.txt that answers 5xx or cannot be reached disallows the whole site.
+    public static let disallowAll = Robots(rules: [Rule(allow: false, pattern: "/")], crawlDelay: nil, sitemaps: [])
 
     public init(rules: [Rule], crawlDelay: Double?, sitemaps: [String]) {
         self.rules = rules
@@ -63,7 +66,8 @@ public struct Robots: Sendable, Equatable {
         let ours = groups.filter { $0.agents.contains { Robots.token.hasPrefix($0) && !$0.isEmpty && $0 != "*" } }
         let chosen = ours.isEmpty ? groups.filter { $0.agents.contains("*") } : ours
         rules = chosen.flatMap(\.rules)
-        crawlDelay = chosen.compactMap(\.delay).first.map { min(max($0, 0), 60) }
+        // As asked, kept finite (nan is ignored, inf is a day): the crawl honours at most --max-crawl-delay of it.
+        crawlDelay = chosen.compactMap(\.delay).first { !$0.isNaN }.map { min(max($0, 0), 86_400) }
         self.sitemaps = sitemaps
     }
 
@@ -111,55 +115,5 @@ public struct Robots: Sendable, Equatable {
             return i == p.count
         }
         return match(0, 0)
-    }
-}
-
-/// `<loc>` values of a sitemap or sitemap index (sitemaps.org), found without building a tree.
-public enum Sitemap {
-    public struct Parsed: Sendable, Equatable {
-        public var isIndex: Bool
-        public var locations: [String]
-    }
-
-    /// The sitemaps.org limit per file.
-    public static let maximumLocations = 50_000
-
-    public static func parse(_ bytes: [UInt8]) -> Parsed {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let isIndex = text.range(of: "<sitemapindex", options: .caseInsensitive) != nil
-        var locations: [String] = []
-        var rest = text[...]
-        while locations.count < maximumLocations, let open = rest.range(of: "<loc>", options: .caseInsensitive) {
-            guard let close = rest[open.upperBound...].range(of: "</loc>", options: .caseInsensitive) else { break }
-            var value = String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
-            if value.hasPrefix("<![CDATA["), value.hasSuffix("]]>") {
-                value = String(value.dropFirst(9).dropLast(3))
-            } else {
-                value = decodeEntities(value)
-            }
-            if !value.isEmpty { locations.append(value) }
-            rest = rest[close.upperBound...]
-        }
-        return Parsed(isIndex: isIndex, locations: locations)
-    }
-
-    /// The decompressed bytes of a gzip file (a .xml.gz sitemap served as application/gzip, not as a
-    /// Content-Encoding libcurl would undo), read through libxml2's zlib; nil when it is not gzip.
-    public static func gunzipped(_ bytes: [UInt8], limit: Int = 50 * 1024 * 1024) -> [UInt8]? {
-        guard bytes.starts(with: [0x1F, 0x8B]) else { return nil }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-sitemap-\(UUID().uuidString).gz")
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(bytes)) else { return nil }
-        defer { try? FileManager.default.removeItem(at: file) }
-        var length = 0
-        guard let buffer = chtmlscan_read_decompressed(file.path, limit, &length) else { return nil }
-        defer { free(buffer) }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
-    }
-
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
