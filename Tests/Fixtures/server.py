@@ -155,17 +155,18 @@ def crawl_hostile_page(name, host, path):
     """Crawls meant to steer or stall the auditor: crawlhostile.aasa.test names sitemaps on other hosts and ports,
     links to its own host on other ports, over http, to IP literals and with user info, answers 503 with a Retry-After
     no number type holds, and serves a robots.txt asking for a long Crawl-delay. robotsdown answers 500 for
-    robots.txt, robotsaway redirects it off the site, robotshop redirects it to its www counterpart."""
+    robots.txt, robotsaway redirects it off the site, robotshop redirects it twice on the site."""
     html = "text/html; charset=utf-8"
-    www = host.startswith("www.")
     if name == "robotsdown" and path == "/robots.txt":
         return 500, b"down", "text/plain", {}
     if name == "robotsaway" and path == "/robots.txt":
         return 301, b"", None, {"Location": "https://127.0.0.1/robots.txt"}
     if name == "robotshop" and path == "/robots.txt":
-        if www:
-            return 200, b"User-agent: *\nDisallow: /private\n", "text/plain", {}
-        return 301, b"", None, {"Location": "https://www.robotshop.aasa.test/robots.txt"}
+        return 301, b"", None, {"Location": "/robots-moved.txt"}
+    if name == "robotshop" and path == "/robots-moved.txt":
+        return 302, b"", None, {"Location": "https://robotshop.aasa.test/robots-final.txt"}
+    if name == "robotshop" and path == "/robots-final.txt":
+        return 200, b"User-agent: *\nDisallow: /private\n", "text/plain", {}
     if name != "crawlhostile":
         return 200, page(name, ["/private", "/open"]), html, {}
     if path == "/robots.txt":
