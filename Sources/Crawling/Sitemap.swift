@@ -78,7 +78,7 @@ public enum Sitemap {
         private var value: [UInt8] = []
         private var tooLong = false
 
-        /// Scans one piece; false once `maximumLocations` were read (the rest is not looked at).
+        /// Scans one piece; false once a location past `maximumLocations` is found (the rest is not looked at).
         mutating func feed(_ piece: ArraySlice<UInt8>) -> Bool {
             for byte in piece {
                 let lower = ASCII.lower(byte)
@@ -93,8 +93,10 @@ public enum Sitemap {
                     matched = Scanner.advance(matched, lower, Scanner.closeTag)
                     if matched == Scanner.closeTag.count {
                         if !tooLong, let location = Sitemap.location(value.dropLast(Scanner.closeTag.count)) {
-                            locations.append(location)
+                            // One past the limit is found before the scan stops, so a file of exactly 50,000 is
+                            // not reported as cut.
                             if locations.count >= Sitemap.maximumLocations { return false }
+                            locations.append(location)
                         }
                         inside = false
                         matched = 0
