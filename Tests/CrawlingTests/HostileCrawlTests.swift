@@ -39,7 +39,8 @@ import Testing
         let expected = [
             "https://crawlhostile.aasa.test:8443/other-port": "other port (8443)",
             "http://crawlhostile.aasa.test/plain-http": "http, not https",
-            "https://127.0.0.1/ip": "IP address", "https://127.0.0.1/ip-hex": "IP address",  // libcurl writes 0x7f.1 as 127.0.0.1
+            "https://127.0.0.1/ip": "IP address",  // libcurl writes the link to 0x7f.1 as 127.0.0.1.
+            "https://127.0.0.1/ip-hex": "IP address",
             "https://[::1]/ip6": "IP address",
             "https://crawlhostile.aasa.test@127.0.0.1/userinfo": "user name in the URL",
             "https://x@crawlhostile.aasa.test/userinfo2": "user name in the URL",
