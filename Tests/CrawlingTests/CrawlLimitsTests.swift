@@ -129,3 +129,18 @@ import Testing
         }
     #endif
 }
+
+@Suite struct CrawlOptionsLimitsTests {
+    @Test func aURLCapSetFromCodeNeverOverflowsTheFrontiersRowNumbers() {
+        var options = CrawlOptions()
+        options.maxPages = .max
+        #expect(options.urlCap == Int(Int32.max))
+        options.maxURLs = .max
+        #expect(options.urlCap == Int(Int32.max))
+        options.maxURLs = 12
+        #expect(options.urlCap == 12)
+        options.maxURLs = nil
+        options.maxPages = 10
+        #expect(options.urlCap == 100_000)
+    }
+}

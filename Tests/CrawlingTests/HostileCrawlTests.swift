@@ -77,14 +77,16 @@ import Testing
             result.notes.contains("robots.txt asks for a Crawl-delay of 120 s; 0 s was honoured (--max-crawl-delay)"))
     }
 
-    /// robots.txt's Crawl-delay of 120 s, allowed in full, is cut short by a 1 s crawl budget.
+    /// robots.txt's Crawl-delay of 120 s, allowed in full, is cut short by a 2 s crawl budget.
     @Test func theCrawlTimeBudgetEndsALongDelay() async {
         let start = ContinuousClock.now
         let result = await crawl("crawlhostile.aasa.test") {
             $0.maxCrawlDelay = 3_600
             $0.crawlTime = 2
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // Far below the 120 s asked for; not tighter, as the fetches before the budget ran out (robots.txt, three
+        // sitemaps, the home page) each take seconds when the whole suite shares the fixture server.
+        #expect(ContinuousClock.now - start < .seconds(60))
         #expect(result.stoppedBecause == .crawlTime(2))
         #expect(result.pagesFetched <= 1)
         #expect(result.notes.contains { $0.contains("Crawl-delay of 120 s") } == false, "120 s was honoured")

@@ -19,7 +19,8 @@ import Testing
                 out.path, "--format", "json",
             ] + Self.server.auditArguments)
         #expect(result.status == 0 || result.status == 1, "\(result.status): \(result.stderr)")
-        #expect(Date().timeIntervalSince(start) < 30)
+        // --crawl-time plus the fetches in flight; under the whole suite the shared fixture server is slow.
+        #expect(Date().timeIntervalSince(start) < 90)
         let (report, _) = try readReport(out)
         let domain = try #require(report.domains.first)
         let crawl = try #require(domain.crawl)
