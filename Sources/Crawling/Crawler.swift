@@ -75,10 +75,25 @@ public struct Crawler: SiteCrawling {
             }
             while inFlight.count < concurrency && startNext() {}
             guard inFlight.count > 0 else { return }
+            // At the deadline the pages still downloading are cancelled as well: the budget bounds the whole crawl,
+            // not only when the last page starts.
+            let timer = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !Task.isCancelled { inFlight.cancelAll() }
+            }
+            defer { timer.cancel() }
             for await (number, job, exchange) in finished {
                 inFlight.remove(number)
-                if exchange.failure == .cancelled || Task.isCancelled {
+                if Task.isCancelled {
                     interrupted = true
+                } else if exchange.failure == .cancelled {
+                    if clock.now >= deadline {
+                        let stop = CrawlStop.crawlTime(Int(budget.rounded()))
+                        frontier.ranOutOfTime = Int(budget.rounded())
+                        frontier.urls.setNote("not crawled: \(stop)", at: Int(job.position))
+                    } else {
+                        interrupted = true
+                    }
                 } else {
                     options.progress?.pageDone()
                     if let pause = take(job, exchange, into: &frontier, &result) {

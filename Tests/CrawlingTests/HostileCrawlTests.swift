@@ -92,6 +92,22 @@ import Testing
         #expect(result.notes.contains { $0.contains("Crawl-delay of 120 s") } == false, "120 s was honoured")
     }
 
+    /// A page still downloading when the budget runs out is cancelled, not waited for (it takes 40 s).
+    @Test func theCrawlTimeBudgetCutsAPageInFlight() async {
+        let fetcher = CurlFetcher(
+            configuration: FetcherConfiguration(
+                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 60))
+        defer { fetcher.shutdown() }
+        var options = CrawlOptions()
+        options.crawlTime = 3
+        let start = ContinuousClock.now
+        let result = await Crawler(fetcher: fetcher, options: options).crawl("crawlslow.aasa.test")
+        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(result.stoppedBecause == .crawlTime(3))
+        let row = result.urls.first { $0.url == "https://crawlslow.aasa.test/slow" }
+        #expect(row?.httpStatus == nil && row?.note == "not crawled: crawl-time (3 s)")
+    }
+
     @Test func aRobotsTxtAnswering5xxDisallowsTheWholeSite() async {
         let result = await crawl("robotsdown.aasa.test")
         #expect(result.pagesFetched == 0)

@@ -95,6 +95,7 @@ SCENARIOS = {
     "robotsdown": aasa(),
     "robotsaway": aasa(),
     "robotshop": aasa(),
+    "crawlslow": aasa(),
     "uablock": "uablock",
     "botblock": "botblock",
     "slow": "slow",
@@ -154,7 +155,8 @@ def hostile_page(path):
 def crawl_hostile_page(name, host, path):
     """Crawls meant to steer or stall the auditor: crawlhostile.aasa.test names sitemaps on other hosts and ports,
     links to its own host on other ports, over http, to IP literals and with user info, answers 503 with a Retry-After
-    no number type holds, and serves a robots.txt asking for a long Crawl-delay. robotsdown answers 500 for
+    no number type holds, and serves a robots.txt asking for a long Crawl-delay. crawlslow has a page that takes 40 s.
+    robotsdown answers 500 for
     robots.txt, robotsaway redirects it off the site, robotshop redirects it twice on the site."""
     html = "text/html; charset=utf-8"
     if name == "robotsdown" and path == "/robots.txt":
@@ -167,6 +169,11 @@ def crawl_hostile_page(name, host, path):
         return 302, b"", None, {"Location": "https://robotshop.aasa.test/robots-final.txt"}
     if name == "robotshop" and path == "/robots-final.txt":
         return 200, b"User-agent: *\nDisallow: /private\n", "text/plain", {}
+    if name == "crawlslow" and path == "/":
+        return 200, page(name, ["/slow"]), html, {}
+    if name == "crawlslow" and path == "/slow":  # still answering when a short crawl budget runs out
+        time.sleep(40)
+        return 200, page(path, []), html, {}
     if name != "crawlhostile":
         return 200, page(name, ["/private", "/open"]), html, {}
     if path == "/robots.txt":
@@ -381,7 +388,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "hostile" and location is None:
             status, body, ctype, headers = hostile_page(path)
             return self.send(status, body, ctype, headers)
-        if name in ("crawlhostile", "robotsdown", "robotsaway", "robotshop") and location is None:
+        if name in ("crawlhostile", "robotsdown", "robotsaway", "robotshop", "crawlslow") and location is None:
             status, body, ctype, headers = crawl_hostile_page(name, self.headers.get("Host") or "", path)
             return self.send(status, body, ctype, headers)
         if name == "shop" and location is None:
