@@ -96,7 +96,10 @@ public struct Crawler: SiteCrawling {
                     }
                 } else {
                     options.progress?.pageDone()
-                    if let pause = take(job, exchange, into: &frontier, &result) {
+                    let pause = take(job, exchange, into: &frontier, &result) {
+                        Task.isCancelled || ContinuousClock.now >= deadline
+                    }
+                    if let pause {
                         if pause.asked > pause.waited && !retryAfterNoted {
                             retryAfterNoted = true
                             result.notes.append(
@@ -248,7 +251,8 @@ public struct Crawler: SiteCrawling {
                     queue += parsed.locations.prefix(room).map { ($0, level + 1, "sitemap index \(url)") }
                 }
             } else {
-                for location in parsed.locations {
+                for (i, location) in parsed.locations.enumerated() {
+                    if i & 255 == 255 && stopped() { break }
                     frontier.add(CurlURL.resolve(location, against: root), foundOn: "sitemap \(url)", depth: 1)
                 }
             }
@@ -264,7 +268,8 @@ public struct Crawler: SiteCrawling {
     /// frontier, its Smart App Banner. Returns the pause the server asked for and the one to wait when it asked to
     /// slow down.
     func take(
-        _ job: CrawlFrontier.Job, _ e: Exchange, into frontier: inout CrawlFrontier, _ result: inout CrawlResult
+        _ job: CrawlFrontier.Job, _ e: Exchange, into frontier: inout CrawlFrontier, _ result: inout CrawlResult,
+        shouldStop: () -> Bool = { false }
     ) -> (asked: Double, waited: Double)? {
         let position = Int(job.position)
         frontier.urls.setStatus(e.httpStatus, at: position)
@@ -310,7 +315,10 @@ public struct Crawler: SiteCrawling {
         if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: pageURL) {
             base = CurlURL.Base(url)
         }
-        for link in page.links {
+        for (i, link) in page.links.enumerated() {
+            // A page of 100,000 links checked against a robots.txt of thousands of rules takes a while: SIGINT and
+            // the crawl budget are looked at every 256 links.
+            if i & 255 == 255 && shouldStop() { break }
             // Resolved against <base>, recorded with the page it was found on.
             frontier.add(CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1)
         }

@@ -6,7 +6,30 @@ import Foundation
 public struct Robots: Sendable, Equatable {
     public struct Rule: Sendable, Equatable {
         public var allow: Bool
-        public var pattern: String
+        public var pattern: String {
+            didSet { compiled = Compiled(pattern) }
+        }
+        /// The pattern read once: every URL a crawl finds is checked against every rule.
+        var compiled: Compiled
+
+        public init(allow: Bool, pattern: String) {
+            self.allow = allow
+            self.pattern = pattern
+            compiled = Compiled(pattern)
+        }
+    }
+
+    /// A rule's pattern as bytes without its `$`, and its length in characters (what "longest match" counts).
+    struct Compiled: Sendable, Equatable {
+        let bytes: [UInt8]
+        let anchored: Bool
+        let length: Int
+
+        init(_ pattern: String) {
+            anchored = pattern.hasSuffix("$")
+            bytes = Array((anchored ? String(pattern.dropLast()) : pattern).utf8)
+            length = pattern.count
+        }
     }
 
     public var rules: [Rule]
@@ -73,20 +96,24 @@ public struct Robots: Sendable, Equatable {
 
     /// Whether a path (with its query) may be crawled: the longest matching rule wins, Allow on a tie.
     public func allows(_ pathAndQuery: String) -> Bool {
+        let path = Array(pathAndQuery.utf8)
         var best: (length: Int, allow: Bool)?
-        for rule in rules where Robots.matches(rule.pattern, pathAndQuery) {
-            let length = rule.pattern.count
-            if best == nil || length > best!.length || (length == best!.length && rule.allow) {
-                best = (length, rule.allow)
-            }
+        for rule in rules {
+            let compiled = rule.compiled
+            // The longest match wins: a rule that cannot beat the best so far need not be matched.
+            if let best, compiled.length < best.length || (compiled.length == best.length && !rule.allow) { continue }
+            guard Robots.matches(compiled.bytes, anchored: compiled.anchored, path) else { continue }
+            best = (compiled.length, rule.allow)
         }
         return best?.allow ?? true
     }
 
     static func matches(_ pattern: String, _ path: String) -> Bool {
-        let anchored = pattern.hasSuffix("$")
-        let p = Array((anchored ? String(pattern.dropLast()) : pattern).utf8)
-        let s = Array(path.utf8)
+        let compiled = Compiled(pattern)
+        return matches(compiled.bytes, anchored: compiled.anchored, Array(path.utf8))
+    }
+
+    static func matches(_ p: [UInt8], anchored: Bool, _ s: [UInt8]) -> Bool {
         // Glob with `*`; without `$` the pattern is a prefix.
         func match(_ i: Int, _ j: Int) -> Bool {
             var i = i

@@ -1,3 +1,5 @@
+import AASA
+import Fetching
 import Foundation
 import Testing
 
@@ -142,5 +144,36 @@ import Testing
         options.maxURLs = nil
         options.maxPages = 10
         #expect(options.urlCap == 100_000)
+    }
+}
+
+@Suite struct CrawlStopChecksTests {
+    struct NoFetcher: HTTPFetching {
+        func fetch(_ request: FetchRequest) async -> Exchange {
+            Exchange(location: request.location, url: request.url, userAgent: "t")
+        }
+    }
+
+    /// A page of many links stops being read once the crawl is cancelled or out of time.
+    @Test func aPagesLinksStopBeingTakenInWhenTheCrawlMustStop() {
+        let html = "<html><body>" + (0..<2_000).map { "<a href=\"/p/\($0)\">x</a>" }.joined() + "</body></html>"
+        let exchange = Exchange(
+            location: .page, url: "https://shop.test/", userAgent: "t", httpStatus: 200,
+            contentType: "text/html", body: Array(html.utf8))
+        for (stop, rows) in [(false, 2_001), (true, 256)] {
+            var frontier = CrawlFrontier(domain: "shop.test", options: CrawlOptions(), robots: .allowAll)
+            frontier.add(CurlURL.resolve("https://shop.test/", against: "https://shop.test/"), foundOn: nil, depth: 0)
+            let job = frontier.next()!
+            var result = CrawlResult()
+            _ = Crawler(fetcher: NoFetcher()).take(job, exchange, into: &frontier, &result) { stop }
+            #expect(frontier.urls.count == rows, "stop: \(stop)")
+        }
+    }
+
+    @Test func aRobotsRuleEditedAfterParsingMatchesItsNewPattern() {
+        var robots = Robots(parsing: Array("User-agent: *\nDisallow: /a\n".utf8))
+        #expect(!robots.allows("/a/1"))
+        robots.rules[0].pattern = "/b"
+        #expect(robots.allows("/a/1") && !robots.allows("/b"))
     }
 }

@@ -92,7 +92,7 @@ import Testing
         #expect(result.notes.contains { $0.contains("Crawl-delay of 120 s") } == false, "120 s was honoured")
     }
 
-    /// A page still downloading when the budget runs out is cancelled, not waited for (it takes 40 s).
+    /// A page still downloading when the budget runs out is cancelled, not waited for (it takes 90 s).
     @Test func theCrawlTimeBudgetCutsAPageInFlight() async {
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(
@@ -102,10 +102,14 @@ import Testing
         options.crawlTime = 3
         let start = ContinuousClock.now
         let result = await Crawler(fetcher: fetcher, options: options).crawl("crawlslow.aasa.test")
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(ContinuousClock.now - start < .seconds(60))
         #expect(result.stoppedBecause == .crawlTime(3))
-        let row = result.urls.first { $0.url == "https://crawlslow.aasa.test/slow" }
-        #expect(row?.httpStatus == nil && row?.note == "not crawled: crawl-time (3 s)")
+        #expect(result.urls.first { $0.url.hasSuffix("/slow") }?.httpStatus == nil)
+        // Alone, / is fetched and /slow is cut in flight; when the whole suite loads the fixture server the budget
+        // may run out on / itself. Either way every page not fetched says why.
+        for row in result.urls where row.httpStatus == nil {
+            #expect(row.note == "not crawled: crawl-time (3 s)", "\(row.url)")
+        }
     }
 
     @Test func aRobotsTxtAnswering5xxDisallowsTheWholeSite() async {

@@ -155,7 +155,7 @@ def hostile_page(path):
 def crawl_hostile_page(name, host, path):
     """Crawls meant to steer or stall the auditor: crawlhostile.aasa.test names sitemaps on other hosts and ports,
     links to its own host on other ports, over http, to IP literals and with user info, answers 503 with a Retry-After
-    no number type holds, and serves a robots.txt asking for a long Crawl-delay. crawlslow has a page that takes 40 s.
+    no number type holds, and serves a robots.txt asking for a long Crawl-delay. crawlslow has a page that takes 90 s.
     robotsdown answers 500 for
     robots.txt, robotsaway redirects it off the site, robotshop redirects it twice on the site."""
     html = "text/html; charset=utf-8"
@@ -172,7 +172,7 @@ def crawl_hostile_page(name, host, path):
     if name == "crawlslow" and path == "/":
         return 200, page(name, ["/slow"]), html, {}
     if name == "crawlslow" and path == "/slow":  # still answering when a short crawl budget runs out
-        time.sleep(40)
+        time.sleep(90)
         return 200, page(path, []), html, {}
     if name != "crawlhostile":
         return 200, page(name, ["/private", "/open"]), html, {}
