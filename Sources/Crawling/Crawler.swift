@@ -147,7 +147,15 @@ public struct Crawler: SiteCrawling {
         contentType.flatMap { LinkScanner.charsetParameter(in: Array($0.utf8)) }
     }
 
-    /// robots.txt or a sitemap, kept whole to be parsed.
+    /// A sitemap, scanned while it arrives and not kept (a gzip one is kept compressed): `SitemapStream`.
+    func sitemapRequest(_ url: String) -> FetchRequest {
+        FetchRequest(
+            url: url, location: .page,
+            policy: .crawledPage(userAgent: options.userAgent, maxBytes: Sitemap.maximumBytes + 1),
+            consumer: { _ in SitemapStream() })
+    }
+
+    /// robots.txt, kept whole to be parsed.
     func request(_ url: String, maxBytes: Int) -> FetchRequest {
         FetchRequest(url: url, location: .page, policy: .crawlFile(userAgent: options.userAgent, maxBytes: maxBytes))
     }
@@ -241,9 +249,18 @@ public struct Crawler: SiteCrawling {
                 continue
             }
             read += 1
-            let exchange = await fetcher.fetch(request(url, maxBytes: Sitemap.maximumBytes + 1))
-            guard exchange.httpStatus == 200, !exchange.body.isEmpty else { continue }
-            let parsed = Sitemap.parse(Sitemap.gunzipped(exchange.body) ?? exchange.body, shouldStop: stopped)
+            let exchange = await fetcher.fetch(sitemapRequest(url))
+            guard exchange.httpStatus == 200 else { continue }
+            let parsed: Sitemap.Parsed
+            switch exchange.consumed?.value as? SitemapStream.Outcome {
+            case .parsed(let streamed): parsed = streamed
+            case .gzip(let compressed):
+                parsed = Sitemap.parse(Sitemap.gunzipped(compressed) ?? [], shouldStop: stopped)
+            case nil:
+                // Fetchers that cannot stream hand back the body instead.
+                guard !exchange.body.isEmpty else { continue }
+                parsed = Sitemap.parse(Sitemap.gunzipped(exchange.body) ?? exchange.body, shouldStop: stopped)
+            }
             if let cut = parsed.cut, cut != .stopped { notes.append("sitemap \(url): \(cut)") }
             if parsed.isIndex {
                 if level < 2 {

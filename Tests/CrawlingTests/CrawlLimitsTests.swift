@@ -177,3 +177,51 @@ import Testing
         #expect(robots.allows("/a/1") && !robots.allows("/b"))
     }
 }
+
+@Suite struct SitemapStreamTests {
+    static func stream(_ bytes: [UInt8], pieces: Int) -> SitemapStream.Outcome? {
+        let stream = SitemapStream()
+        var start = 0
+        // A one-byte first piece, then even pieces: tags and the gzip magic may straddle them.
+        for end in [1] + stride(from: 1 + pieces, to: bytes.count, by: pieces) + [bytes.count] where end > start {
+            bytes[start..<end].withUnsafeBufferPointer { stream.consume($0) }
+            start = end
+        }
+        return stream.finish() as? SitemapStream.Outcome
+    }
+
+    @Test func aPlainSitemapIsScannedPieceByPiece() {
+        let bytes = SitemapLimitsTests.urlset(3)
+        guard case .parsed(let parsed) = Self.stream(bytes, pieces: 7) else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(parsed == Sitemap.parse(bytes))
+        #expect(parsed.locations.count == 3 && parsed.cut == nil)
+    }
+
+    @Test func moreThan50000LocationsAreCutWhileStreaming() {
+        guard case .parsed(let parsed) = Self.stream(SitemapLimitsTests.urlset(50_001), pieces: 65_536) else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(parsed.locations.count == 50_000 && parsed.cut == .locations(50_000))
+    }
+
+    @Test func aGzipSitemapIsKeptCompressedForLater() {
+        let bytes: [UInt8] = [0x1F, 0x8B, 8, 0, 1, 2, 3]
+        guard case .gzip(let kept) = Self.stream(bytes, pieces: 2) else {
+            Issue.record("not kept as gzip")
+            return
+        }
+        #expect(kept == bytes)
+    }
+
+    @Test func aOneByteFileIsAnEmptySitemap() {
+        guard case .parsed(let parsed) = Self.stream([0x3C], pieces: 1) else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(parsed.locations.isEmpty && !parsed.isIndex)
+    }
+}
