@@ -30,7 +30,9 @@ public struct Crawler: SiteCrawling {
         }
         var interrupted = false
         frontier.add(CurlURL.resolve(root, against: root), foundOn: nil, depth: 0)
-        if robots != Robots.disallowAll {
+        // Sitemaps are read unless robots.txt was unavailable (5xx, no answer): a site that disallows everything in
+        // its robots.txt still has its sitemap pages recorded, as before.
+        if !(robots == Robots.disallowAll && robotsNote != nil) {
             await readSitemaps(
                 robots.sitemaps + [root + "sitemap.xml"], root: root, deadline: deadline, into: &frontier,
                 notes: &result.notes)

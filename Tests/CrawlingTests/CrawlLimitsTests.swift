@@ -225,3 +225,27 @@ import Testing
         #expect(parsed.locations.isEmpty && !parsed.isIndex)
     }
 }
+
+@Suite struct RobotsDisallowAllTests {
+    struct Canned: HTTPFetching {
+        func fetch(_ request: FetchRequest) async -> Exchange {
+            let path = request.url.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+            let body: String
+            switch path {
+            case "robots.txt": body = "User-agent: *\nDisallow: /\n"
+            case "sitemap.xml": body = "<urlset><url><loc>https://shop.test/in-sitemap</loc></url></urlset>"
+            default: body = ""
+            }
+            return Exchange(
+                location: request.location, url: request.url, userAgent: "t", httpStatus: 200, body: Array(body.utf8))
+        }
+    }
+
+    /// A robots.txt that disallows everything is not an unavailable one: its sitemap pages are still recorded.
+    @Test func aSiteDisallowingEverythingStillHasItsSitemapPagesRecorded() async {
+        let result = await Crawler(fetcher: Canned()).crawl("shop.test")
+        let row = result.urls.first { $0.url == "https://shop.test/in-sitemap" }
+        #expect(row?.note == "not crawled: robots.txt disallows it")
+        #expect(result.pagesFetched == 0)
+    }
+}
