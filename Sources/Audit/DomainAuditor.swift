@@ -42,6 +42,7 @@ public struct DomainAuditor: Sendable {
         let file = examined.file
         var summary: DomainReport.CrawlSummary?
         var urls = URLTable()
+        var notes = target.notes
         if let crawler, examined.crawlable {
             let domain = target.domain
             let result = await crawler.crawl(domain)
@@ -53,8 +54,8 @@ public struct DomainAuditor: Sendable {
                 stoppedBecause: result.stoppedBecause.description,
                 robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
                 otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
+            notes += result.notes
         }
-        var notes = target.notes
         if !examined.verified {
             notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
         }

@@ -40,8 +40,10 @@ struct CrawlFrontier {
     let urlCap: Int
     let maxDepth: Int?
     let maxURLLength: Int
-    /// Seconds between requests: the option's, or robots.txt's Crawl-delay when that is larger.
+    /// Seconds between requests: the option's, or robots.txt's Crawl-delay (at most `maxCrawlDelay`) when larger.
     let delay: Double
+    /// The Crawl-delay robots.txt asked for when it was more than `--max-crawl-delay` allowed.
+    let crawlDelayCapped: (asked: Double, honoured: Double)?
     /// Fetches in flight at once: one while a delay spaces requests out.
     let concurrency: Int
     private var traps: CrawlTrapDetector
@@ -55,6 +57,8 @@ struct CrawlFrontier {
     private(set) var urlsNotRecorded = 0
     /// Set once `maxPages` held a queued job back.
     private(set) var reachedMaxPages = false
+    /// Set when the crawl's time budget ran out with jobs left: the budget in seconds.
+    var ranOutOfTime: Int?
 
     private var jobs: [Job] = []
     private var head = 0
@@ -73,7 +77,10 @@ struct CrawlFrontier {
         urlCap = options.urlCap
         maxDepth = options.maxDepth
         maxURLLength = options.maxURLLength
-        delay = max(options.delay, robots.crawlDelay ?? 0)
+        let asked = robots.crawlDelay ?? 0
+        let honoured = min(asked, options.maxCrawlDelay)
+        crawlDelayCapped = asked > honoured ? (asked, honoured) : nil
+        delay = max(options.delay, honoured)
         concurrency = delay > 0 ? 1 : max(1, options.perHostConcurrency)
         traps = CrawlTrapDetector(chainLimit: options.chainLimit, parameterCombinations: options.parameterCombinations)
     }
@@ -89,7 +96,7 @@ struct CrawlFrontier {
             otherSchemes[scheme, default: 0] += 1
         case .invalid:
             break
-        case .web(let url, let key, let host):
+        case .web(let url, let key, _):
             // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
             var url = url
             let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
@@ -108,8 +115,8 @@ struct CrawlFrontier {
             if hasFragment { linked.insert(url) }
             index[key] = Int32(urls.count)
             var note: String?
-            if !scope.contains(host: host) {
-                note = "other host: recorded, not crawled"
+            if let refusal = scope.refusal(url) {
+                note = refusal.description
             } else if let skip = skipReason(url: url, depth: depth) {
                 note = "not crawled: \(skip)"
             } else {
@@ -169,6 +176,7 @@ struct CrawlFrontier {
     /// cap before a leftover job when links went unrecorded; else complete.
     func stopReason(interrupted: Bool) -> CrawlStop {
         if interrupted { return .interrupted }
+        if let seconds = ranOutOfTime { return .crawlTime(seconds) }
         if reachedMaxPages { return .maxPages(maxPages) }
         if urlsNotRecorded > 0 { return .maxURLs(cap: urlCap, notRecorded: urlsNotRecorded) }
         if head < jobs.count { return .maxPages(maxPages) }

@@ -6,11 +6,24 @@ public struct CrawlOptions: Sendable {
     /// URLs recorded per site (each costs about 200 bytes until the report is written); links past it are
     /// counted, not kept. Nil: ten per page of `maxPages`, at least 100,000.
     public var maxURLs: Int?
-    var urlCap: Int { maxURLs ?? max(100_000, maxPages * 10) }
+    /// At most Int32.max: the frontier numbers rows with Int32, and a cap set from code must not overflow or trap.
+    var urlCap: Int {
+        let derived = maxPages.multipliedReportingOverflow(by: 10)
+        let cap = maxURLs ?? max(100_000, derived.overflow ? Int.max : derived.partialValue)
+        return min(max(cap, 0), Int(Int32.max))
+    }
     public var maxDepth: Int?
     public var perHostConcurrency = 8
     /// Seconds between requests; robots.txt's Crawl-delay applies when larger.
     public var delay: Double = 0
+    /// Longest robots.txt Crawl-delay honoured, in seconds; a site asking for more is crawled at this pace and the
+    /// report says so (a Crawl-delay of 60 on a 10,000-page site would be a week).
+    public var maxCrawlDelay: Double = 10
+    /// Seconds one site's crawl may take, sitemaps included; past it no new page is started and the crawl stops
+    /// with `crawl-time`.
+    public var crawlTime: Double = 600
+    /// Longest Retry-After pause honoured, in seconds.
+    public var maxRetryAfter: Double = 30
     public var includeSubdomains = false
     public var maxURLLength = 2_048
     public var maxRedirects = 5

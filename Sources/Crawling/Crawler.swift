@@ -14,17 +14,30 @@ public struct Crawler: SiteCrawling {
     }
 
     public func crawl(_ domain: String) async -> CrawlResult {
+        let clock = ContinuousClock()
+        let budget = Crawler.finite(options.crawlTime, default: 600, upTo: 86_400 * 365)
+        let deadline = clock.now + .seconds(budget)
         let root = "https://\(domain)/"
-        // robots.txt first: it gates the crawl and names sitemaps.
-        let robotsURL = root + "robots.txt"
-        let robotsExchange = await fetcher.fetch(request(robotsURL, maxBytes: Robots.maximumBytes))
-        var robots = Robots.allowAll
-        if robotsExchange.httpStatus == 200 { robots = Robots(parsing: robotsExchange.body) }
-        var frontier = CrawlFrontier(domain: domain, options: options, robots: robots)
         var result = CrawlResult()
+        // robots.txt first: it gates the crawl and names sitemaps.
+        let (robots, robotsNote) = await readRobots(domain: domain)
+        if let robotsNote { result.notes.append(robotsNote) }
+        var frontier = CrawlFrontier(domain: domain, options: options, robots: robots)
+        if let capped = frontier.crawlDelayCapped {
+            result.notes.append(
+                "robots.txt asks for a Crawl-delay of \(Crawler.seconds(capped.asked)) s; "
+                    + "\(Crawler.seconds(capped.honoured)) s was honoured (--max-crawl-delay)")
+        }
         var interrupted = false
         frontier.add(CurlURL.resolve(root, against: root), foundOn: nil, depth: 0)
-        await readSitemaps(robots.sitemaps + [root + "sitemap.xml"], root: root, into: &frontier)
+        // Sitemaps are read unless robots.txt was unavailable (5xx, no answer): a site that disallows everything in
+        // its robots.txt still has its sitemap pages recorded, as before.
+        if !(robots == Robots.disallowAll && robotsNote != nil) {
+            await readSitemaps(
+                robots.sitemaps + [root + "sitemap.xml"], root: root, deadline: deadline, into: &frontier,
+                notes: &result.notes)
+        }
+        var retryAfterNoted = false
 
         let delay = frontier.delay
         let concurrency = frontier.concurrency
@@ -38,7 +51,12 @@ public struct Crawler: SiteCrawling {
         await withTaskCancellationHandler {
             var next = 0
             func startNext() -> Bool {
-                guard !Task.isCancelled, let job = frontier.next() else { return false }
+                guard !Task.isCancelled else { return false }
+                guard clock.now < deadline else {
+                    if frontier.queued > 0 { frontier.ranOutOfTime = Int(budget.rounded()) }
+                    return false
+                }
+                guard let job = frontier.next() else { return false }
                 let number = next
                 next += 1
                 inFlight.add(
@@ -59,16 +77,40 @@ public struct Crawler: SiteCrawling {
             }
             while inFlight.count < concurrency && startNext() {}
             guard inFlight.count > 0 else { return }
+            // At the deadline the pages still downloading are cancelled as well: the budget bounds the whole crawl,
+            // not only when the last page starts.
+            let timer = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !Task.isCancelled { inFlight.cancelAll() }
+            }
+            defer { timer.cancel() }
             for await (number, job, exchange) in finished {
                 inFlight.remove(number)
-                if exchange.failure == .cancelled || Task.isCancelled {
+                if Task.isCancelled {
                     interrupted = true
+                } else if exchange.failure == .cancelled {
+                    if clock.now >= deadline {
+                        let stop = CrawlStop.crawlTime(Int(budget.rounded()))
+                        frontier.ranOutOfTime = Int(budget.rounded())
+                        frontier.urls.setNote("not crawled: \(stop)", at: Int(job.position))
+                    } else {
+                        interrupted = true
+                    }
                 } else {
                     options.progress?.pageDone()
-                    if let pause = take(job, exchange, into: &frontier, &result) {
-                        try? await Task.sleep(for: .seconds(pause))
+                    let pause = take(job, exchange, into: &frontier, &result) {
+                        Task.isCancelled || ContinuousClock.now >= deadline
                     }
-                    if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+                    if let pause {
+                        if pause.asked > pause.waited && !retryAfterNoted {
+                            retryAfterNoted = true
+                            result.notes.append(
+                                "\(job.url) asked to be retried after \(Crawler.seconds(pause.asked)) s "
+                                    + "(Retry-After); at most \(Crawler.seconds(pause.waited)) s is waited")
+                        }
+                        await Crawler.sleep(pause.waited, until: deadline)
+                    }
+                    if delay > 0 { await Crawler.sleep(delay, until: deadline) }
                     while inFlight.count < concurrency && startNext() {}
                 }
                 if inFlight.count == 0 { break }
@@ -107,45 +149,154 @@ public struct Crawler: SiteCrawling {
         contentType.flatMap { LinkScanner.charsetParameter(in: Array($0.utf8)) }
     }
 
-    /// robots.txt or a sitemap, kept whole to be parsed.
+    /// A sitemap, scanned while it arrives and not kept (a gzip one is kept compressed): `SitemapStream`.
+    func sitemapRequest(_ url: String) -> FetchRequest {
+        FetchRequest(
+            url: url, location: .page,
+            policy: .crawledPage(userAgent: options.userAgent, maxBytes: Sitemap.maximumBytes + 1),
+            consumer: { _ in SitemapStream() })
+    }
+
+    /// robots.txt, kept whole to be parsed.
     func request(_ url: String, maxBytes: Int) -> FetchRequest {
         FetchRequest(url: url, location: .page, policy: .crawlFile(userAgent: options.userAgent, maxBytes: maxBytes))
     }
 
-    /// Sitemaps and sitemap indexes (at most 20 files, two levels), each file read once.
-    /// Their pages are queued at depth 1, resolved against the site's root.
-    func readSitemaps(_ urls: [String], root: String, into frontier: inout CrawlFrontier) async {
-        var queue = urls.map { ($0, 0) }
+    /// Sleeps `seconds` or until `deadline`, whichever comes first; a cancelled task wakes at once.
+    static func sleep(_ seconds: Double, until deadline: ContinuousClock.Instant) async {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero, seconds > 0, seconds.isFinite else { return }
+        try? await Task.sleep(for: min(.seconds(seconds), left))
+    }
+
+    /// `value` when finite and at least 0, at most `upTo`; else `default`. Options reach the crawler from code as
+    /// well as from the command line, and `Duration.seconds` traps on nan and infinity.
+    static func finite(_ value: Double, default fallback: Double, upTo limit: Double) -> Double {
+        value.isFinite ? min(max(value, 0), limit) : fallback
+    }
+
+    /// Seconds for a note: whole numbers without a fraction.
+    static func seconds(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    /// robots.txt (RFC 9309 §2.3.1): 2xx is read; 4xx means no restrictions; 5xx or no answer means a complete
+    /// disallow. Redirects are followed up to 5 while they stay on the audited host or its www/apex counterpart
+    /// over https on port 443; one elsewhere is not followed and counts as unavailable (no restrictions). The note
+    /// says what the report should about it.
+    func readRobots(domain: String) async -> (Robots, String?) {
+        let counterpart = domain.hasPrefix("www.") ? String(domain.dropFirst(4)) : "www." + domain
+        let scopes = [domain, counterpart].map { CrawlScope(domain: $0, includeSubdomains: false) }
+        var url = "https://\(domain)/robots.txt"
+        for hop in 0...Crawler.robotsRedirects {
+            let exchange = await fetcher.fetch(request(url, maxBytes: Robots.maximumBytes))
+            if exchange.failure == .cancelled || Task.isCancelled { return (.allowAll, nil) }
+            guard let status = exchange.httpStatus, exchange.failure == nil else {
+                let why = exchange.error ?? exchange.failure?.rawValue ?? "no answer"
+                return (.disallowAll, "robots.txt could not be fetched (\(why)): nothing was crawled (RFC 9309)")
+            }
+            switch status {
+            case 200..<300:
+                return (Robots(parsing: exchange.body), nil)
+            case 300..<400:
+                guard let target = exchange.redirectTo else { return (.allowAll, nil) }
+                guard hop < Crawler.robotsRedirects else {
+                    return (.allowAll, "robots.txt: more than \(Crawler.robotsRedirects) redirects, read as none")
+                }
+                guard case .web(let next, _, _) = CurlURL.resolve(target, against: url),
+                    scopes.contains(where: { $0.refusal(next) == nil })
+                else {
+                    return (
+                        .allowAll,
+                        "robots.txt redirects to \(target), off the site: not followed, crawled without restrictions"
+                    )
+                }
+                url = next
+            case 400..<500:
+                return (.allowAll, nil)
+            case 500...:
+                return (.disallowAll, "robots.txt answered \(status): nothing was crawled (RFC 9309)")
+            default:
+                return (.allowAll, nil)
+            }
+        }
+        return (.allowAll, nil)
+    }
+
+    /// RFC 9309 §2.3.1.2: at least five redirects are followed for robots.txt.
+    static let robotsRedirects = 5
+    /// Sitemap and sitemap index files read per site.
+    static let sitemapFiles = 20
+
+    /// Sitemaps and sitemap indexes (at most 20 files, two levels), each file read once, within the protocol's
+    /// limits. One on another host, port or scheme is named in a note and not fetched. Their pages are queued at
+    /// depth 1, resolved against the site's root.
+    func readSitemaps(
+        _ urls: [String], root: String, deadline: ContinuousClock.Instant, into frontier: inout CrawlFrontier,
+        notes: inout [String]
+    ) async {
+        var queue = urls.map { ($0, 0, "robots.txt") }
         var seen = Set<String>()
         var read = 0
-        while !queue.isEmpty && read < 20 {
-            let (url, level) = queue.removeFirst()
-            guard seen.insert(url).inserted else { continue }
+        var elsewhere: [String] = []
+        func stopped() -> Bool { Task.isCancelled || ContinuousClock.now >= deadline }
+        while !queue.isEmpty && read < Crawler.sitemapFiles && !stopped() {
+            let (reference, level, namedBy) = queue.removeFirst()
+            guard case .web(let url, let key, _) = CurlURL.resolve(reference, against: root),
+                seen.insert(key).inserted
+            else { continue }
+            if frontier.scope.refusal(url) != nil {
+                elsewhere.append("\(url) (named by \(namedBy))")
+                continue
+            }
             read += 1
-            let exchange = await fetcher.fetch(request(url, maxBytes: 10 * 1024 * 1024))
-            guard exchange.httpStatus == 200, !exchange.body.isEmpty else { continue }
-            let parsed = Sitemap.parse(Sitemap.gunzipped(exchange.body) ?? exchange.body)
+            let exchange = await fetcher.fetch(sitemapRequest(url))
+            guard exchange.httpStatus == 200 else { continue }
+            let parsed: Sitemap.Parsed
+            switch exchange.consumed?.value as? SitemapStream.Outcome {
+            case .parsed(let streamed): parsed = streamed
+            case .gzip(let compressed):
+                parsed = Sitemap.parse(Sitemap.gunzipped(compressed) ?? [], shouldStop: stopped)
+            case nil:
+                // Fetchers that cannot stream hand back the body instead.
+                guard !exchange.body.isEmpty else { continue }
+                parsed = Sitemap.parse(Sitemap.gunzipped(exchange.body) ?? exchange.body, shouldStop: stopped)
+            }
+            if let cut = parsed.cut, cut != .stopped { notes.append("sitemap \(url): \(cut)") }
             if parsed.isIndex {
-                if level < 2 { queue += parsed.locations.map { ($0, level + 1) } }
+                if level < 2 {
+                    let room = max(0, Crawler.sitemapFiles * 2 - queue.count)
+                    queue += parsed.locations.prefix(room).map { ($0, level + 1, "sitemap index \(url)") }
+                }
             } else {
-                for location in parsed.locations {
+                for (i, location) in parsed.locations.enumerated() {
+                    if i & 255 == 255 && stopped() { break }
                     frontier.add(CurlURL.resolve(location, against: root), foundOn: "sitemap \(url)", depth: 1)
                 }
             }
         }
+        if !elsewhere.isEmpty {
+            let shown = elsewhere.prefix(5).joined(separator: ", ")
+            let more = elsewhere.count > 5 ? " and \(elsewhere.count - 5) more" : ""
+            notes.append("sitemaps off the audited site, recorded and not fetched: \(shown)\(more)")
+        }
     }
 
     /// Takes in one fetched page: its status or why it failed, a redirect's target or the page's links into the
-    /// frontier, its Smart App Banner. Returns seconds to pause when the server asked to slow down.
+    /// frontier, its Smart App Banner. Returns the pause the server asked for and the one to wait when it asked to
+    /// slow down.
     func take(
-        _ job: CrawlFrontier.Job, _ e: Exchange, into frontier: inout CrawlFrontier, _ result: inout CrawlResult
-    ) -> Double? {
+        _ job: CrawlFrontier.Job, _ e: Exchange, into frontier: inout CrawlFrontier, _ result: inout CrawlResult,
+        shouldStop: () -> Bool = { false }
+    ) -> (asked: Double, waited: Double)? {
         let position = Int(job.position)
         frontier.urls.setStatus(e.httpStatus, at: position)
         if let status = e.httpStatus, status == 429 || status == 503, !job.retried {
             frontier.retry(job)
-            let retryAfter = e.header("Retry-After").flatMap(Double.init) ?? 2
-            return min(max(retryAfter, 1), 30)
+            let asked = RetryAfter.seconds(e.header("Retry-After")) ?? 2
+            let cap = Crawler.finite(options.maxRetryAfter, default: 30, upTo: 3_600)
+            return (asked, min(max(asked, 1), max(cap, 1)))
         }
         result.pagesFetched += 1
         guard let status = e.httpStatus, e.failure == nil else {
@@ -183,7 +334,10 @@ public struct Crawler: SiteCrawling {
         if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: pageURL) {
             base = CurlURL.Base(url)
         }
-        for link in page.links {
+        for (i, link) in page.links.enumerated() {
+            // A page of 100,000 links checked against a robots.txt of thousands of rules takes a while: SIGINT and
+            // the crawl budget are looked at every 256 links.
+            if i & 255 == 255 && shouldStop() { break }
             // Resolved against <base>, recorded with the page it was found on.
             frontier.add(CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1)
         }

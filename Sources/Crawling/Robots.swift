@@ -6,10 +6,34 @@ import Foundation
 public struct Robots: Sendable, Equatable {
     public struct Rule: Sendable, Equatable {
         public var allow: Bool
-        public var pattern: String
+        public var pattern: String {
+            didSet { compiled = Compiled(pattern) }
+        }
+        /// The pattern read once: every URL a crawl finds is checked against every rule.
+        var compiled: Compiled
+
+        public init(allow: Bool, pattern: String) {
+            self.allow = allow
+            self.pattern = pattern
+            compiled = Compiled(pattern)
+        }
+    }
+
+    /// A rule's pattern as bytes without its `$`, and its length in characters (what "longest match" counts).
+    struct Compiled: Sendable, Equatable {
+        let bytes: [UInt8]
+        let anchored: Bool
+        let length: Int
+
+        init(_ pattern: String) {
+            anchored = pattern.hasSuffix("$")
+            bytes = Array((anchored ? String(pattern.dropLast()) : pattern).utf8)
+            length = pattern.count
+        }
     }
 
     public var rules: [Rule]
+    /// Seconds, as robots.txt asked (0 to 86,400); the crawl caps it with `CrawlOptions.maxCrawlDelay`.
     public var crawlDelay: Double?
     public var sitemaps: [String]
 
@@ -19,6 +43,8 @@ public struct Robots: Sendable, Equatable {
     public static let maximumBytes = 512 * 1024
 
     public static let allowAll = Robots(rules: [], crawlDelay: nil, sitemaps: [])
+    /// RFC 9309 §2.3.1.4: a robots.txt that answers 5xx or cannot be reached disallows the whole site.
+    public static let disallowAll = Robots(rules: [Rule(allow: false, pattern: "/")], crawlDelay: nil, sitemaps: [])
 
     public init(rules: [Rule], crawlDelay: Double?, sitemaps: [String]) {
         self.rules = rules
@@ -63,26 +89,31 @@ public struct Robots: Sendable, Equatable {
         let ours = groups.filter { $0.agents.contains { Robots.token.hasPrefix($0) && !$0.isEmpty && $0 != "*" } }
         let chosen = ours.isEmpty ? groups.filter { $0.agents.contains("*") } : ours
         rules = chosen.flatMap(\.rules)
-        crawlDelay = chosen.compactMap(\.delay).first.map { min(max($0, 0), 60) }
+        // As asked, kept finite (nan is ignored, inf is a day): the crawl honours at most --max-crawl-delay of it.
+        crawlDelay = chosen.compactMap(\.delay).first { !$0.isNaN }.map { min(max($0, 0), 86_400) }
         self.sitemaps = sitemaps
     }
 
     /// Whether a path (with its query) may be crawled: the longest matching rule wins, Allow on a tie.
     public func allows(_ pathAndQuery: String) -> Bool {
+        let path = Array(pathAndQuery.utf8)
         var best: (length: Int, allow: Bool)?
-        for rule in rules where Robots.matches(rule.pattern, pathAndQuery) {
-            let length = rule.pattern.count
-            if best == nil || length > best!.length || (length == best!.length && rule.allow) {
-                best = (length, rule.allow)
-            }
+        for rule in rules {
+            let compiled = rule.compiled
+            // The longest match wins: a rule that cannot beat the best so far need not be matched.
+            if let best, compiled.length < best.length || (compiled.length == best.length && !rule.allow) { continue }
+            guard Robots.matches(compiled.bytes, anchored: compiled.anchored, path) else { continue }
+            best = (compiled.length, rule.allow)
         }
         return best?.allow ?? true
     }
 
     static func matches(_ pattern: String, _ path: String) -> Bool {
-        let anchored = pattern.hasSuffix("$")
-        let p = Array((anchored ? String(pattern.dropLast()) : pattern).utf8)
-        let s = Array(path.utf8)
+        let compiled = Compiled(pattern)
+        return matches(compiled.bytes, anchored: compiled.anchored, Array(path.utf8))
+    }
+
+    static func matches(_ p: [UInt8], anchored: Bool, _ s: [UInt8]) -> Bool {
         // Glob with `*`; without `$` the pattern is a prefix.
         func match(_ i: Int, _ j: Int) -> Bool {
             var i = i
@@ -111,55 +142,5 @@ public struct Robots: Sendable, Equatable {
             return i == p.count
         }
         return match(0, 0)
-    }
-}
-
-/// `<loc>` values of a sitemap or sitemap index (sitemaps.org), found without building a tree.
-public enum Sitemap {
-    public struct Parsed: Sendable, Equatable {
-        public var isIndex: Bool
-        public var locations: [String]
-    }
-
-    /// The sitemaps.org limit per file.
-    public static let maximumLocations = 50_000
-
-    public static func parse(_ bytes: [UInt8]) -> Parsed {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let isIndex = text.range(of: "<sitemapindex", options: .caseInsensitive) != nil
-        var locations: [String] = []
-        var rest = text[...]
-        while locations.count < maximumLocations, let open = rest.range(of: "<loc>", options: .caseInsensitive) {
-            guard let close = rest[open.upperBound...].range(of: "</loc>", options: .caseInsensitive) else { break }
-            var value = String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
-            if value.hasPrefix("<![CDATA["), value.hasSuffix("]]>") {
-                value = String(value.dropFirst(9).dropLast(3))
-            } else {
-                value = decodeEntities(value)
-            }
-            if !value.isEmpty { locations.append(value) }
-            rest = rest[close.upperBound...]
-        }
-        return Parsed(isIndex: isIndex, locations: locations)
-    }
-
-    /// The decompressed bytes of a gzip file (a .xml.gz sitemap served as application/gzip, not as a
-    /// Content-Encoding libcurl would undo), read through libxml2's zlib; nil when it is not gzip.
-    public static func gunzipped(_ bytes: [UInt8], limit: Int = 50 * 1024 * 1024) -> [UInt8]? {
-        guard bytes.starts(with: [0x1F, 0x8B]) else { return nil }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-sitemap-\(UUID().uuidString).gz")
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(bytes)) else { return nil }
-        defer { try? FileManager.default.removeItem(at: file) }
-        var length = 0
-        guard let buffer = chtmlscan_read_decompressed(file.path, limit, &length) else { return nil }
-        defer { free(buffer) }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
-    }
-
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

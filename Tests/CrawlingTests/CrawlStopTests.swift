@@ -10,5 +10,6 @@ import Testing
         #expect(
             CrawlStop.maxURLs(cap: 12, notRecorded: 7).description
                 == "max-urls (12): 7 more links were neither recorded nor followed")
+        #expect(CrawlStop.crawlTime(600).description == "crawl-time (600 s)")
     }
 }

@@ -91,6 +91,11 @@ SCENARIOS = {
     "chunked": "chunked",
     "drip": "drip",
     "hostile": aasa(),
+    "crawlhostile": aasa(),
+    "robotsdown": aasa(),
+    "robotsaway": aasa(),
+    "robotshop": aasa(),
+    "crawlslow": aasa(),
     "uablock": "uablock",
     "botblock": "botblock",
     "slow": "slow",
@@ -163,6 +168,61 @@ def hostile_page(path):
             "text/html; charset=shift_jis", {}
     if path == "/latin":
         return 200, b'<html><body><a href="/caf\xe9">x</a>\xff\xfe\x00<a href="/ok">y</a>', "text/html", {}
+    return 200, page(path, []), html, {}
+
+
+def crawl_hostile_page(name, host, path):
+    """Crawls meant to steer or stall the auditor: crawlhostile.aasa.test names sitemaps on other hosts and ports,
+    links to its own host on other ports, over http, to IP literals and with user info, answers 503 with a Retry-After
+    no number type holds, and serves a robots.txt asking for a long Crawl-delay. crawlslow has a page that takes 90 s.
+    robotsdown answers 500 for
+    robots.txt, robotsaway redirects it off the site, robotshop redirects it twice on the site."""
+    html = "text/html; charset=utf-8"
+    if name == "robotsdown" and path == "/robots.txt":
+        return 500, b"down", "text/plain", {}
+    if name == "robotsaway" and path == "/robots.txt":
+        return 301, b"", None, {"Location": "https://127.0.0.1/robots.txt"}
+    if name == "robotshop" and path == "/robots.txt":
+        return 301, b"", None, {"Location": "/robots-moved.txt"}
+    if name == "robotshop" and path == "/robots-moved.txt":
+        return 302, b"", None, {"Location": "https://robotshop.aasa.test/robots-final.txt"}
+    if name == "robotshop" and path == "/robots-final.txt":
+        return 200, b"User-agent: *\nDisallow: /private\n", "text/plain", {}
+    if name == "crawlslow" and path == "/":
+        return 200, page(name, ["/slow"]), html, {}
+    if name == "crawlslow" and path == "/slow":  # still answering when a short crawl budget runs out
+        time.sleep(90)
+        return 200, page(path, []), html, {}
+    if name != "crawlhostile":
+        return 200, page(name, ["/private", "/open"]), html, {}
+    if path == "/robots.txt":
+        return 200, (b"User-agent: *\nCrawl-delay: 120\nSitemap: https://crawlhostile.aasa.test:8443/far.xml\n"
+                     b"Sitemap: https://other.aasa.test/far.xml\nSitemap: https://127.0.0.1/far.xml\n"
+                     b"Sitemap: /index.xml\n"), "text/plain", {}
+    if path == "/index.xml":
+        return 200, (b"<sitemapindex><sitemap><loc>https://shop.aasa.test/sitemap.xml</loc></sitemap>"
+                     b"<sitemap><loc>https://crawlhostile.aasa.test/near.xml</loc></sitemap></sitemapindex>"),\
+            "application/xml", {}
+    if path == "/near.xml":
+        return 200, b"<urlset><url><loc>https://crawlhostile.aasa.test/from-sitemap</loc></url></urlset>", \
+            "application/xml", {}
+    if path == "/far.xml":  # never fetched: it would add /from-far
+        return 200, b"<urlset><url><loc>https://crawlhostile.aasa.test/from-far</loc></url></urlset>", \
+            "application/xml", {}
+    if path == "/":
+        return 200, page("Crawl hostile", [
+            "https://crawlhostile.aasa.test:8443/other-port", "http://crawlhostile.aasa.test/plain-http",
+            "https://127.0.0.1/ip", "https://0x7f.1/ip-hex", "https://[::1]/ip6",
+            "https://crawlhostile.aasa.test@127.0.0.1/userinfo", "https://x@crawlhostile.aasa.test/userinfo2",
+            "/nan", "/to-port", "/ok"]), html, {}
+    if path in ("/nan", "/inf", "/huge", "/negative", "/date"):
+        value = {"/nan": "nan", "/inf": "inf", "/huge": "1" + "0" * 400, "/negative": "-5",
+                 "/date": "Fri, 31 Dec 9999 23:59:59 GMT"}[path]
+        return 503, b"busy", "text/plain", {"Retry-After": value}
+    if path == "/to-port":
+        return 302, b"", None, {"Location": "https://crawlhostile.aasa.test:8443/redirected"}
+    if path == "/from-sitemap":
+        return 200, page(path, ["/inf", "/huge", "/negative", "/date"]), html, {}
     return 200, page(path, []), html, {}
 
 
@@ -351,6 +411,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(200, page("Busy home", ["/busy"]), "text/html; charset=utf-8")
         if name == "hostile" and location is None:
             status, body, ctype, headers = hostile_page(path)
+            return self.send(status, body, ctype, headers)
+        if name in ("crawlhostile", "robotsdown", "robotsaway", "robotshop", "crawlslow") and location is None:
+            status, body, ctype, headers = crawl_hostile_page(name, self.headers.get("Host") or "", path)
             return self.send(status, body, ctype, headers)
         if name == "shop" and location is None:
             status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")

@@ -9,6 +9,8 @@ public enum CrawlStop: Sendable, Equatable, CustomStringConvertible {
     case maxPages(Int)
     /// `--max-urls` URLs were recorded; `notRecorded` more links were counted but neither recorded nor followed.
     case maxURLs(cap: Int, notRecorded: Int)
+    /// `--crawl-time` seconds went by with pages still queued.
+    case crawlTime(Int)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum CrawlStop: Sendable, Equatable, CustomStringConvertible {
         case .maxPages(let limit): "max-pages (\(limit))"
         case .maxURLs(let cap, let notRecorded):
             "max-urls (\(cap)): \(notRecorded) more links were neither recorded nor followed"
+        case .crawlTime(let seconds): "crawl-time (\(seconds) s)"
         }
     }
 }

@@ -20,4 +20,7 @@ public struct CrawlResult: Sendable {
     public var trapsSkipped = 0
     /// New URLs found after the URL cap was reached: counted, not recorded.
     public var urlsNotRecorded = 0
+    /// What the report should say about the crawl as a whole: a sitemap cut at a protocol limit, a Crawl-delay or
+    /// Retry-After longer than honoured, an unreadable robots.txt, sitemaps elsewhere that were not fetched.
+    public var notes: [String] = []
 }

@@ -40,6 +40,12 @@ enum AuditCommand: Command {
     static let delay = OptionSpec(
         "--delay", .decimal(0...60, unit: "seconds"), default: "0",
         help: "wait between requests to a site, then 1 at a time; a larger robots.txt Crawl-delay wins")
+    static let maxCrawlDelay = OptionSpec(
+        "--max-crawl-delay", .decimal(0...3_600, unit: "seconds"), default: "10",
+        help: "longest robots.txt Crawl-delay honoured; the report says when a site asks for more")
+    static let crawlTime = OptionSpec(
+        "--crawl-time", .decimal(1...86_400, unit: "seconds"), default: "600",
+        help: "time one site's crawl may take; then it stops with crawl-time")
     static let crawlConcurrency = OptionSpec(
         "--crawl-concurrency", .integer(1...64), default: "8", help: "requests in flight per site while crawling")
     static let includeSubdomains = OptionSpec.flag(
@@ -70,7 +76,12 @@ enum AuditCommand: Command {
             OptionGroup("Inputs", [domains, entitlements, appID]),
             OptionGroup("Fetching", [userAgent, cdnBase, noCDN, concurrency]),
             NetworkOptions.group,
-            OptionGroup("Crawl", [crawl, maxPages, maxURLs, maxDepth, delay, crawlConcurrency, includeSubdomains]),
+            OptionGroup(
+                "Crawl",
+                [
+                    crawl, maxPages, maxURLs, maxDepth, delay, maxCrawlDelay, crawlTime, crawlConcurrency,
+                    includeSubdomains,
+                ]),
             OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet]),
         ],
         constraints: [.conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name)],
@@ -152,6 +163,8 @@ enum AuditCommand: Command {
         crawl.maxURLs = options.integer(maxURLs)
         crawl.maxDepth = options.integer(maxDepth)
         crawl.delay = options.decimal(delay) ?? crawl.delay
+        crawl.maxCrawlDelay = options.decimal(maxCrawlDelay) ?? crawl.maxCrawlDelay
+        crawl.crawlTime = options.decimal(crawlTime) ?? crawl.crawlTime
         crawl.perHostConcurrency = options.integer(crawlConcurrency) ?? crawl.perHostConcurrency
         crawl.includeSubdomains = options.flag(includeSubdomains)
         return crawl
