@@ -113,7 +113,8 @@ public enum LinkScanner {
     /// Feeds a `Stream` on a crawl's serial scan queue, `piece` bytes at a time as the page downloads: libxml2
     /// works beside the fetch loop's TLS and HTTP instead of on its thread, and a big page is still parsed while it
     /// arrives, never held whole. A page within one piece is scanned whole (the faster path) in a single hop.
-    /// When the queue falls more than its backlog's limit behind, the fetch loop waits.
+    /// When the queue falls more than its backlog's limit behind, this page's transfer pauses until the queue has
+    /// caught up; the fetch loop never waits for the scanner.
     public final class QueuedStream: BodyConsumer {
         /// The stream, touched only on the queue and made there at the first piece: a page that fits in one piece
         /// is scanned whole and needs none.
@@ -129,6 +130,8 @@ public enum LinkScanner {
         let piece: Int
         var pending: [UInt8] = []
         var streamed = false
+        /// The backlog was over its limit after the last piece: the transfer pauses.
+        var behind = false
 
         public init(charset: String?, queue: DispatchQueue, backlog: ScanBacklog, piece: Int = 64 * 1024) {
             box = Box(charset: charset)
@@ -143,11 +146,20 @@ public enum LinkScanner {
             let chunk = pending
             pending = []
             streamed = true
-            if backlog.add(chunk.count) { queue.sync {} }  // let the scanner catch up
+            if backlog.add(chunk.count) { behind = true }
             queue.async { [box, backlog] in
                 chunk.withUnsafeBufferPointer { box.stream.consume($0) }
                 backlog.remove(chunk.count)
             }
+        }
+
+        /// Pauses the transfer while the scanner is behind; the serial queue resumes it once every piece queued so
+        /// far is parsed.
+        public func pausesAfterChunk(resume: @escaping @Sendable () -> Void) -> Bool {
+            guard behind else { return false }
+            behind = false
+            queue.async { resume() }
+            return true
         }
 
         /// The rest of the page; its links come from the `PendingScan` once the queue has parsed every piece.
