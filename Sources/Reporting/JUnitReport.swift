@@ -6,14 +6,15 @@ import Foundation
 public enum JUnitReport {
     public static func render(_ report: AuditReport, failOn: Severity) -> String {
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let failures = report.domains.flatMap(\.findings).filter { $0.severity >= failOn }.count
+        let failures = report.domains.flatMap(\.findings).count(atLeast: failOn)
         out +=
             #"<testsuites name="aasa-audit" tests="\#(report.domains.count * Catalogue.descriptions.count)" failures="\#(failures)">"#
             + "\n"
         for domain in report.domains {
-            let failing = domain.findings.filter { $0.severity >= failOn }
+            // A findings-truncated finding is a failure when what it left out is, and counts all it left out.
+            let failing = domain.findings.filter { $0.reaches(failOn) }
             out +=
-                #"  <testsuite name="\#(escapeHTML(domain.domain))" tests="\#(Catalogue.descriptions.count)" failures="\#(failing.count)">"#
+                #"  <testsuite name="\#(escapeHTML(domain.domain))" tests="\#(Catalogue.descriptions.count)" failures="\#(failing.count(atLeast: failOn))">"#
                 + "\n"
             for check in Catalogue.descriptions {
                 let mine = failing.filter { $0.id == check.id }

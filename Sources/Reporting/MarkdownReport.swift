@@ -17,7 +17,7 @@ public enum MarkdownReport {
         ]
         for d in report.domains {
             var ids: [String] = []
-            for f in d.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
+            for f in d.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let icon = d.verdict == .pass ? "✅" : d.verdict == .warn ? "⚠️" : "❌"
             lines.append(
                 "| \(md(d.domain)) | \(icon) \(d.verdict.rawValue) | \(ids.map { "`\($0)`" }.joined(separator: " ")) |")

@@ -27,10 +27,14 @@ public enum Catalogue {
         BannerArgument.self, BannerMalformed.self, RuleUnused.self, CrawlPageError.self,
     ]
 
+    /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
+    /// as it collects.
+    public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
+
     public static var descriptions: [CheckDescription] {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
-            + crawlChecks.map { $0.description }
+            + crawlChecks.map { $0.description } + limitChecks.map { $0.description }
     }
 
     public static func check(_ evidence: CrawlEvidence) -> [Finding] {

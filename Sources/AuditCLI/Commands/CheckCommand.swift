@@ -71,6 +71,6 @@ enum CheckCommand: Command {
         case .text:
             Terminal.out(FindingPrinter(terminal: .standard, file: file, name: plan.path).render(findings, apps: apps))
         }
-        return findings.contains { $0.severity >= plan.failOn } ? .findings : .success
+        return findings.contains(atLeast: plan.failOn) ? .findings : .success
     }
 }

@@ -23,10 +23,10 @@ enum AuditSummary {
             case .fail: verdict = terminal.paint("fail", "1;31")
             }
             var ids: [String] = []
-            for f in domain.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
+            for f in domain.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let padded = domain.domain + String(repeating: " ", count: width - domain.domain.count)
             lines.append("  \(verdict)  \(padded)  \(ids.joined(separator: ", "))")
-            for finding in domain.findings where finding.severity == .error {
+            for finding in domain.findings where finding.severity == .error || (finding.omitted?.errors ?? 0) > 0 {
                 lines.append("        \(finding.id): \(finding.message)")
             }
             if let crawl = domain.crawl {
