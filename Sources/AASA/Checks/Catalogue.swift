@@ -66,6 +66,14 @@ public enum Catalogue {
         return findings.sortedForReading()
     }
 
+    /// A local file (`check FILE`, `match --file`) of `size` bytes: Apple's size limit, then every document check.
+    /// Read it with `DecodedFile(bytes:limit:)` and `DecodedFile.localDecodeLimit`, so a huge file is not decoded.
+    public static func check(localFile file: DecodedFile, size: Int, url: String? = nil) -> [Finding] {
+        var sink = FindingSink(url: url)
+        TooLarge.run(localFile: file, size: size, into: &sink)
+        return (sink.findings + check(file, url: url)).sortedForReading()
+    }
+
     /// Runs every document check on one file.
     public static func check(_ file: DecodedFile, url: String? = nil) -> [Finding] {
         var sink = FindingSink(url: url)
