@@ -112,6 +112,9 @@ SHOP_FILE = json.dumps({"applinks": {
         {"/": "/legacy/*"},
     ]}]}}, indent=2).encode()
 SCENARIOS["shop"] = aasa(body=SHOP_FILE)
+# 250 malformed app IDs: app-id-format raises 250 errors, 100 are listed and the rest counted (findings-truncated).
+SCENARIOS["manyfindings"] = aasa(body=json.dumps({"applinks": {"details": [
+    {"appIDs": ["com.acme.app%d" % i for i in range(250)], "components": [{"/": "/shop/*"}]}]}}).encode())
 GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 
 
