@@ -82,7 +82,8 @@ import Testing
         #expect(html.contains("findings-truncated"))
 
         let csv = try String(contentsOf: out.appendingPathComponent("findings.csv"), encoding: .utf8)
-        #expect(csv.contains(#"manyfindings.aasa.test,findings-truncated,info,"app-id-format raised 150 more findings"#))
+        #expect(
+            csv.contains(#"manyfindings.aasa.test,findings-truncated,info,"app-id-format raised 150 more findings"#))
 
         let junit = try String(contentsOf: out.appendingPathComponent("report.junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"failures="\#(errors)">"#), "\(junit.prefix(400))")
@@ -148,7 +149,8 @@ enum FindingsTruncatedFile {
         #expect(check.stdout.contains("1 errors, 0 warnings, 0 infos"), "\(check.stdout.prefix(300))")
         #expect(check.stdout.contains("error[too-large]"))
         #expect(check.stdout.contains("It was not decoded (files over 262144 bytes are not), so no other check ran."))
-        let match = try await Binary.run(["match", "--file", path, "/shop/section-1/x"], environment: ["NO_COLOR": "1"])
+        let match = try await Binary.run(
+            ["match", "--file", path, "/shop/section-1/x"], environment: ["NO_COLOR": "1"])
         #expect(match.status == 1)
         #expect(match.stderr.contains("cannot be matched against"))
         #expect(match.stderr.contains("error[too-large]"))

@@ -9,7 +9,8 @@ import Testing
         (0..<count).map { i in
             Finding(
                 id: "unknown-key", severity: .warning, message: "Unknown key \"x\" in a component.",
-                location: FindingLocation(pointer: "/applinks/details/0/components/\(i)/x", line: 1, column: 20 * i + 1),
+                location: FindingLocation(
+                    pointer: "/applinks/details/0/components/\(i)/x", line: 1, column: 20 * i + 1),
                 why: "Because.", hint: "Remove it.")
         }
     }
