@@ -93,7 +93,7 @@ public enum HTMLReport {
             h +=
                 "<tr><td><a href=\"#\(anchor(index))\">\(escapeHTML(d.domain))</a></td><td>\(badge(d.verdict.rawValue, d.verdict.rawValue))</td>"
             h +=
-                "<td>\(d.findings.filter { $0.severity == .error }.count)</td><td>\(d.findings.filter { $0.severity == .warning }.count)</td>"
+                "<td>\(d.findings.count(.error))</td><td>\(d.findings.count(.warning))</td>"
             h += "<td>\(escapeHTML(file))</td><td>\(escapeHTML(cert))</td><td>\(escapeHTML(crawl))</td></tr>"
         }
         return h + "</table></div></section>\n"
@@ -180,9 +180,12 @@ public enum HTMLReport {
             h += "<h3>Findings</h3>"
             for severity in Severity.allCases.reversed() {
                 let group = d.findings.filter { $0.severity == severity }
-                guard !group.isEmpty else { continue }
+                // Findings past the per-check cap are counted here and stood for by a findings-truncated finding.
+                let total = d.findings.count(severity)
+                guard total > 0 else { continue }
+                let listed = total > group.count ? " (\(group.count) listed)" : ""
                 h +=
-                    "<details open><summary>\(group.count) \(severity.rawValue)\(group.count == 1 ? "" : "s")</summary>"
+                    "<details open><summary>\(total) \(severity.rawValue)\(total == 1 ? "" : "s")\(listed)</summary>"
                 h += group.map { findingHTML($0, lines: lines) }.joined() + "</details>"
             }
         }

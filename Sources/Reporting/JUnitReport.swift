@@ -21,15 +21,16 @@ public enum JUnitReport {
         var tests = 0
         var failures = 0
         for suite in suites {
-            let failing = suite.findings.filter { $0.severity >= failOn }
+            // A findings-truncated finding is a failure when what it left out is, and counts all it left out.
+            let failing = suite.findings.filter { $0.reaches(failOn) }
             // A finding whose ID the catalogue does not list still fails, in a case of its own.
             let byID = Dictionary(grouping: failing, by: \.id)
             var ids = suite.checks
             ids += byID.keys.filter { !suite.checks.contains($0) }.sorted()
             tests += ids.count
-            failures += failing.count
+            failures += failing.count(atLeast: failOn)
             body +=
-                #"  <testsuite name="\#(escapeHTML(suite.name))" tests="\#(ids.count)" failures="\#(failing.count)">"#
+                #"  <testsuite name="\#(escapeHTML(suite.name))" tests="\#(ids.count)" failures="\#(failing.count(atLeast: failOn))">"#
                 + "\n"
             for id in ids {
                 let mine = byID[id] ?? []

@@ -26,7 +26,7 @@ public enum MarkdownReport {
         ]
         for row in rows {
             var ids: [String] = []
-            for f in row.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
+            for f in row.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let icon = row.verdict == .pass ? "✅" : row.verdict == .warn ? "⚠️" : "❌"
             lines.append(
                 "| \(row.name) | \(icon) \(row.verdict.rawValue) | \(ids.map { "`\($0)`" }.joined(separator: " ")) |")

@@ -144,7 +144,9 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let entitlementCases: [CheckCase] = Catalogue.entitlementChecks.map { CheckCase($0) }
     static let associationCases: [CheckCase] = Catalogue.associationChecks.map { CheckCase($0) }
     static let crawlCases: [CheckCase] = Catalogue.crawlChecks.map { CheckCase($0) }
-    static let cases: [CheckCase] = transportCases + documentCases + entitlementCases + associationCases + crawlCases
+    static let limitCases: [CheckCase] = Catalogue.limitChecks.map { CheckCase($0) }
+    static let cases: [CheckCase] =
+        transportCases + documentCases + entitlementCases + associationCases + crawlCases + limitCases
 
     @Test func theCasesCoverTheCatalogueInItsOrder() {
         #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))

@@ -136,6 +136,9 @@ SCENARIOS["termescape"] = aasa(
                                                      "components": [{"/": "/" + TERM_ESCAPES}]}]}}).encode(),
           "application/json", {}))
 SCENARIOS["termcdn"] = aasa()  # a good file; the CDN stand-in fails it with escapes in Apple-Failure-Reason
+# 250 malformed app IDs: app-id-format raises 250 errors, 100 are listed and the rest counted (findings-truncated).
+SCENARIOS["manyfindings"] = aasa(body=json.dumps({"applinks": {"details": [
+    {"appIDs": ["com.acme.app%d" % i for i in range(250)], "components": [{"/": "/shop/*"}]}]}}).encode())
 GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 
 

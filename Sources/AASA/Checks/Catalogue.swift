@@ -29,10 +29,14 @@ public enum Catalogue {
         BannerArgument.self, BannerMalformed.self, RuleUnused.self, CrawlPageError.self,
     ]
 
+    /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
+    /// as it collects.
+    public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
+
     public static var descriptions: [CheckDescription] {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
-            + crawlChecks.map { $0.description }
+            + crawlChecks.map { $0.description } + limitChecks.map { $0.description }
     }
 
     public static func check(_ evidence: CrawlEvidence) -> [Finding] {
@@ -62,6 +66,14 @@ public enum Catalogue {
             findings += check(file, url: source.url)
         }
         return findings.sortedForReading()
+    }
+
+    /// A local file (`check FILE`, `match --file`) of `size` bytes: Apple's size limit, then every document check.
+    /// Read it with `DecodedFile(bytes:limit:)` and `DecodedFile.localDecodeLimit`, so a huge file is not decoded.
+    public static func check(localFile file: DecodedFile, size: Int, url: String? = nil) -> [Finding] {
+        var sink = FindingSink(url: url)
+        TooLarge.run(localFile: file, size: size, into: &sink)
+        return (sink.findings + check(file, url: url)).sortedForReading()
     }
 
     /// Runs every document check on one file.

@@ -21,6 +21,26 @@ public struct DecodedFile: Sendable {
     public var syntaxError: JSONSyntaxError?
     public var root: JSONNode?
     public var document: AASADocument?
+    /// Set when the file was larger than the decoding limit it was read with: its size. Nothing was decoded
+    /// and `bytes` is empty, so every later layer is empty too.
+    public var undecodedSize: Int?
+
+    /// How much of a local file `check` and `match --file` decode: what a device reads (Apple's 128 KiB) plus as
+    /// much again, so a file a little too large is still checked in full. A larger file is only reported as
+    /// too large: decoding a 4 MB file of 100,000 rules took minutes and hundreds of megabytes, for a file
+    /// no device reads.
+    public static let localDecodeLimit = 2 * SizeLimits.aasa
+
+    /// Decodes `bytes`, or nothing at all when there are more than `limit` of them (`undecodedSize` says so).
+    public init(bytes: [UInt8], limit: Int) {
+        if bytes.count > limit {
+            self.init(bytes: [])
+            syntaxError = nil  // the empty text stands for "not decoded", not for an empty file
+            undecodedSize = bytes.count
+        } else {
+            self.init(bytes: bytes)
+        }
+    }
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes

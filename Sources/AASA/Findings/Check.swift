@@ -2,6 +2,8 @@
 public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case transport, document, apps, rules, crawl
     case twoWay = "two-way"
+    /// What the tool does when a file or site goes past its caps.
+    case limits
 }
 
 /// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons.

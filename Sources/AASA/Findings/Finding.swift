@@ -54,11 +54,15 @@ public struct Finding: Codable, Hashable, Sendable {
     public var hint: String
     /// Apple's page behind the check.
     public var reference: String?
+    /// On a `findings-truncated` finding only: the findings of one check that a file raised past the cap and
+    /// that are not listed. Counts and verdicts add them up, so a capped file fails as it would uncapped.
+    public var omitted: OmittedFindings?
 
     public init(
         id: String, severity: Severity, message: String, location: FindingLocation, why: String, hint: String,
-        reference: String? = nil
+        reference: String? = nil, omitted: OmittedFindings? = nil
     ) {
+        self.omitted = omitted
         self.id = id
         self.severity = severity
         self.message = message
@@ -66,6 +70,69 @@ public struct Finding: Codable, Hashable, Sendable {
         self.why = why
         self.hint = hint
         self.reference = reference
+    }
+}
+
+/// Findings of one check that were counted but not kept, by severity.
+public struct OmittedFindings: Codable, Hashable, Sendable {
+    /// The ID of the check that raised them.
+    public var check: String
+    public var errors: Int
+    public var warnings: Int
+    public var infos: Int
+
+    public init(check: String, errors: Int = 0, warnings: Int = 0, infos: Int = 0) {
+        self.check = check
+        self.errors = errors
+        self.warnings = warnings
+        self.infos = infos
+    }
+
+    public var total: Int { errors + warnings + infos }
+
+    public func count(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: errors
+        case .warning: warnings
+        case .info: infos
+        }
+    }
+
+    mutating func add(_ severity: Severity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: infos += 1
+        }
+    }
+}
+
+extension Finding {
+    /// How many findings of `severity` this one stands for: itself, plus those a truncation left out.
+    public func count(_ severity: Severity) -> Int {
+        (self.severity == severity ? 1 : 0) + (omitted?.count(severity) ?? 0)
+    }
+
+    /// Whether this finding, or one it stands for, is at `severity` or worse.
+    public func reaches(_ severity: Severity) -> Bool {
+        Severity.allCases.contains { $0 >= severity && count($0) > 0 }
+    }
+}
+
+extension Sequence where Element == Finding {
+    /// Every finding of `severity`, those a truncation left out included: what summaries and verdicts count.
+    public func count(_ severity: Severity) -> Int {
+        reduce(0) { $0 + $1.count(severity) }
+    }
+
+    /// Every finding at `severity` or worse, those a truncation left out included.
+    public func count(atLeast severity: Severity) -> Int {
+        Severity.allCases.filter { $0 >= severity }.reduce(0) { sum, s in sum + count(s) }
+    }
+
+    /// Whether any finding, kept or left out, is at `severity` or worse: what exit statuses and verdicts ask.
+    public func contains(atLeast severity: Severity) -> Bool {
+        contains { $0.reaches(severity) }
     }
 }
 

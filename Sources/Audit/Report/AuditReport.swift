@@ -60,12 +60,12 @@ public struct AuditReport: Codable, Sendable {
         self.interrupted = interrupted
         self.notAudited = notAudited
         self.domains = domains
+        // Every finding counts, those a `findings-truncated` finding stands for included.
         let findings = domains.flatMap(\.findings) + (entitlements?.findings ?? [])
         let tallies = domains.map { $0.urls.tally() }
         summary = Summary(
-            domains: domains.count, errors: findings.filter { $0.severity == .error }.count,
-            warnings: findings.filter { $0.severity == .warning }.count,
-            infos: findings.filter { $0.severity == .info }.count,
+            domains: domains.count, errors: findings.count(.error), warnings: findings.count(.warning),
+            infos: findings.count(.info),
             urlsTested: tallies.map(\.tested).reduce(0, +), urlsOpeningApp: tallies.map(\.opening).reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)

@@ -67,8 +67,8 @@ public struct DomainReport: Codable, Sendable {
     }
 
     public static func verdict(_ findings: [Finding]) -> Verdict {
-        if findings.contains(where: { $0.severity == .error }) { return .fail }
-        if findings.contains(where: { $0.severity == .warning }) { return .warn }
+        if findings.contains(atLeast: .error) { return .fail }
+        if findings.contains(atLeast: .warning) { return .warn }
         return .pass
     }
 }

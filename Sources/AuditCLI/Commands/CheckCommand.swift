@@ -52,8 +52,9 @@ enum CheckCommand: Command {
     }
 
     static func run(_ plan: Plan) async -> ExitCode {
-        let file = DecodedFile(bytes: plan.bytes)
-        let findings = Catalogue.check(file)
+        // Apple's 128 KiB limit applies as in `audit`; a file far past it is not decoded at all.
+        let file = DecodedFile(bytes: plan.bytes, limit: DecodedFile.localDecodeLimit)
+        let findings = Catalogue.check(localFile: file, size: plan.bytes.count)
         let apps = file.document.map(AppServices.list) ?? []
         switch plan.format {
         case .sarif:
@@ -71,6 +72,6 @@ enum CheckCommand: Command {
         case .text:
             Terminal.out(FindingPrinter(terminal: .standard, file: file, name: plan.path).render(findings, apps: apps))
         }
-        return findings.contains { $0.severity >= plan.failOn } ? .findings : .success
+        return findings.contains(atLeast: plan.failOn) ? .findings : .success
     }
 }

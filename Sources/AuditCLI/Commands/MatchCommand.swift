@@ -62,7 +62,8 @@ enum MatchCommand: Command {
         switch plan.source {
         case .file(let name, let bytes):
             path = name
-            file = DecodedFile(bytes: bytes)
+            // A file far past Apple's 128 KiB limit is not decoded: it is reported as too large.
+            file = DecodedFile(bytes: bytes, limit: DecodedFile.localDecodeLimit)
         case .domain(let target, let configuration):
             let fetcher = CurlFetcher(configuration: configuration)
             defer { fetcher.shutdown() }
@@ -79,7 +80,9 @@ enum MatchCommand: Command {
         }
         guard let document = file.document else {
             // The file cannot be matched at all: show why, as `check` would.
-            let blocking = Catalogue.check(file).filter { $0.severity == .error }
+            let blocking = Catalogue.check(localFile: file, size: file.undecodedSize ?? file.bytes.count).filter {
+                $0.severity == .error
+            }
             Terminal.err(MatchExplanation.unmatchable(file, name: path, findings: blocking))
             return .findings
         }

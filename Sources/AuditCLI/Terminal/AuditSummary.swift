@@ -20,10 +20,10 @@ enum AuditSummary {
         for (domain, name) in zip(report.domains, names) {
             let verdict = paint(domain.verdict, terminal)
             var ids: [String] = []
-            for f in domain.findings where f.severity >= .warning && !ids.contains(f.id) { ids.append(f.id) }
+            for f in domain.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let padded = name + String(repeating: " ", count: width - name.count)
             lines.append("  \(verdict)  \(padded)  \(safe(ids.joined(separator: ", ")))")
-            for finding in domain.findings where finding.severity == .error {
+            for finding in domain.findings where finding.severity == .error || (finding.omitted?.errors ?? 0) > 0 {
                 lines.append("        \(safe(finding.id)): \(safe(finding.message))")
             }
             if let crawl = domain.crawl {

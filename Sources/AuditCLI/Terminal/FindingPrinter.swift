@@ -10,9 +10,11 @@ struct FindingPrinter {
     func render(_ findings: [Finding], apps: [AppServices]) -> String {
         let lines = file.lines
         var out: [String] = []
-        let counts = Severity.allCases.reversed().map { s in
-            "\(findings.filter { $0.severity == s }.count) \(s.rawValue)s"
-        }
+        // Counted with what a findings-truncated finding stands for, so a capped file shows its real size.
+        let counts = Severity.allCases.reversed().map { s in "\(findings.count(s)) \(s.rawValue)s" }
+        // Each quoted line is split into characters once, not once per finding: a minified file is one line
+        // with thousands of findings on it.
+        var quoted: [Int: [Character]] = [:]
         out.append(
             "\(Terminal.safe(name)): \(counts.joined(separator: ", "))"
                 + (file.signed != nil ? " (CMS-signed file)" : ""))
@@ -35,7 +37,13 @@ struct FindingPrinter {
                 file.encodingProblem == nil, file.signedError == nil
             {
                 // Long (minified) lines: show a window around the column.
-                let text = Array(String(lines[line - 1]).replacingOccurrences(of: "\t", with: " "))
+                let text: [Character]
+                if let cached = quoted[line] {
+                    text = cached
+                } else {
+                    text = lines[line - 1].map { $0 == "\t" ? " " : $0 }
+                    quoted[line] = text
+                }
                 let start = text.count > 160 ? max(0, min(column - 60, text.count - 160)) : 0
                 // Escaped as shown: the caret moves right by what the escapes before the column added.
                 let shown = Terminal.safe(String(text[start..<min(text.count, start + 160)]))
