@@ -140,9 +140,20 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     }
 
     /// A consumer caught up: the loop resumes its paused transfer.
-    private func resumeTransfer(_ id: UInt64) {
-        inbox.withLock { $0.resumed.append(id) }
-        wake()
+    /// Lets a paused transfer's consumer ask, from any thread, for the transfer to go on. It holds the inbox and the
+    /// multi handle rather than the fetcher: a weak reference to the fetcher would give it a side table, which
+    /// LeakSanitizer cannot see through and reports as leaked.
+    private struct Resumer: @unchecked Sendable {
+        let inbox: Locked<Inbox>
+        /// Touched only by `curl_multi_wakeup` (thread-safe), under the inbox lock, and only while it is open.
+        let multi: UnsafeMutableRawPointer
+
+        func resume(_ id: UInt64) {
+            inbox.withLock { state in
+                state.resumed.append(id)
+                if !state.closed { _ = curl_multi_wakeup(multi) }
+            }
+        }
     }
 
     private func wake() {
@@ -187,6 +198,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         }
         defer { curl_slist_free_all(connectTo) }
         /// Only for the test that proves a refused `curl_multi_add_handle` fails its fetch.
+        let resumer = Resumer(inbox: inbox, multi: multi)
         let decoy = configuration.testFaults.failsAddingHandles ? curl_multi_init() : nil
         defer { if let decoy { _ = curl_multi_cleanup(decoy) } }
         func recycle(_ easy: CurlEasy) {
@@ -203,7 +215,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 let id = pending.id
                 transfer = try Transfer(
                     id: id, request: pending.request, completion: pending.completion, configuration: configuration,
-                    easy: easy, connectTo: connectTo, resume: { [weak self] in self?.resumeTransfer(id) })
+                    easy: easy, connectTo: connectTo, resume: { resumer.resume(id) })
             } catch {
                 recycle(easy)
                 return pending.completion(CurlFetcher.failed(pending.request, error.description))
