@@ -1,3 +1,4 @@
+import AASA
 import Testing
 
 @testable import AuditCLI
@@ -39,9 +40,9 @@ import Testing
     }
 
     @Test func editDistanceCountsTranspositionsAsOneEdit() {
-        #expect(EditDistance.distance("concurrency", "cnocurrency") == 1)
-        #expect(EditDistance.distance("", "abc") == 3)
-        #expect(EditDistance.distance("kitten", "sitting") == 3)
+        #expect(editDistance("concurrency", "cnocurrency") == 1)
+        #expect(editDistance("", "abc") == 3)
+        #expect(editDistance("kitten", "sitting") == 3)
         #expect(EditDistance.suggestion(for: "--Quiet", among: ["--quiet", "--crawl"]) == "--quiet")
         #expect(
             EditDistance.suggestion(for: "--incl", among: ["--include-subdomains", "--crawl"]) == "--include-subdomains"

@@ -44,7 +44,7 @@ struct Terminal {
     }
 
     /// JSON text (`check --json`, `--format sarif`, `match --json`) with the same characters written as JSON's
-    /// `\uXXXX` escapes: the same JSON value, but nothing a terminal acts on when it is printed to one. (JSON
+    /// `\u` escapes (four hex digits): the same JSON value, but nothing a terminal acts on when it is printed to one. (JSON
     /// encoders already escape C0 controls; DEL, C1 and the bidi controls may appear raw, and only inside strings,
     /// where an escape means the same character.)
     static func safeJSON(_ text: String) -> String {
