@@ -56,13 +56,14 @@ let package = Package(
         /// Unit tests of the orchestration on canned exchanges and crawls: pure Swift, no C library.
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AASA"]),
         .testTarget(
-            name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2"], exclude: ["Snapshots"]),
+            name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2", "TestSupport"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
         /// `Audit` on the real libcurl fetcher against the fixture server.
         .testTarget(name: "IntegrationTests", dependencies: ["Audit", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["AuditCLI", "AASA", "Audit"]),
+        .testTarget(name: "CLITests", dependencies: ["AuditCLI", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import AASA
 import Audit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuditCLI
@@ -25,53 +26,32 @@ enum OneLineFindings {
         }
         return (DecodedFile(bytes: Array((text + "]}]}}").utf8)), findings)
     }
-
-    /// The best of three runs, in seconds.
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = ContinuousClock.now
-            try body()
-            let elapsed = ContinuousClock.now - start
-            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        }
-        return best
-    }
-
-    /// Time is asserted only in optimised builds, and never under a sanitizer.
-    static var timingMeaningful: Bool {
-        #if DEBUG
-            return false
-        #else
-            return ProcessInfo.processInfo.environment["AASA_SANITIZER"] == nil
-        #endif
-    }
 }
 
 @Suite struct CheckOutputScalingTests {
     /// The printer used to split the whole line again for every finding on it: 377 s for a 128 KiB line.
-    @Test(.enabled(if: OneLineFindings.timingMeaningful, "time is measured in release builds only"))
+    @Test(.enabled(if: Timing.meaningful, "time is measured in release builds only"))
     func textOutputIsLinearInTheFindings() {
         let (small, few) = OneLineFindings.file(1_000)
         let (large, many) = OneLineFindings.file(4_000)
-        let t1 = OneLineFindings.seconds {
+        let t1 = Timing.bestOfThree {
             _ = FindingPrinter(terminal: Terminal(colour: false), file: small, name: "f").render(few, apps: [])
         }
-        let t4 = OneLineFindings.seconds {
+        let t4 = Timing.bestOfThree {
             _ = FindingPrinter(terminal: Terminal(colour: false), file: large, name: "f").render(many, apps: [])
         }
         #expect(t4 < 8 * t1 + 0.05, "1,000 findings: \(t1) s; 4,000: \(t4) s (linear is about 4 times)")
     }
 
-    @Test(.enabled(if: OneLineFindings.timingMeaningful, "time is measured in release builds only"))
+    @Test(.enabled(if: Timing.meaningful, "time is measured in release builds only"))
     func jsonOutputIsLinearInTheFindings() throws {
         let (_, few) = OneLineFindings.file(2_000)
         let (_, many) = OneLineFindings.file(8_000)
         func output(_ findings: [Finding]) -> CheckCommand.Output {
             CheckCommand.Output(file: "f", signed: false, signer: nil, apps: [], findings: findings)
         }
-        let t1 = try OneLineFindings.seconds { _ = try JSONOutput.text(output(few)) }
-        let t4 = try OneLineFindings.seconds { _ = try JSONOutput.text(output(many)) }
+        let t1 = try Timing.bestOfThree { _ = try JSONOutput.text(output(few)) }
+        let t4 = try Timing.bestOfThree { _ = try JSONOutput.text(output(many)) }
         #expect(t4 < 8 * t1 + 0.05, "2,000 findings: \(t1) s; 8,000: \(t4) s (linear is about 4 times)")
     }
 

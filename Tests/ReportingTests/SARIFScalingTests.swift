@@ -1,6 +1,7 @@
 import AASA
 import Foundation
 import Reporting
+import TestSupport
 import Testing
 
 /// `check --format sarif` is linear in the number of findings.
@@ -15,31 +16,12 @@ import Testing
         }
     }
 
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = ContinuousClock.now
-            try body()
-            let elapsed = ContinuousClock.now - start
-            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        }
-        return best
-    }
-
-    static var timingMeaningful: Bool {
-        #if DEBUG
-            return false
-        #else
-            return ProcessInfo.processInfo.environment["AASA_SANITIZER"] == nil
-        #endif
-    }
-
-    @Test(.enabled(if: timingMeaningful, "time is measured in release builds only"))
+    @Test(.enabled(if: Timing.meaningful, "time is measured in release builds only"))
     func sarifIsLinearInTheFindings() throws {
         let few = Self.findings(2_000)
         let many = Self.findings(8_000)
-        let t1 = try Self.seconds { _ = try SARIFReport.render(file: "f", findings: few, version: "0") }
-        let t4 = try Self.seconds { _ = try SARIFReport.render(file: "f", findings: many, version: "0") }
+        let t1 = try Timing.bestOfThree { _ = try SARIFReport.render(file: "f", findings: few, version: "0") }
+        let t4 = try Timing.bestOfThree { _ = try SARIFReport.render(file: "f", findings: many, version: "0") }
         #expect(t4 < 8 * t1 + 0.05, "2,000 findings: \(t1) s; 8,000: \(t4) s (linear is about 4 times)")
     }
 
