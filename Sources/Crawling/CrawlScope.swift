@@ -40,7 +40,7 @@ struct CrawlScope: Sendable, Equatable {
     /// Whether pages on `host` (lower-cased, without port) are fetched, on https and port 443.
     func contains(host: String) -> Bool {
         // A byte no ASCII host name has (a percent sign, a backslash, non-ASCII bytes a resolver might map to digits) is never in scope.
-        guard !CrawlScope.isIPAddress(host), host.utf8.allSatisfy(CrawlScope.isHostByte) else { return false }
+        guard !IPLiteral.looksLikeIPAddress(host), host.utf8.allSatisfy(CrawlScope.isHostByte) else { return false }
         return host == domain || (includeSubdomains && host.hasSuffix(dotDomain))
     }
 
@@ -52,7 +52,7 @@ struct CrawlScope: Sendable, Equatable {
             guard let authority = URLAuthority(bytes), authority.isHTTP(bytes) else { return .notWeb }
             if authority.userInfo != nil { return .userInfo }
             let host = URLAuthority.lowercased(bytes, authority.host)
-            if CrawlScope.isIPAddress(host) { return .ipAddress }
+            if IPLiteral.looksLikeIPAddress(host) { return .ipAddress }
             guard contains(host: host) else { return .otherHost }
             if authority.scheme.count == 4 { return .plainHTTP }
             if let port = authority.port {
@@ -63,34 +63,11 @@ struct CrawlScope: Sendable, Equatable {
         }
     }
 
-    /// An IP literal in any form a resolver accepts: `[…]` (IPv6), and every IPv4 form `inet_aton` takes (1 to 4
-    /// parts, decimal, octal or hex), recognised by a last label that is a number, which no DNS name ends with.
-    static func isIPAddress(_ host: String) -> Bool {
-        var name = Substring(host)
-        if name.hasPrefix("[") { return true }
-        if name.hasSuffix(".") { name = name.dropLast() }
-        let last = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).last ?? []
-        guard let first = last.first else { return false }
-        if last.count > 1 && first == UInt8(ascii: "0")
-            && (last.dropFirst().first.map(ASCII.lower) == UInt8(ascii: "x"))
-        {
-            return last.dropFirst(2).allSatisfy(isHexDigit)
-        }
-        return last.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
     @inline(__always) static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
             UInt8(ascii: "."), UInt8(ascii: "_"):
             true
-        default: false
-        }
-    }
-
-    @inline(__always) static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch ASCII.lower(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): true
         default: false
         }
     }

@@ -25,6 +25,17 @@ import Testing
         #expect(!IPLiteral.isIPAddress(text))
     }
 
+    /// The crawl's wider test takes every address as a URL would carry it (IPv6 bracketed), and no real name.
+    @Test(arguments: addresses) func theCrawlsTestTakesEveryAddress(_ text: String) {
+        let host = text.contains(":") && !text.hasPrefix("[") ? "[\(text)]" : text
+        #expect(IPLiteral.looksLikeIPAddress(host))
+    }
+
+    @Test(arguments: ["example.com", "127.0.0.1.example.com", "1.a", "0x1g.test", "shop.aasa.test."])
+    func theCrawlsTestLeavesNamesAlone(_ text: String) {
+        #expect(!IPLiteral.looksLikeIPAddress(text))
+    }
+
     /// The IPv4 rule is glibc's `inet_aton` (for text without spaces, after which inet_aton ignores the rest).
     @Test(arguments: addresses + names) func inetAtonAgreesForIPv4(_ text: String) {
         guard !text.contains(":"), !text.hasPrefix("[") else { return }

@@ -12,6 +12,22 @@ public enum IPLiteral {
         return isIPv4(text)
     }
 
+    /// The crawl's wider test: a bracketed literal, or a last label that is a number (decimal or `0x` hex), which
+    /// no DNS name ends with. It takes every spelling `isIPAddress` takes (as a URL's host, where IPv6 is
+    /// bracketed) and some that are no address and no name either (`1.2.3.4.5`); the crawler fetches neither.
+    package static func looksLikeIPAddress(_ host: String) -> Bool {
+        var name = Substring(host)
+        if name.hasPrefix("[") { return true }
+        if name.hasSuffix(".") { name = name.dropLast() }
+        let last = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).last ?? []
+        guard let first = last.first else { return false }
+        if last.count > 1 && first == UInt8(ascii: "0") && last.dropFirst().first.map(ASCII.lower) == UInt8(ascii: "x")
+        {
+            return last.dropFirst(2).allSatisfy(isHexDigit)
+        }
+        return last.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     /// `inet_aton`'s IPv4: 1 to 4 parts; every part but the last is one byte, the last fills the remaining bytes.
     static func isIPv4(_ text: Substring) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
