@@ -61,7 +61,7 @@ public struct AuditReport: Codable, Sendable {
         self.notAudited = notAudited
         self.domains = domains
         // Every finding counts, those a `findings-truncated` finding stands for included.
-        let findings = domains.flatMap(\.findings) + (entitlements?.findings ?? [])
+        let findings = AuditReport.allFindings(domains, entitlements)
         let tallies = domains.map { $0.urls.tally() }
         summary = Summary(
             domains: domains.count, errors: findings.count(.error), warnings: findings.count(.warning),
@@ -69,6 +69,13 @@ public struct AuditReport: Codable, Sendable {
             urlsTested: tallies.map(\.tested).reduce(0, +), urlsOpeningApp: tallies.map(\.opening).reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)
+    }
+
+    /// Every domain's findings and the entitlements file's: what the summary counts and the exit status judges.
+    public var allFindings: [Finding] { AuditReport.allFindings(domains, entitlements) }
+
+    static func allFindings(_ domains: [DomainReport], _ entitlements: EntitlementsReport?) -> [Finding] {
+        domains.flatMap(\.findings) + (entitlements?.findings ?? [])
     }
 
     /// report.json's bytes: `JSONOutput`'s format (sorted keys, ISO 8601 dates, no escaped slashes).

@@ -230,9 +230,8 @@ enum AuditCommand: Command {
             return .toolFailure
         }
         if interrupted { return .interrupted }
-        let all = report.domains.flatMap(\.findings) + plan.inputs.entitlementFindings
         if plan.failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
-        return all.contains(atLeast: plan.failOn) ? .findings : .success
+        return report.allFindings.contains(atLeast: plan.failOn) ? .findings : .success
     }
 
     /// Audits every target (and crawls, if planned) with a progress line, until done or SIGINT/SIGTERM.
