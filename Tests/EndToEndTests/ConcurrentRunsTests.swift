@@ -45,7 +45,10 @@ import Testing
         _ = try oldRun("20000101T000000Z", in: reports, lockedBy: false)
 
         let results = await withTaskGroup(of: RunResult?.self) { group in
-            for _ in 0..<6 { group.addTask { try? await self.run(["--keep", "1"], in: cwd) } }
+            // Each run takes a few seconds (a polite crawl of three pages), so all six overlap: a run started after
+            // another had exited could rightly prune that one's folder before its caller looked.
+            let slow = ["--keep", "1", "--crawl", "--max-pages", "3", "--delay", "1"]
+            for _ in 0..<6 { group.addTask { try? await self.run(slow, in: cwd) } }
             var all: [RunResult?] = []
             for await result in group { all.append(result) }
             return all
