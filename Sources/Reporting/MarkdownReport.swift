@@ -10,7 +10,7 @@ public enum MarkdownReport {
         var rows = report.domains.map { (name: md($0.domain), findings: $0.findings, verdict: $0.verdict) }
         if let e = report.entitlements {
             rows.append(
-                (name: "entitlements `\(md(e.file))`", findings: e.findings, verdict: DomainReport.verdict(e.findings)))
+                (name: "entitlements `\(mdCode(e.file))`", findings: e.findings, verdict: DomainReport.verdict(e.findings)))
         }
         let verdicts = rows.map(\.verdict)
         let failing = verdicts.filter { $0 == .fail }.count
@@ -29,7 +29,7 @@ public enum MarkdownReport {
             for f in row.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let icon = row.verdict == .pass ? "✅" : row.verdict == .warn ? "⚠️" : "❌"
             lines.append(
-                "| \(row.name) | \(icon) \(row.verdict.rawValue) | \(ids.map { "`\($0)`" }.joined(separator: " ")) |")
+                "| \(row.name) | \(icon) \(row.verdict.rawValue) | \(ids.map { "`\(mdCode($0))`" }.joined(separator: " ")) |")
         }
         if let changes = report.changes, !changes.isEmpty {
             lines += ["", "**Changes since the baseline:** " + changes.headline]
@@ -38,7 +38,9 @@ public enum MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func md(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
-    }
+    /// Site- or file-derived text outside a code span (see `escapeMarkdown`).
+    static func md(_ text: String) -> String { escapeMarkdown(text) }
+
+    /// Site- or file-derived text inside a code span in a table cell (see `escapeMarkdownCode`).
+    static func mdCode(_ text: String) -> String { escapeMarkdownCode(text) }
 }

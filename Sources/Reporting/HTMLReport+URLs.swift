@@ -1,0 +1,112 @@
+import AASA
+import Audit
+import Foundation
+
+/// A crawl's rule-hit chart and its URL tables, one per app, each collapsed behind its counts when long.
+extension HTMLReport {
+    /// Per-rule hit counts as bars with their numbers. Lengths are on a log scale, so a rule with one hit still
+    /// shows beside one with thousands; the number gives the exact count.
+    static func ruleChart(_ hits: [RuleHits]) -> String {
+        guard !hits.isEmpty else { return "" }
+        let top = log(Double(max(1, hits.map(\.hits).max() ?? 1)) + 1)
+        var h =
+            "<h3>Rule hits</h3><details\(hits.count > 2 * openRows ? "" : " open")><summary>URLs decided by each of \(hits.count) rule\(hits.count == 1 ? "" : "s") (bars on a log scale)</summary><div class=\"bars\">"
+        for hit in hits {
+            let share = hit.hits > 0 ? max(1, Int((log(Double(hit.hits) + 1) / top * 100).rounded())) : 0
+            h +=
+                "<code>\(escapeHTML(clipped(hit.rule.rule, 160)))</code><span class=\"track\"><span style=\"width:\(share)%\"></span></span><b>\(hit.hits)</b>"
+        }
+        return h + "</div></details>"
+    }
+
+    static func urlTables(_ d: DomainReport, anchor: String) -> String {
+        // Counts from bare decisions, then verdicts only for the rows shown: a 100,000-URL crawl is never held
+        // or explained in full here.
+        struct Table {
+            var rows: [(URLReport, AppVerdict)] = []
+            var total = 0
+            var opens = 0
+            var excluded = 0
+        }
+        var apps: [String] = []
+        var tables: [String: Table] = [:]
+        for count in d.urls.appCounts() {
+            apps.append(count.appID)
+            tables[count.appID] = Table(total: count.total, opens: count.opens, excluded: count.excluded)
+        }
+        var full = 0
+        for url in d.urls where !url.verdicts.isEmpty {
+            for verdict in url.verdicts {
+                guard let rows = tables[verdict.appID]?.rows.count, rows < maximumURLRows else { continue }
+                tables[verdict.appID]?.rows.append((url, verdict))
+                if rows + 1 == maximumURLRows { full += 1 }
+            }
+            if full == apps.count { break }
+        }
+        var notes = Footnotes(anchor: anchor)
+        for app in apps { notes.count(tables[app]?.rows.compactMap(\.0.note) ?? []) }
+        var h = ""
+        for app in apps {
+            guard let table = tables[app] else { continue }
+            let long = table.rows.count > openRows
+            h +=
+                "<details\(long ? " data-filter" : " open")><summary>\(table.total) URL\(table.total == 1 ? "" : "s") for <code>\(escapeHTML(app))</code>: \(table.opens) open the app, \(table.excluded) excluded, \(table.total - table.opens - table.excluded) web only</summary>"
+            h +=
+                "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th><th>deciding rule</th><th>status</th><th>found on</th></tr></thead><tbody>"
+            for (report, verdict) in table.rows {
+                let cls = verdict.result == .match ? "pass" : verdict.result == .exclude ? "warn" : "info"
+                let label =
+                    verdict.result == .match ? "opens app" : verdict.result == .exclude ? "excluded" : "web only"
+                h += "<tr><td>\(url(report.url))"
+                if let note = report.note { h += "<br><span class=\"note\">\(notes.reference(note))</span>" }
+                h +=
+                    "</td><td>\(badge(label, cls))</td><td>\(verdict.rule.map { "<code>\(escapeHTML($0.rule))</code>" } ?? "")</td>"
+                h +=
+                    "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(url(report.foundOn ?? ""))</td></tr>"
+            }
+            h += "</tbody></table></div></details>"
+            if table.total > maximumURLRows {
+                h += "<p class=\"note\">\(table.total - maximumURLRows) more rows in urls.csv.</p>"
+            }
+        }
+        return (h.isEmpty ? "" : "<h3>URLs</h3>") + h + notes.list()
+    }
+}
+
+/// Notes that several URL rows share (such as TN3155's same-domain tap), written once under the tables and
+/// referenced from each row by number; a note only one row has stays in that row.
+struct Footnotes {
+    let anchor: String
+    private var uses: [String: Int] = [:]
+    private var numbers: [String: Int] = [:]
+    private var order: [String] = []
+
+    init(anchor: String) { self.anchor = anchor }
+
+    mutating func count(_ notes: [String]) {
+        for note in notes { uses[note, default: 0] += 1 }
+    }
+
+    /// The note itself when only one row has it, else a link to its numbered entry.
+    mutating func reference(_ note: String) -> String {
+        guard uses[note, default: 0] > 1 else { return HTMLReport.prose(note) }
+        let number: Int
+        if let known = numbers[note] {
+            number = known
+        } else {
+            order.append(note)
+            number = order.count
+            numbers[note] = number
+        }
+        return "<a href=\"#\(anchor)-n\(number)\">note \(number)</a>"
+    }
+
+    /// The numbered notes, each with how many rows refer to it.
+    func list() -> String {
+        guard !order.isEmpty else { return "" }
+        return "<ol class=\"notes\">"
+            + order.enumerated().map { i, note in
+                "<li id=\"\(anchor)-n\(i + 1)\">\(HTMLReport.prose(note)) (\(uses[note, default: 0]) rows)</li>"
+            }.joined() + "</ol>"
+    }
+}
