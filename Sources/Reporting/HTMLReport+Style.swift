@@ -15,8 +15,9 @@ extension HTMLReport {
         .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:6px 0 12px;font-size:13px}
         th,td{border:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
         th{background:var(--soft);white-space:nowrap}td.n{text-align:right;white-space:nowrap}
-        .overview td:nth-child(3){min-width:16em}.urls td:first-child{min-width:14em}
-        .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:10px;margin:12px 0}
+        .overview td:first-child,.overview td:nth-child(n+6){white-space:nowrap}.overview td:nth-child(3){min-width:16em}
+        .urls td:first-child{min-width:14em}.nw{white-space:nowrap}
+        .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(105px,1fr));gap:10px;margin:12px 0}
         .card{border:1px solid var(--line);border-radius:8px;padding:8px 12px}.card b{display:block;font-size:22px}
         .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
         .fail,.error{background:var(--fail)}.warn,.warning{background:var(--warn)}.pass{background:var(--pass)}.info{background:var(--info)}
@@ -34,12 +35,14 @@ extension HTMLReport {
         @media (max-width:640px){
         header,main,footer{padding:0 12px}footer{padding:24px 12px}
         .t thead{display:none}.t,.t tbody,.t tr,.t td{display:block;width:auto;min-width:0!important}
-        .t tr{border:1px solid var(--line);border-radius:6px;margin:0 0 8px;padding:4px 8px}.t td{border:0;padding:1px 0}
+        .t tr{border:1px solid var(--line);border-radius:6px;margin:0 0 8px;padding:4px 8px}
+        .t td{border:0;padding:1px 0}.t td,.t .nw{white-space:normal!important}
         .t td:empty{display:none}.t td.n{text-align:left}.t td::before{color:var(--muted)}
         .overview td:nth-child(-n+2),.overview td:nth-child(n+4){display:inline-block;margin-right:12px}
         .overview td:nth-child(4)::before{content:"errors "}.overview td:nth-child(5)::before{content:"warnings "}
         .overview td:nth-child(6)::before{content:"file "}.overview td:nth-child(7)::before{content:"certificate "}
         .overview td:nth-child(8)::before{content:"crawl "}
+        .fetches td:nth-child(n+3):nth-child(-n+6){display:inline-block;margin-right:12px}
         .fetches td:nth-child(2)::before{content:"agent "}.fetches td:nth-child(3)::before{content:"status "}
         .fetches td:nth-child(4)::before{content:"type "}.fetches td:nth-child(5)::before{content:"bytes (wire) "}
         .fetches td:nth-child(6)::before{content:"redirect "}.fetches td:nth-child(7)::before{content:"TLS "}

@@ -60,7 +60,7 @@ extension HTMLReport {
                 h += "<tr><td>\(url(report.url))"
                 if let note = report.note { h += "<br><span class=\"note\">\(notes.reference(note))</span>" }
                 h +=
-                    "</td><td>\(badge(label, cls))</td><td>\(verdict.rule.map { "<code>\(escapeHTML($0.rule))</code>" } ?? "")</td>"
+                    "</td><td>\(badge(label, cls))</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
                 h +=
                     "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(url(report.foundOn ?? ""))</td></tr>"
             }
@@ -71,42 +71,9 @@ extension HTMLReport {
         }
         return (h.isEmpty ? "" : "<h3>URLs</h3>") + h + notes.list()
     }
-}
 
-/// Notes that several URL rows share (such as TN3155's same-domain tap), written once under the tables and
-/// referenced from each row by number; a note only one row has stays in that row.
-struct Footnotes {
-    let anchor: String
-    private var uses: [String: Int] = [:]
-    private var numbers: [String: Int] = [:]
-    private var order: [String] = []
-
-    init(anchor: String) { self.anchor = anchor }
-
-    mutating func count(_ notes: [String]) {
-        for note in notes { uses[note, default: 0] += 1 }
-    }
-
-    /// The note itself when only one row has it, else a link to its numbered entry.
-    mutating func reference(_ note: String) -> String {
-        guard uses[note, default: 0] > 1 else { return HTMLReport.prose(note) }
-        let number: Int
-        if let known = numbers[note] {
-            number = known
-        } else {
-            order.append(note)
-            number = order.count
-            numbers[note] = number
-        }
-        return "<a href=\"#\(anchor)-n\(number)\">note \(number)</a>"
-    }
-
-    /// The numbered notes, each with how many rows refer to it.
-    func list() -> String {
-        guard !order.isEmpty else { return "" }
-        return "<ol class=\"notes\">"
-            + order.enumerated().map { i, note in
-                "<li id=\"\(anchor)-n\(i + 1)\">\(HTMLReport.prose(note)) (\(uses[note, default: 0]) rows)</li>"
-            }.joined() + "</ol>"
+    /// A deciding rule as code; a short one kept on one line, as it is read as one token.
+    static func ruleCode(_ rule: RuleReference) -> String {
+        "<code\(rule.rule.count <= 60 ? " class=\"nw\"" : "")>\(escapeHTML(rule.rule))</code>"
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Notes that several URL rows share (such as TN3155's same-domain tap), written once under the tables and
+/// referenced from each row by number; a note only one row has stays in that row.
+struct Footnotes {
+    let anchor: String
+    private var uses: [String: Int] = [:]
+    private var numbers: [String: Int] = [:]
+    private var order: [String] = []
+
+    init(anchor: String) { self.anchor = anchor }
+
+    mutating func count(_ notes: [String]) {
+        for note in notes { uses[note, default: 0] += 1 }
+    }
+
+    /// The note itself when only one row has it, else a link to its numbered entry.
+    mutating func reference(_ note: String) -> String {
+        guard uses[note, default: 0] > 1 else { return HTMLReport.prose(note) }
+        let number: Int
+        if let known = numbers[note] {
+            number = known
+        } else {
+            order.append(note)
+            number = order.count
+            numbers[note] = number
+        }
+        return "<a href=\"#\(anchor)-n\(number)\">note \(number)</a>"
+    }
+
+    /// The numbered notes, each with how many rows refer to it.
+    func list() -> String {
+        guard !order.isEmpty else { return "" }
+        return "<ol class=\"notes\">"
+            + order.enumerated().map { i, note in
+                "<li id=\"\(anchor)-n\(i + 1)\">\(HTMLReport.prose(note)) (\(uses[note, default: 0]) rows)</li>"
+            }.joined() + "</ol>"
+    }
+}
