@@ -1,7 +1,8 @@
 import Foundation
 
 /// Notes that several URL rows share (such as TN3155's same-domain tap), written once under the tables and
-/// referenced from each row by number; a note only one row has stays in that row.
+/// referenced from each row by number; a note only one row has stays in that row. A row's note may join several
+/// (`; `), each counted on its own.
 struct Footnotes {
     let anchor: String
     private var uses: [String: Int] = [:]
@@ -11,11 +12,22 @@ struct Footnotes {
     init(anchor: String) { self.anchor = anchor }
 
     mutating func count(_ notes: [String]) {
-        for note in notes { uses[note, default: 0] += 1 }
+        for note in notes {
+            for part in Self.parts(note) { uses[part, default: 0] += 1 }
+        }
     }
 
-    /// The note itself when only one row has it, else a link to its numbered entry.
-    mutating func reference(_ note: String) -> String {
+    /// A row's notes: each itself when only this row has it, else a link to its numbered entry.
+    mutating func references(_ note: String) -> String {
+        Self.parts(note).map { reference($0) }.joined(separator: "; ")
+    }
+
+    static func parts(_ note: String) -> [String] {
+        var seen = Set<String>()
+        return note.components(separatedBy: "; ").filter { seen.insert($0).inserted }
+    }
+
+    private mutating func reference(_ note: String) -> String {
         guard uses[note, default: 0] > 1 else { return HTMLReport.prose(note) }
         let number: Int
         if let known = numbers[note] {

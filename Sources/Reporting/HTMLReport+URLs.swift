@@ -58,7 +58,7 @@ extension HTMLReport {
                 let label =
                     verdict.result == .match ? "opens app" : verdict.result == .exclude ? "excluded" : "web only"
                 h += "<tr><td>\(url(report.url))"
-                if let note = report.note { h += "<br><span class=\"note\">\(notes.reference(note))</span>" }
+                if let note = report.note { h += "<br><span class=\"note\">\(notes.references(note))</span>" }
                 h +=
                     "</td><td>\(badge(label, cls))</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
                 h +=
