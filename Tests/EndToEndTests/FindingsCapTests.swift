@@ -80,7 +80,7 @@ import Testing
         #expect(result.stdout.contains("findings-truncated: app-id-format raised 150 more findings"))
 
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("<td>\(errors)</td>"))
+        #expect(html.contains("<td class=\"n\">\(errors)</td>"))
         #expect(html.contains("\(errors) errors (\(keptErrors) listed)"))
         #expect(html.contains("findings-truncated"))
 
