@@ -17,8 +17,8 @@ extension HTMLReport {
         th{background:var(--soft);white-space:nowrap}td.n{text-align:right;white-space:nowrap}
         .overview td:first-child,.overview td:nth-child(n+6){white-space:nowrap}.overview td:nth-child(3){min-width:16em}
         .urls td:first-child{min-width:14em}.nw{white-space:nowrap}
-        .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(105px,1fr));gap:10px;margin:12px 0}
-        .card{border:1px solid var(--line);border-radius:8px;padding:8px 12px}.card b{display:block;font-size:22px}
+        .cards{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0}
+        .card{border:1px solid var(--line);border-radius:8px;padding:8px 12px;flex:1 1 96px;max-width:200px}.card b{display:block;font-size:22px}
         .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff;white-space:nowrap}
         .fail,.error{background:var(--fail)}.warn,.warning{background:var(--warn)}.pass{background:var(--pass)}.info{background:var(--info)}
         .finding{border-left:4px solid var(--line);padding:6px 10px;margin:8px 0;background:var(--soft)}

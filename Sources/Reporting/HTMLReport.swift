@@ -54,10 +54,12 @@ public enum HTMLReport {
 
     static func anchor(_ index: Int) -> String { "d\(index)" }
 
-    /// A domain's name, with its Unicode form first when it is internationalised.
-    static func name(_ d: DomainReport) -> String {
-        guard let unicode = d.unicode, unicode != d.domain else { return host(d.domain) }
-        return "\(host(unicode)) <span class=\"unicode\">(\(host(d.domain)))</span>"
+    /// A domain's name, with its Unicode form first when it is internationalised; `breaking` after its dots (a
+    /// heading) or not (a table cell kept on one line: Chrome breaks at `<wbr>` even there).
+    static func name(_ d: DomainReport, breaking: Bool = true) -> String {
+        let show = breaking ? host : escapeHTML
+        guard let unicode = d.unicode, unicode != d.domain else { return show(d.domain) }
+        return "\(show(unicode)) <span class=\"unicode\">(\(show(d.domain)))</span>"
     }
 
     /// One line saying why a domain has its verdict: its first finding of the worst severity, and how many more
@@ -128,7 +130,7 @@ public enum HTMLReport {
                 d.crawl.map { "\($0.pagesFetched) pages, \(d.urls.tally().opening) open an app" }
                 ?? "–"
             h +=
-                "<tr><td><a href=\"#\(anchor(index))\">\(name(d))</a></td><td>\(badge(d.verdict.rawValue, d.verdict.rawValue))</td>"
+                "<tr><td><a href=\"#\(anchor(index))\">\(name(d, breaking: false))</a></td><td>\(badge(d.verdict.rawValue, d.verdict.rawValue))</td>"
             h += "<td>\(reason(d))</td>"
             h +=
                 "<td class=\"n\">\(d.findings.count(.error))</td><td class=\"n\">\(d.findings.count(.warning))</td>"
