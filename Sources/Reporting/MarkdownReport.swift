@@ -9,8 +9,8 @@ public enum MarkdownReport {
         let s = report.summary
         var rows = report.domains.map { (name: md($0.domain), findings: $0.findings, verdict: $0.verdict) }
         if let e = report.entitlements {
-            rows.append(
-                (name: "entitlements `\(mdCode(e.file))`", findings: e.findings, verdict: DomainReport.verdict(e.findings)))
+            let name = "entitlements `\(mdCode(e.file))`"
+            rows.append((name: name, findings: e.findings, verdict: DomainReport.verdict(e.findings)))
         }
         let verdicts = rows.map(\.verdict)
         let failing = verdicts.filter { $0 == .fail }.count
@@ -28,8 +28,8 @@ public enum MarkdownReport {
             var ids: [String] = []
             for f in row.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let icon = row.verdict == .pass ? "✅" : row.verdict == .warn ? "⚠️" : "❌"
-            lines.append(
-                "| \(row.name) | \(icon) \(row.verdict.rawValue) | \(ids.map { "`\(mdCode($0))`" }.joined(separator: " ")) |")
+            let codes = ids.map { "`\(mdCode($0))`" }.joined(separator: " ")
+            lines.append("| \(row.name) | \(icon) \(row.verdict.rawValue) | \(codes) |")
         }
         if let changes = report.changes, !changes.isEmpty {
             lines += ["", "**Changes since the baseline:** " + changes.headline]

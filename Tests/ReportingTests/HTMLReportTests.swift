@@ -68,8 +68,10 @@ import Testing
             Self.finding("unknown-key", .warning, "Use `<b>\"x\"</b>` and `y`; a lone ` stays"),
             Self.finding("unknown-key", .warning, "an empty `` stays too"),
         ]
-        let html = HTMLReport.render(Self.report([DomainReport(domain: "e.example", fetches: [], apps: [], findings: findings)]))
-        #expect(html.contains("Use <code>&lt;b&gt;&quot;x&quot;&lt;/b&gt;</code> and <code>y</code>; a lone ` stays</p>"))
+        let html = HTMLReport.render(
+            Self.report([DomainReport(domain: "e.example", fetches: [], apps: [], findings: findings)]))
+        #expect(
+            html.contains("Use <code>&lt;b&gt;&quot;x&quot;&lt;/b&gt;</code> and <code>y</code>; a lone ` stays</p>"))
         #expect(html.contains("an empty `` stays too</p>"))
         #expect(!html.contains("<b>\"x\"") && !html.contains("<b>&quot;"))
     }
@@ -125,7 +127,9 @@ import Testing
         let expired = DomainReport(
             domain: "e.example",
             fetches: [
-                fetch(.wellKnown, TLSFacts(protocolVersion: "TLSv1.3", verified: false, problem: .expired, daysLeft: -2152)),
+                fetch(
+                    .wellKnown,
+                    TLSFacts(protocolVersion: "TLSv1.3", verified: false, problem: .expired, daysLeft: -2152)),
                 // A fetch that did not verify the peer (it read the refused certificate, or reused a connection).
                 fetch(.root, TLSFacts(protocolVersion: "TLSv1.3", verified: false)),
             ], apps: [], findings: [])
@@ -144,7 +148,9 @@ import Testing
                 """
             return try JSONDecoder().decode(RuleHits.self, from: Data(json.utf8))
         }
-        let chart = [try hits("{\"/\": \"/big/*\"}", 1000), try hits("{\"/\": \"/one\"}", 1), try hits("{\"/\": \"/no\"}", 0)]
+        let chart = [
+            try hits("{\"/\": \"/big/*\"}", 1000), try hits("{\"/\": \"/one\"}", 1), try hits("{\"/\": \"/no\"}", 0),
+        ]
         let domain = DomainReport(
             domain: "e.example", fetches: [], apps: [], findings: [],
             crawl: .init(
@@ -161,7 +167,10 @@ import Testing
     @Test func theHighlightedLineOfAnExcerptIsNotFollowedByABlankLine() {
         let html = HTMLReport.render(SampleReport.current())
         // unknown-key is on line 2 of shop.example's file: lines 1 to 3 are quoted, line 2 highlighted.
-        #expect(html.contains("&quot;comment&quot;: &quot;\\u003cscript\\u003e \\&quot; =1+2&quot;}]},</span><span class=\"ln\">3</span>"))
+        #expect(
+            html.contains(
+                "&quot;comment&quot;: &quot;\\u003cscript\\u003e \\&quot; =1+2&quot;}]},</span><span class=\"ln\">3</span>"
+            ))
         #expect(!html.contains("</span>\n<span class=\"ln\">3</span>"))
     }
 
@@ -172,7 +181,9 @@ import Testing
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let script = String(html[start.upperBound..<end.lowerBound])
         let hex = Array(SHA256.hex(Array(script.utf8)).utf8)
-        let digest = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+        let digest = stride(from: 0, to: hex.count, by: 2).map {
+            UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)!
+        }
         #expect(
             html.contains(
                 "default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-\(Data(digest).base64EncodedString())'\">"
@@ -186,7 +197,10 @@ import Testing
         let html = HTMLReport.render(report)
         #expect(html.contains(#"moc.elpmaxe\u{202E} \u{2066}x\u{2069} \u{200F}"#))
         #expect(html.contains(#"app \u{202D}ID\u{202C}"#))
-        #expect(!html.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(
+            !html.unicodeScalars.contains {
+                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            })
         let xml = JUnitReport.render(report, failOn: .error)
         #expect(xml.contains(#"app \u{202D}ID\u{202C}"#))
     }

@@ -46,7 +46,8 @@ func hostileReport() -> AuditReport {
 @Suite struct ReportWritersTests {
     @Test func htmlEscapesEverySiteControlledString() {
         let html = HTMLReport.render(hostileReport())
-        #expect(html.components(separatedBy: "<script").count - 1 == 1, "no site content becomes markup: one script, ours")
+        #expect(
+            html.components(separatedBy: "<script").count - 1 == 1, "no site content becomes markup: one script, ours")
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&quot;&amp;"))
         #expect(!html.contains("http://") || !html.contains("src=\"http"), "no external requests")
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
