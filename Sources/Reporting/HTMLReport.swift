@@ -65,12 +65,16 @@ public enum HTMLReport {
     /// One line saying why a domain has its verdict: its first finding of the worst severity, and how many more
     /// errors and warnings there are.
     static func reason(_ d: DomainReport) -> String {
-        guard let worst = Severity.allCases.reversed().first(where: { d.findings.count($0) > 0 }), worst != .info,
-            let first = d.findings.first(where: { $0.severity == worst })
-        else { return "All checks pass." }
+        guard d.verdict != .pass else { return "All checks pass." }
+        let worst: Severity = d.verdict == .fail ? .error : .warning
         let more = d.findings.count(atLeast: .warning) - 1
-        return "<code>\(escapeHTML(first.id))</code> \(prose(clipped(first.message, 200)))"
-            + (more > 0 ? " <span class=\"note\">(+\(more) more)</span>" : "")
+        let tail = more > 0 ? " <span class=\"note\">(+\(more) more)</span>" : ""
+        // A kept finding of that severity, else the one standing for those a truncation left out.
+        guard
+            let first = d.findings.first(where: { $0.severity == worst })
+                ?? d.findings.first(where: { $0.reaches(worst) })
+        else { return "\(more + 1) \(worst.rawValue)s" }
+        return "<code>\(escapeHTML(first.id))</code> \(prose(clipped(first.message, 200)))" + tail
     }
 
     /// What the certificate column says: days left or how long ago it expired, else the verification result;
