@@ -21,8 +21,8 @@ struct AuditSummary {
         for (domain, name) in zip(domains, names) {
             var ids: [String] = []
             for f in domain.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
-            let padded = name + String(repeating: " ", count: width - name.count)
-            lines.append("  \(paint(domain.verdict))  \(padded)  \(safe(ids.joined(separator: ", ")))")
+            let padded = ids.isEmpty ? name : name + String(repeating: " ", count: width - name.count + 2)
+            lines.append("  \(paint(domain.verdict))  \(padded)\(safe(ids.joined(separator: ", ")))")
             lines += findingLines(domain.findings)
             if let crawl = domain.crawl {
                 let opening = domain.urls.tally().opening
@@ -39,8 +39,9 @@ struct AuditSummary {
             lines += findingLines(entitlements.findings)
         }
         if let refused = report.inputErrors, !refused.isEmpty {
-            lines.append("refused: \(refused.count) input line(s) could not be audited (listed on stderr and in the report):")
-            lines += refused.map { "  \(safe($0.line))" }
+            lines.append(
+                "refused: \(refused.count) input line(s) could not be audited (named on stderr and in report.json's "
+                    + "inputErrors)")
         }
         if report.interrupted { lines += Self.interruption(report) }
         if let changes = report.changes { lines += Self.changeLines(changes) }
@@ -108,7 +109,9 @@ struct AuditSummary {
             if !d.appeared.isEmpty { parts.append("new " + d.appeared.joined(separator: ", ")) }
             if !d.wentAway.isEmpty { parts.append("resolved " + d.wentAway.joined(separator: ", ")) }
             if let file = d.fileText { parts.append(file) }
-            if let c = d.certificate { parts.append("certificate expires in \(c.daysLeft) day(s)") }
+            if let c = d.certificate {
+                parts.append(c.daysLeft < 0 ? "certificate expired" : "certificate expires in \(c.daysLeft) day(s)")
+            }
             if d.verdictsFlipped > 0 { parts.append("\(d.verdictsFlipped) URL verdict(s) flipped") }
             lines.append("  \(Terminal.safe(d.domain)): \(Terminal.safe(parts.joined(separator: "; ")))")
         }
