@@ -66,7 +66,8 @@ public enum Punycode {
         var decoded: [String] = []
         for label in labels {
             if isEncoded(label) {
-                guard let text = decode(label.dropFirst(4)), !text.isEmpty else { return nil }
+                // Host names are case-insensitive; decoding keeps the case of ASCII letters, so lower them first.
+                guard let text = decode(Substring(label.dropFirst(4).lowercased())), !text.isEmpty else { return nil }
                 decoded.append(text)
             } else {
                 decoded.append(String(label))
