@@ -181,6 +181,12 @@ enum AuditCommand: Command {
 
     static func planOutputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Outputs {
         let directory = options.string(out)
+        if let directory, let file = OutputDirectory.fileInTheWay(of: directory) {
+            throw UsageError(
+                file == URL(fileURLWithPath: directory).path
+                    ? "--out \(directory) is a file: give a folder (it is created if missing)"
+                    : "--out \(directory): \(file) is a file, not a folder", command: spec.name)
+        }
         var previous: (path: String, report: AuditReport)?
         if let path = options.string(baseline) {
             previous = try BaselineFile.read(path, command: spec.name)
