@@ -7,6 +7,6 @@ enum DomainList {
 
     static func parse(_ bytes: [UInt8], path: String, command: String) throws(UsageError) -> [ListFile.Line] {
         try ListFile.parse(
-            bytes, path: path, column: "domain", trailingComments: true, csvWhenCommas: true, command: command)
+            bytes, path: path, column: "domain", trailingComments: true, isHeader: { _ in true }, command: command)
     }
 }

@@ -12,10 +12,11 @@ enum ListFile {
     }
 
     /// `column` is the CSV header that marks a CSV ("domain", "url"). `trailingComments`: `value  # note` keeps
-    /// `value` (domains; a URL keeps its `#fragment`). `csvWhenCommas`: a first line with commas is a CSV even
-    /// without the column, which is then refused (a domain never holds a comma; a URL may).
+    /// `value` (domains; a URL keeps its `#fragment`). `isHeader`: whether a first line with commas but without the
+    /// column is still a CSV header, which is then refused (a domain never holds a comma; a URL may, but always
+    /// has a slash).
     static func parse(
-        _ bytes: [UInt8], path: String, column: String, trailingComments: Bool, csvWhenCommas: Bool,
+        _ bytes: [UInt8], path: String, column: String, trailingComments: Bool, isHeader: (String) -> Bool,
         command: String
     ) throws(UsageError) -> [Line] {
         let name = path == "-" ? "<stdin>" : path
@@ -27,7 +28,7 @@ enum ListFile {
         }
         guard let header = lines.first else { return [] }
         let columns = CSVLine.split(header.text).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if columns.contains(column) || (csvWhenCommas && columns.count > 1) {
+        if columns.contains(column) || (columns.count > 1 && isHeader(header.text)) {
             guard let index = columns.firstIndex(of: column) else {
                 throw UsageError("\(name) looks like a CSV but has no \"\(column)\" column", command: command)
             }
