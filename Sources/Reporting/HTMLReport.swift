@@ -110,7 +110,9 @@ public enum HTMLReport {
         // Per domain: which finding IDs appeared and went away, and what else changed.
         let domains = c.byDomain
         if !domains.isEmpty {
-            func codes(_ ids: [String]) -> String { ids.map { "<code>\(escapeHTML($0))</code>" }.joined(separator: " ") }
+            func codes(_ ids: [String]) -> String {
+                ids.map { "<code>\(escapeHTML($0))</code>" }.joined(separator: " ")
+            }
             h +=
                 "<h3>By domain</h3><div class=\"scroll\"><table><tr><th>domain</th><th>new findings</th><th>resolved findings</th><th>other changes</th></tr>"
             for d in domains {

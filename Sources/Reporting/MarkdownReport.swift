@@ -67,7 +67,9 @@ public enum MarkdownReport {
     static func otherChanges(_ d: Changes.DomainChanges) -> String {
         var parts: [String] = []
         if let file = d.fileText { parts.append(file) }
-        if let c = d.certificate { parts.append(c.daysLeft < 0 ? "certificate expired" : "certificate expires in \(c.daysLeft) day(s)") }
+        if let c = d.certificate {
+            parts.append(c.daysLeft < 0 ? "certificate expired" : "certificate expires in \(c.daysLeft) day(s)")
+        }
         if d.verdictsFlipped > 0 { parts.append("\(d.verdictsFlipped) URL verdict(s) flipped") }
         return parts.joined(separator: "; ")
     }

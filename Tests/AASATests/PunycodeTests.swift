@@ -43,6 +43,8 @@ import Testing
         #expect(Punycode.unicodeHost("xn--!!.example") == nil)
         #expect(Punycode.display("xn--bcher-kva.example") == "bücher.example (xn--bcher-kva.example)")
         #expect(Punycode.display("shop.example") == "shop.example")
-        #expect(Punycode.display("xn--bcher-kva.example", unicode: "bücher.example") == "bücher.example (xn--bcher-kva.example)")
+        #expect(
+            Punycode.display("xn--bcher-kva.example", unicode: "bücher.example")
+                == "bücher.example (xn--bcher-kva.example)")
     }
 }

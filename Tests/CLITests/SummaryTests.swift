@@ -10,7 +10,8 @@ import Testing
     static func finding(_ id: String, _ severity: Severity, _ message: String) -> Finding {
         Finding(
             id: id, severity: severity, message: message,
-            location: FindingLocation(url: "https://x.test/.well-known/apple-app-site-association", pointer: "/applinks"),
+            location: FindingLocation(
+                url: "https://x.test/.well-known/apple-app-site-association", pointer: "/applinks"),
             why: "why", hint: "fix \(id)")
     }
 
@@ -67,7 +68,8 @@ import Testing
         #expect(cut == ["interrupted: 1 crawl(s) cut short (reported with the pages crawled so far): shop.test"])
         let both = AuditSummary.interruption(Self.report([crawled], interrupted: true, notAudited: ["late.test"]))
         #expect(both.first == "interrupted: 1 domain(s) not audited: late.test")
-        #expect(AuditSummary.interruption(Self.report([], interrupted: true)) == ["interrupted: every domain had finished"])
+        #expect(
+            AuditSummary.interruption(Self.report([], interrupted: true)) == ["interrupted: every domain had finished"])
     }
 
     @Test func theBaselineDiffNamesFindingsPerDomain() {
@@ -76,8 +78,10 @@ import Testing
             DomainReport(domain: "b.test", fetches: [], apps: [], findings: []),
         ])
         let after = Self.report([
-            DomainReport(domain: "a.test", fetches: [], apps: [], findings: [Self.finding("tls-expiring", .warning, "y")]),
-            DomainReport(domain: "b.test", fetches: [], apps: [], findings: [Self.finding("cdn-mismatch", .warning, "z")]),
+            DomainReport(
+                domain: "a.test", fetches: [], apps: [], findings: [Self.finding("tls-expiring", .warning, "y")]),
+            DomainReport(
+                domain: "b.test", fetches: [], apps: [], findings: [Self.finding("cdn-mismatch", .warning, "z")]),
         ])
         let lines = AuditSummary.changeLines(Changes.compare(before, after, baseline: "old.json"))
         #expect(

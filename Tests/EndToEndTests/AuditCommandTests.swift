@@ -181,6 +181,8 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout.contains("good.aasa.test"))
         #expect(result.stderr.contains("could not write the report"))
+        #expect(result.stderr.contains("\(blocker.path) is a file, not a folder"), "a sentence, not Foundation's error")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
     }
 
     /// A write that fails half-way (here: past a 2 KiB file-size limit) is exit 3 with the summary on stdout, and

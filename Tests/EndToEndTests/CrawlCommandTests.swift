@@ -24,7 +24,8 @@ import Testing
         // crawl was cut short instead of printing an empty list.
         #expect(report.notAudited.isEmpty)
         #expect(
-            result.stdout.contains("interrupted: 1 crawl(s) cut short (reported with the pages crawled so far): shop.aasa.test"),
+            result.stdout.contains(
+                "interrupted: 1 crawl(s) cut short (reported with the pages crawled so far): shop.aasa.test"),
             "\(result.stdout)")
         #expect(!result.stdout.contains("not audited: \n"))
         #expect(crawl.pagesFetched > 1 && crawl.pagesFetched < 40, "\(crawl.pagesFetched) pages in about 2 s")

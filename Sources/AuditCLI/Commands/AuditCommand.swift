@@ -66,7 +66,8 @@ enum AuditCommand: Command {
     static let failOnChange = OptionSpec.flag(
         "--fail-on-change", help: "exit 1 when anything changed since the baseline")
     static let quiet = OptionSpec.flag(
-        "--quiet", short: "-q", help: "print only errors (refused input lines, report failures); the exit status still tells")
+        "--quiet", short: "-q",
+        help: "print only errors (refused input lines, report failures); the exit status still tells")
     static let verbose = OptionSpec.flag(
         "--verbose", short: "-v", help: "also print info findings, and each finding's fix and location")
 
@@ -181,11 +182,11 @@ enum AuditCommand: Command {
 
     static func planOutputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Outputs {
         let directory = options.string(out)
-        if let directory, let file = OutputDirectory.fileInTheWay(of: directory) {
+        // A file named as --out is refused before any work; one further up the path is found when the folder is
+        // made (exit 3, the summary still printed), like every other place a report cannot be written.
+        if let directory, OutputDirectory.fileInTheWay(of: directory) == URL(fileURLWithPath: directory).path {
             throw UsageError(
-                file == URL(fileURLWithPath: directory).path
-                    ? "--out \(directory) is a file: give a folder (it is created if missing)"
-                    : "--out \(directory): \(file) is a file, not a folder", command: spec.name)
+                "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
         }
         var previous: (path: String, report: AuditReport)?
         if let path = options.string(baseline) {

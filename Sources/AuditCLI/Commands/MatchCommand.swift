@@ -95,7 +95,8 @@ enum MatchCommand: Command {
     /// or a CSV whose header has a `url` column (a first line with commas and no slash is a header without one).
     static func urlList(_ bytes: [UInt8], path: String) throws(UsageError) -> [ListFile.Line] {
         try ListFile.parse(
-            bytes, path: path, column: "url", trailingComments: false, isHeader: { !$0.contains("/") }, command: spec.name)
+            bytes, path: path, column: "url", trailingComments: false, isHeader: { !$0.contains("/") },
+            command: spec.name)
     }
 
     /// The URLs that do not meet `expectation`: one that should open an app opens none of `apps`; one that

@@ -14,7 +14,9 @@ enum InputFile {
         } else {
             var status = stat()
             guard stat(path, &status) == 0 else {
-                throw UsageError(errno == ENOENT ? "no such file: \(path)" : "cannot read \(path): \(reason(errno))", command: command)
+                throw UsageError(
+                    errno == ENOENT ? "no such file: \(path)" : "cannot read \(path): \(reason(errno))",
+                    command: command)
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 throw UsageError("\(path) is a folder: give a file", command: command)

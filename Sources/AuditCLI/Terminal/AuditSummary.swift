@@ -58,17 +58,34 @@ struct AuditSummary {
             case .pass: 2
             }
         }
-        return domains.enumerated().sorted { (rank($0.element.verdict), $0.offset) < (rank($1.element.verdict), $1.offset) }
-            .map(\.element)
+        return domains.enumerated().sorted {
+            (rank($0.element.verdict), $0.offset) < (rank($1.element.verdict), $1.offset)
+        }
+        .map(\.element)
     }
 
-    /// Each finding shown (warnings and up; everything with `--verbose`) as `severity[id] message`, worst first.
+    /// Findings of one check shown per domain without `--verbose`; the report lists them all.
+    static let perCheck = 10
+
+    /// Each finding shown (warnings and up; everything with `--verbose`) as `severity[id] message`, worst first;
+    /// past `perCheck` of one check, a line counts the rest.
     func findingLines(_ findings: [Finding]) -> [String] {
         var lines: [String] = []
         let shown = findings.filter { verbose || $0.reaches(.warning) }.enumerated().sorted {
             ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset)
         }.map(\.element)
+        var seen: [String: Int] = [:]
+        var hidden: [(id: String, count: Int)] = []
         for finding in shown {
+            seen[finding.id, default: 0] += 1
+            if !verbose, let count = seen[finding.id], count > Self.perCheck {
+                if let at = hidden.firstIndex(where: { $0.id == finding.id }) {
+                    hidden[at].count += 1
+                } else {
+                    hidden.append((finding.id, 1))
+                }
+                continue
+            }
             lines.append("        \(terminal.severity(finding.severity))[\(safe(finding.id))] \(safe(finding.message))")
             guard verbose else { continue }
             let l = finding.location
@@ -77,6 +94,9 @@ struct AuditSummary {
             ].compactMap { $0 }
             if !place.isEmpty { lines.append("          at: \(safe(place.joined(separator: "  ")))") }
             if !finding.hint.isEmpty { lines.append("          fix: \(safe(finding.hint))") }
+        }
+        for (id, count) in hidden {
+            lines.append("        … \(count) more \(safe(id)) finding(s): see the report")
         }
         return lines
     }
