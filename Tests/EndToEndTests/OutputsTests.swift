@@ -116,6 +116,9 @@ import Testing
         #expect(errors.first?["input"] == "example.com:8443")
         #expect(errors.first?["reason"]?.hasPrefix("ports are not supported") == true)
         #expect(result.stdout.contains("refused: 2 input line(s)"))
+        var validator = SchemaValidator()
+        validator.validate(object, SchemaTests.schema)
+        #expect(validator.errors.isEmpty, "inputErrors is in the schema: \(validator.errors.prefix(5))")
         // Only good lines: no inputErrors member at all.
         let clean = try tempDirectory()
         _ = try await audit(["good.aasa.test"], out: clean)
