@@ -7,7 +7,9 @@ import Foundation
 public enum MarkdownReport {
     public static func render(_ report: AuditReport) -> String {
         let s = report.summary
-        var rows = report.domains.map { (name: md($0.domain), findings: $0.findings, verdict: $0.verdict) }
+        var rows = report.domains.map {
+            (name: md(Punycode.display($0.domain, unicode: $0.unicode)), findings: $0.findings, verdict: $0.verdict)
+        }
         if let e = report.entitlements {
             rows.append(
                 (name: "entitlements `\(md(e.file))`", findings: e.findings, verdict: DomainReport.verdict(e.findings)))
@@ -38,7 +40,8 @@ public enum MarkdownReport {
                 lines += ["", "| domain | new findings | resolved findings | other changes |", "|---|---|---|---|"]
                 for d in domains {
                     lines.append(
-                        "| \(md(d.domain)) | \(codes(d.appeared)) | \(codes(d.wentAway)) | \(md(otherChanges(d))) |")
+                        "| \(md(Punycode.display(d.domain))) | \(codes(d.appeared)) | \(codes(d.wentAway)) | \(md(otherChanges(d))) |"
+                    )
                 }
             }
             if !changes.domainsAdded.isEmpty {
