@@ -35,7 +35,7 @@ public enum DomainParser {
             notes.append("read as an entitlement entry (\(input))")
             if let question = text.firstIndex(of: "?") {
                 notes.append(
-                    "mode \(text[text.index(after: question)...]) noted; the file is audited as for release builds")
+                    "\(text[question...]) noted; the file is audited as for release builds")
                 text = String(text[..<question])
             }
         }

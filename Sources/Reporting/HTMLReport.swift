@@ -152,26 +152,33 @@ public enum HTMLReport {
             guard !items.isEmpty else { return }
             h += "<h3>\(escapeHTML(title))</h3><ul>" + items.map { "<li>\($0)</li>" }.joined() + "</ul>"
         }
+        // Per domain: which finding IDs appeared and went away, and what else changed.
+        let domains = c.byDomain
+        if !domains.isEmpty {
+            func codes(_ ids: [String]) -> String {
+                ids.map { "<code>\(escapeHTML($0))</code>" }.joined(separator: " ")
+            }
+            h +=
+                "<h3>By domain</h3><div class=\"scroll\"><table><tr><th>domain</th><th>new findings</th><th>resolved findings</th><th>other changes</th></tr>"
+            for d in domains {
+                var other: [String] = []
+                if let file = d.fileText { other.append(file) }
+                if let cert = d.certificate {
+                    other.append(
+                        cert.daysLeft < 0 ? "certificate expired" : "certificate expires in \(cert.daysLeft) day(s)")
+                }
+                if d.verdictsFlipped > 0 { other.append("\(d.verdictsFlipped) URL verdict(s) flipped") }
+                h +=
+                    "<tr><td>\(escapeHTML(Punycode.display(d.domain)))</td><td>\(codes(d.appeared))</td><td>\(codes(d.wentAway))</td>"
+                    + "<td>\(escapeHTML(other.joined(separator: "; ")))</td></tr>"
+            }
+            h += "</table></div>"
+        }
         list(
             "New findings",
             c.newFindings.map {
                 "\(badge($0.severity.rawValue, $0.severity.rawValue)) <code>\(escapeHTML($0.id))</code> \(escapeHTML($0.domain)): \(escapeHTML($0.message))"
             })
-        list(
-            "Resolved findings", c.resolvedFindings.map { "<code>\(escapeHTML($0.id))</code> \(escapeHTML($0.domain))" }
-        )
-        list(
-            "Files changed",
-            c.contentChanged.map {
-                "\(escapeHTML($0.domain)): sha256 \(escapeHTML(String(($0.before ?? "none").prefix(12)))) → \(escapeHTML(String(($0.after ?? "none").prefix(12))))"
-                    + ($0.appsAdded.isEmpty ? "" : "; apps added \(escapeHTML($0.appsAdded.joined(separator: ", ")))")
-                    + ($0.appsRemoved.isEmpty
-                        ? "" : "; apps removed \(escapeHTML($0.appsRemoved.joined(separator: ", ")))")
-                    + ($0.rulesChanged ? "; rules changed" : "")
-            })
-        list(
-            "Certificates newly expiring",
-            c.certificatesExpiring.map { "\(escapeHTML($0.domain)): \($0.daysLeft) days left" })
         list(
             "URL verdicts flipped",
             c.verdictFlips.prefix(200).map {

@@ -7,7 +7,9 @@ import Foundation
 public enum MarkdownReport {
     public static func render(_ report: AuditReport) -> String {
         let s = report.summary
-        var rows = report.domains.map { (name: md($0.domain), findings: $0.findings, verdict: $0.verdict) }
+        var rows = report.domains.map {
+            (name: md(Punycode.display($0.domain, unicode: $0.unicode)), findings: $0.findings, verdict: $0.verdict)
+        }
         if let e = report.entitlements {
             let name = "entitlements `\(mdCode(e.file))`"
             rows.append((name: name, findings: e.findings, verdict: DomainReport.verdict(e.findings)))
@@ -33,10 +35,49 @@ public enum MarkdownReport {
         }
         if let changes = report.changes, !changes.isEmpty {
             lines += ["", "**Changes since the baseline:** " + changes.headline]
+            let domains = changes.byDomain
+            if !domains.isEmpty {
+                lines += ["", "| domain | new findings | resolved findings | other changes |", "|---|---|---|---|"]
+                for d in domains {
+                    lines.append(
+                        "| \(md(Punycode.display(d.domain))) | \(codes(d.appeared)) | \(codes(d.wentAway)) | \(md(otherChanges(d))) |"
+                    )
+                }
+            }
+            if !changes.domainsAdded.isEmpty {
+                lines += ["", "Domains added: " + changes.domainsAdded.map(md).joined(separator: ", ")]
+            }
+            if !changes.domainsRemoved.isEmpty {
+                lines += ["", "Domains removed: " + changes.domainsRemoved.map(md).joined(separator: ", ")]
+            }
         }
-        if report.interrupted { lines += ["", "_Interrupted: \(report.notAudited.count) domain(s) not audited._"] }
+        if report.interrupted {
+            let names = report.notAudited.prefix(50).map(md).joined(separator: ", ")
+            lines += [
+                "",
+                "_Interrupted: \(report.notAudited.count) domain(s) not audited_"
+                    + (names.isEmpty ? "" : ": " + names + (report.notAudited.count > 50 ? ", …" : "")),
+            ]
+        }
+        if let refused = report.inputErrors, !refused.isEmpty {
+            lines += ["", "**\(refused.count) input line(s) could not be audited:**", ""]
+            lines += refused.prefix(50).map { "- `\(mdCode($0.source))` \(md($0.input)): \(md($0.reason))" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// A file change, a certificate newly inside the expiry window and flipped URL verdicts, in words.
+    static func otherChanges(_ d: Changes.DomainChanges) -> String {
+        var parts: [String] = []
+        if let file = d.fileText { parts.append(file) }
+        if let c = d.certificate {
+            parts.append(c.daysLeft < 0 ? "certificate expired" : "certificate expires in \(c.daysLeft) day(s)")
+        }
+        if d.verdictsFlipped > 0 { parts.append("\(d.verdictsFlipped) URL verdict(s) flipped") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func codes(_ ids: [String]) -> String { ids.map { "`\(mdCode($0))`" }.joined(separator: " ") }
 
     /// Site- or file-derived text outside a code span (see `escapeMarkdown`).
     static func md(_ text: String) -> String { escapeMarkdown(text) }

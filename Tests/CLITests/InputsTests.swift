@@ -14,7 +14,7 @@ import Testing
 
     @Test func domainListsArePlainOrCSV() throws {
         func parse(_ text: String) throws -> [String] {
-            try DomainList.parse(Array(text.utf8), path: "list", command: "audit")
+            try DomainList.parse(Array(text.utf8), path: "list", command: "audit").map(\.value)
         }
         #expect(try parse("# only comments\n\n") == [])
         #expect(try parse("a.test\r\n  b.test  # note\n#c.test\n") == ["a.test", "b.test"])
@@ -23,6 +23,41 @@ import Testing
         #expect(throws: UsageError("list looks like a CSV but has no \"domain\" column", command: "audit")) {
             try parse("host,owner\na.test,me\n")
         }
+    }
+
+    @Test func listLinesKeepTheirFileAndLineNumber() throws {
+        let lines = try DomainList.parse(
+            Array("# header\n\na.test\r\nb.test # note\n".utf8), path: "d.txt", command: "audit")
+        #expect(
+            lines == [
+                ListFile.Line(value: "a.test", source: "d.txt:3"), ListFile.Line(value: "b.test", source: "d.txt:4"),
+            ])
+        let csv = try DomainList.parse(Array("team,domain\n\nx,c.test\n".utf8), path: "-", command: "audit")
+        #expect(csv == [ListFile.Line(value: "c.test", source: "<stdin>:3")])
+    }
+
+    /// The note once read "mode mode=developer noted".
+    @Test func anEntitlementLinesModeIsNotedWithoutADoubledWord() throws {
+        let (targets, refused) = try DomainTargets.merge(
+            entitlements: [], arguments: ["applinks:x.test?mode=developer"], lists: [], command: "audit")
+        #expect(refused.isEmpty)
+        let notes = try #require(targets.first?.notes)
+        #expect(notes.contains("?mode=developer noted; the file is audited as for release builds"), "\(notes)")
+        for note in notes { #expect(note.firstMatch(of: /\b(\w+) \1\b/) == nil, "\(note)") }
+    }
+
+    @Test func urlListsKeepFragmentsAndCommasAndReadAURLColumn() throws {
+        func parse(_ text: String) throws -> [String] {
+            try MatchCommand.urlList(Array(text.utf8), path: "u.txt").map(\.value)
+        }
+        #expect(
+            try parse("# urls\nhttps://a.test/x#top\nhttps://a.test/a,b\n") == [
+                "https://a.test/x#top", "https://a.test/a,b",
+            ])
+        #expect(
+            try parse("page,URL\nhome,https://a.test/\n\"q\",\"https://a.test/?a=1,2\"\n") == [
+                "https://a.test/", "https://a.test/?a=1,2",
+            ])
     }
 
     @Test func reportFilesAreWrittenInAFixedOrder() {

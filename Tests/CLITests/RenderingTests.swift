@@ -85,7 +85,9 @@ import Testing
         #expect(help.contains("\n  -q, --quiet "))
         #expect(help.contains("\nexit status: 0 no finding"))
         let match = HelpText.render(MatchCommand.spec)
-        #expect(match.hasPrefix("usage: aasa-audit match (--file FILE | --domain DOMAIN) [options] URL ...\n"))
+        #expect(
+            match.hasPrefix("usage: aasa-audit match (--file FILE | --domain DOMAIN) [options] [URL ...]\n"),
+            "URLs may come from --urls instead")
         #expect(match.contains("--connect-to HOST:PORT:ADDR:PORT"), "the shared network group")
         for line in help.split(separator: "\n") + match.split(separator: "\n") {
             #expect(line.count <= HelpText.width, "\(line)")

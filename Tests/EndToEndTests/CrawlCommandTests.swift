@@ -20,6 +20,14 @@ import Testing
         #expect(report.interrupted)
         let crawl = try #require(report.domains.first?.crawl)
         #expect(crawl.stoppedBecause == "interrupted")
+        // The domain was reported (with its partial crawl), so no domain is "not audited": the summary says whose
+        // crawl was cut short instead of printing an empty list.
+        #expect(report.notAudited.isEmpty)
+        #expect(
+            result.stdout.contains(
+                "interrupted: 1 crawl(s) cut short (reported with the pages crawled so far): shop.aasa.test"),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains("not audited: \n"))
         #expect(crawl.pagesFetched > 1 && crawl.pagesFetched < 40, "\(crawl.pagesFetched) pages in about 2 s")
         let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)
         #expect(csv.components(separatedBy: "\r\n").count - 2 == report.domains[0].urls.count)

@@ -77,7 +77,10 @@ import Testing
         #expect(report.summary.infos == domain.findings.filter { $0.severity == .info }.count)
 
         #expect(result.stdout.contains("(\(errors) errors,"), "\(result.stdout.prefix(300))")
-        #expect(result.stdout.contains("findings-truncated: app-id-format raised 150 more findings"))
+        #expect(result.stdout.contains("info[findings-truncated] app-id-format raised 150 more findings"))
+        #expect(
+            result.stdout.contains("        … 90 more app-id-format finding(s): see the report\n"),
+            "the terminal shows ten of a check's findings per domain")
 
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<td class=\"n\">\(errors)</td>"))

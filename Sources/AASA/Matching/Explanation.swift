@@ -22,7 +22,7 @@ extension Matcher {
         switch failure {
         case .broken: return "never matches: \(rule.broken ?? "")"
         case .path:
-            return rule.path.problem.map { "never matches: \($0)" } ?? "path differs from \(rule.path.source)"
+            return rule.path.problem.map { "never matches: \($0)" } ?? "path differs from \(rule.path.written)"
         case .fragment:
             return rule.fragment.problem.map { "never matches: \($0)" }
                 ?? "fragment differs from \(rule.fragment.source)"

@@ -16,8 +16,10 @@ final class Pattern: Sendable {
         case variable(Int)
     }
 
-    /// What the pattern was written as (after path normalisation), for explanations.
+    /// The pattern after path normalisation: what is matched.
     let source: String
+    /// The pattern as the file wrote it, for explanations: normalisation adds slashes the rule does not have.
+    let written: String
     let tokens: [Token]
     let pool: [UInt8]
     /// Alternatives of each custom variable used; each is a pattern without variables.
@@ -53,6 +55,7 @@ final class Pattern: Sendable {
         self.caseSensitive = caseSensitive
         let source = isPath ? Pattern.normalisePath(text) : text
         self.source = source
+        written = text
         let (tokens, pool, alternatives, problem) = Pattern.tokenise(
             Array(source.utf8), caseSensitive: caseSensitive, variables: variables)
         self.tokens = tokens

@@ -28,6 +28,8 @@ public struct AuditReport: Codable, Sendable {
     public var interrupted: Bool
     /// Domains that were asked for but did not finish because the run was interrupted.
     public var notAudited: [String]
+    /// Input lines that could not be audited (`--domains FILE`); nil when there were none.
+    public var inputErrors: [InputError]?
     public var summary: Summary
     public var domains: [DomainReport]
     /// The entitlements file read with `--entitlements`, and the findings about its entries.
@@ -51,9 +53,10 @@ public struct AuditReport: Codable, Sendable {
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, notAudited: [String],
-        domains: [DomainReport], entitlements: EntitlementsReport? = nil
+        domains: [DomainReport], entitlements: EntitlementsReport? = nil, inputErrors: [InputError] = []
     ) {
         self.entitlements = entitlements
+        self.inputErrors = inputErrors.isEmpty ? nil : inputErrors
         tool = Tool(name: "aasa-audit", version: version)
         self.startedAt = startedAt
         self.finishedAt = finishedAt

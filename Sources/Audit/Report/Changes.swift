@@ -61,6 +61,49 @@ public struct Changes: Codable, Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// One domain's share of the changes, what the terminal, summary.md and the HTML list per domain.
+    public struct DomainChanges: Sendable, Equatable {
+        public var domain: String
+        /// Finding IDs that appeared and went away, each once, in report order.
+        public var appeared: [String] = []
+        public var wentAway: [String] = []
+        public var file: ContentChange?
+        public var certificate: CertificateChange?
+        public var verdictsFlipped = 0
+
+        /// "file changed: sha256 ab12… → cd34…, apps added X, rules changed", nil when the file did not change.
+        public var fileText: String? {
+            guard let file else { return nil }
+            var parts = [
+                "sha256 \((file.before ?? "none").prefix(12)) → \((file.after ?? "none").prefix(12))"
+            ]
+            if !file.appsAdded.isEmpty { parts.append("apps added \(file.appsAdded.joined(separator: ", "))") }
+            if !file.appsRemoved.isEmpty { parts.append("apps removed \(file.appsRemoved.joined(separator: ", "))") }
+            if file.rulesChanged { parts.append("rules changed") }
+            return "file changed: " + parts.joined(separator: ", ")
+        }
+    }
+
+    /// The changes grouped by domain, in the order the domains first appear in the changes.
+    public var byDomain: [DomainChanges] {
+        var list: [DomainChanges] = []
+        var index: [String: Int] = [:]
+        func update(_ domain: String, _ change: (inout DomainChanges) -> Void) {
+            let at = index[domain] ?? list.count
+            if at == list.count {
+                index[domain] = at
+                list.append(DomainChanges(domain: domain))
+            }
+            change(&list[at])
+        }
+        for f in newFindings { update(f.domain) { if !$0.appeared.contains(f.id) { $0.appeared.append(f.id) } } }
+        for f in resolvedFindings { update(f.domain) { if !$0.wentAway.contains(f.id) { $0.wentAway.append(f.id) } } }
+        for c in contentChanged { update(c.domain) { $0.file = c } }
+        for c in certificatesExpiring { update(c.domain) { $0.certificate = c } }
+        for flip in verdictFlips { update(flip.domain) { $0.verdictsFlipped += 1 } }
+        return list
+    }
+
     /// Compares two runs. A finding is the same when its domain, ID and location are (messages may carry
     /// day counts that change daily).
     public static func compare(_ previous: AuditReport, _ current: AuditReport, baseline: String) -> Changes {

@@ -79,6 +79,11 @@ enum Parser {
         if name.hasPrefix("--"), let guess = EditDistance.suggestion(for: name, among: candidates) {
             return "unknown option \(name) (did you mean \(guess)?)"
         }
+        // `completions --bash`: the word is one of a positional's choices, written as an option.
+        let word = String(name.drop { $0 == "-" })
+        if command.positionals.contains(where: { $0.choices.contains(word) }) {
+            return "unknown option \(name) (did you mean '\(command.name) \(word)'?)"
+        }
         let owners = others.filter { $0.name != command.name && $0.option(named: name) != nil }.map(\.name)
         guard !owners.isEmpty else { return "unknown option \(name)" }
         return "unknown option \(name) (an option of \(OptionSpec.alternatives(owners)))"

@@ -65,7 +65,11 @@ enum AuditCommand: Command {
     static let failOn = SharedOptions.failOn
     static let failOnChange = OptionSpec.flag(
         "--fail-on-change", help: "exit 1 when anything changed since the baseline")
-    static let quiet = OptionSpec.flag("--quiet", short: "-q", help: "print nothing; the exit status still tells")
+    static let quiet = OptionSpec.flag(
+        "--quiet", short: "-q",
+        help: "print only errors (refused input lines, report failures); the exit status still tells")
+    static let verbose = OptionSpec.flag(
+        "--verbose", short: "-v", help: "also print info findings, and each finding's fix and location")
 
     static let spec = CommandSpec(
         name: "audit", summary: "audit deployed domains as Apple's fetcher sees them",
@@ -82,9 +86,12 @@ enum AuditCommand: Command {
                     crawl, maxPages, maxURLs, maxDepth, delay, maxCrawlDelay, crawlTime, crawlConcurrency,
                     includeSubdomains,
                 ]),
-            OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet]),
+            OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose]),
         ],
-        constraints: [.conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name)],
+        constraints: [
+            .conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name),
+            .conflicts(quiet.name, verbose.name),
+        ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
                 + "Apple's fetcher does (no redirects, 128 KiB cap, AASA-Bot first, then a browser and a generic bot "
@@ -96,7 +103,7 @@ enum AuditCommand: Command {
         ],
         exitStatus:
             "0 no finding at or above --fail-on (default error), 1 such findings (or, with --fail-on-change, any "
-            + "change), 2 usage error, 3 the report could not be written, 130 interrupted (the report of what "
+            + "change), 2 usage error or a --domains line that cannot be audited (the rest is audited and reported), 3 the report could not be written, 130 interrupted (the report of what "
             + "finished is still written).")
 
     // MARK: Plan
@@ -106,6 +113,8 @@ enum AuditCommand: Command {
         /// What to audit.
         struct Inputs {
             var targets: [DomainTarget]
+            /// Lines of `--domains` files that cannot be audited: reported, and the run exits 2.
+            var inputErrors: [InputError] = []
             var entitlements: Entitlements?
             var entitlementFindings: [Finding]
             var appID: String?
@@ -137,6 +146,7 @@ enum AuditCommand: Command {
         var failOn: Severity
         var failOnChange: Bool
         var quiet: Bool
+        var verbose = false
     }
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
@@ -154,7 +164,7 @@ enum AuditCommand: Command {
         return Plan(
             inputs: try planInputs(options), fetch: fetch, crawl: options.flag(crawl) ? crawlOptions(options) : nil,
             outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
-            failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))
+            failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
     }
 
     static func crawlOptions(_ options: ParsedOptions) -> CrawlOptions {
@@ -172,6 +182,12 @@ enum AuditCommand: Command {
 
     static func planOutputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Outputs {
         let directory = options.string(out)
+        // A file named as --out is refused before any work; one further up the path is found when the folder is
+        // made (exit 3, the summary still printed), like every other place a report cannot be written.
+        if let directory, OutputDirectory.fileInTheWay(of: directory) == URL(fileURLWithPath: directory).path {
+            throw UsageError(
+                "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
+        }
         var previous: (path: String, report: AuditReport)?
         if let path = options.string(baseline) {
             previous = try BaselineFile.read(path, command: spec.name)
@@ -186,8 +202,9 @@ enum AuditCommand: Command {
 
     /// The domains to audit: the command line's, the lists', the entitlements' (merged by domain).
     static func planInputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Inputs {
-        var inputs = options.positionals
-        for file in options.strings(domains) { inputs += try DomainList.read(file, command: spec.name) }
+        let arguments = options.positionals
+        var lines: [ListFile.Line] = []
+        for file in options.strings(domains) { lines += try DomainList.read(file, command: spec.name) }
         var read: Entitlements?
         var findings: [Finding] = []
         var app = options.string(appID)
@@ -206,30 +223,37 @@ enum AuditCommand: Command {
                     command: spec.name)
             }
         }
-        guard !inputs.isEmpty || read?.entries.isEmpty == false else {
+        guard !arguments.isEmpty || !lines.isEmpty || read?.entries.isEmpty == false else {
             throw UsageError("no domain given", command: spec.name)
         }
-        let targets = try DomainTargets.merge(entitlements: read?.entries ?? [], inputs: inputs, command: spec.name)
-        return Plan.Inputs(targets: targets, entitlements: read, entitlementFindings: findings, appID: app)
+        let (targets, refused) = try DomainTargets.merge(
+            entitlements: read?.entries ?? [], arguments: arguments, lists: lines, command: spec.name)
+        return Plan.Inputs(
+            targets: targets, inputErrors: refused, entitlements: read, entitlementFindings: findings, appID: app)
     }
 
     // MARK: Run
 
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
+        // Refused lines first, before a long run: the operator sees them while it works.
+        for refused in plan.inputs.inputErrors { Terminal.err(refused.line) }
         var (report, interrupted) = await audit(plan, started: started)
         if let baseline = plan.outputs.baseline {
             report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
         }
         let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
         if !plan.quiet {
-            Terminal.out(AuditSummary.render(report, terminal: .standard, reportPath: try? written.get()))
+            Terminal.out(
+                AuditSummary(terminal: .standard, verbose: plan.verbose).render(
+                    report, reportPath: try? written.get()))
         }
         if case .failure(let failure) = written {
             Terminal.err("aasa-audit audit: could not write the report: \(failure.reason)")
             return .toolFailure
         }
         if interrupted { return .interrupted }
+        if !plan.inputs.inputErrors.isEmpty { return .usage }
         if plan.failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
         return report.allFindings.contains(atLeast: plan.failOn) ? .findings : .success
     }
@@ -262,7 +286,7 @@ enum AuditCommand: Command {
                 AuditReport.EntitlementsReport(
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: plan.inputs.entitlementFindings)
-            })
+            }, inputErrors: plan.inputs.inputErrors)
         return (report, interrupted)
     }
 }

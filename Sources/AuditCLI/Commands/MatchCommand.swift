@@ -13,19 +13,36 @@ enum MatchCommand: Command {
         "--app-id", .string, repeatable: true, defaultHelp: "every app in the file", placeholder: "ID",
         help: "an app to match for")
     static let json = OptionSpec.flag("--json", help: "print the verdicts as JSON")
+    static let urls = OptionSpec(
+        "--urls", .path, repeatable: true,
+        help: "read URLs from FILE (- reads stdin): one per line (# comments) or a CSV with a \"url\" column")
+    static let expect = OptionSpec.choice(
+        "--expect", of: Expectation.allCases,
+        help: "exit 1 unless every URL opens an app (one of --app-id's, if given), or opens none of them")
+
+    /// What `--expect` demands of every URL.
+    enum Expectation: String, CaseIterable, Sendable {
+        case opensApp = "opens-app"
+        case noApp = "no-app"
+    }
+
+    /// The most URLs one run matches: a list past it is refused rather than matched in part.
+    static let maxURLs = 1_000_000
 
     static let spec = CommandSpec(
         name: "match", summary: "which app opens each URL, and which rule decided",
         positionals: [
-            PositionalSpec("URL", .oneOrMore, help: "an http(s) URL, or an absolute path such as /shop/1")
+            PositionalSpec("URL", .zeroOrMore, help: "an http(s) URL, or an absolute path such as /shop/1")
         ],
-        groups: [OptionGroup("Inputs", [file, domain, appID, json]), NetworkOptions.group],
+        groups: [OptionGroup("Inputs", [file, domain, appID, urls, expect, json]), NetworkOptions.group],
         constraints: [.exactlyOne([file.name, domain.name])],
         description: [
             "Matches each URL against the file with Apple's rules (first details entry listing the app; components, "
                 + "else paths; first matching rule decides) and explains the verdict rule by rule."
         ],
-        exitStatus: "0 the URLs were matched, 1 the file cannot be matched against, 2 usage error.")
+        exitStatus:
+            "0 the URLs were matched (with --expect: every URL met it), 1 a URL did not meet --expect or the file "
+            + "cannot be matched against, 2 usage error (also an unusable --urls file).")
 
     /// Where the file comes from.
     enum Source {
@@ -39,11 +56,27 @@ enum MatchCommand: Command {
         var appIDs: [String]
         var urls: [String]
         var json: Bool
+        var expect: Expectation?
     }
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
         // The network options are checked even with --file, so a mistake in them never waits for --domain.
         let configuration = try NetworkOptions.configuration(from: options)
+        let lists = options.strings(urls)
+        if options.string(file) == "-" && lists.contains("-") || lists.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("standard input can be read once: give the other list as a file", command: spec.name)
+        }
+        var given = options.positionals
+        for list in lists {
+            given += try urlList(InputFile.read(list, command: spec.name), path: list).map(\.value)
+            guard given.count <= maxURLs else {
+                throw UsageError("\(list) holds more than \(maxURLs) URLs: split it", command: spec.name)
+            }
+        }
+        guard !given.isEmpty else {
+            throw UsageError(
+                lists.isEmpty ? "no URL given" : "no URL in \(lists.joined(separator: ", "))", command: spec.name)
+        }
         let source: Source
         if let path = options.string(file) {
             source = .file(path: path, bytes: try InputFile.read(path, command: spec.name))
@@ -53,7 +86,26 @@ enum MatchCommand: Command {
             case .failure(let error): throw UsageError("cannot fetch \(error)", command: spec.name)
             }
         }
-        return Plan(source: source, appIDs: options.strings(appID), urls: options.positionals, json: options.flag(json))
+        return Plan(
+            source: source, appIDs: options.strings(appID), urls: given, json: options.flag(json),
+            expect: options.choice(expect, as: Expectation.self))
+    }
+
+    /// `--urls FILE`: one URL a line (a `#` starts a comment only at the start of a line: URLs have fragments),
+    /// or a CSV whose header has a `url` column (a first line with commas and no slash is a header without one).
+    static func urlList(_ bytes: [UInt8], path: String) throws(UsageError) -> [ListFile.Line] {
+        try ListFile.parse(
+            bytes, path: path, column: "url", trailingComments: false, isHeader: { !$0.contains("/") },
+            command: spec.name)
+    }
+
+    /// The URLs that do not meet `expectation`: one that should open an app opens none of `apps`; one that
+    /// should open none opens one of them.
+    static func misses(_ results: [URLVerdicts], urls: [String], _ expectation: Expectation) -> [String] {
+        zip(urls, results).compactMap { url, result in
+            let opens = result.verdicts.contains { $0.result == .match }
+            return (expectation == .opensApp) == opens ? nil : url
+        }
     }
 
     static func run(_ plan: Plan) async -> ExitCode {
@@ -94,11 +146,19 @@ enum MatchCommand: Command {
                 return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
             }
             Terminal.out(Terminal.safeJSON(text))
-            return .success
+        } else {
+            Terminal.out(
+                MatchExplanation(terminal: .standard, matcher: matcher).render(
+                    path: path, urls: plan.urls, apps: apps, results: results))
         }
-        Terminal.out(
-            MatchExplanation(terminal: .standard, matcher: matcher).render(
-                path: path, urls: plan.urls, apps: apps, results: results))
-        return .success
+        guard let expectation = plan.expect else { return .success }
+        let missed = misses(results, urls: plan.urls, expectation)
+        guard !missed.isEmpty else { return .success }
+        let what = expectation == .opensApp ? "open no app" : "open an app"
+        let among = plan.appIDs.isEmpty ? "" : " of \(plan.appIDs.joined(separator: ", "))"
+        Terminal.err(
+            "aasa-audit match: \(missed.count) of \(plan.urls.count) URL(s) \(what)\(among) (--expect \(expectation.rawValue)):\n"
+                + missed.map { "  \($0)" }.joined(separator: "\n"))
+        return .findings
     }
 }

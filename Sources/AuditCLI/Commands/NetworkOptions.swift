@@ -24,6 +24,12 @@ enum NetworkOptions {
             throw UsageError("--connect-to takes HOST:PORT:ADDR:PORT, not \(mapping)", command: command)
         }
         let caCertificate = options.string(caCert)
+        var isFolder: ObjCBool = false
+        if let caCertificate, FileManager.default.fileExists(atPath: caCertificate, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            throw UsageError("--ca-cert \(caCertificate) is a folder: give a PEM file", command: command)
+        }
         if let caCertificate, !FileManager.default.isReadableFile(atPath: caCertificate) {
             throw UsageError("cannot read --ca-cert \(caCertificate)", command: command)
         }

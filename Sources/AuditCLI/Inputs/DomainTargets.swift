@@ -1,14 +1,17 @@
 import AASA
+import Audit
 import Fetching
 
 /// The audit's targets: the entitlements' domains first, then the command line's and the lists', one target
 /// per domain (a domain named twice keeps its first place and gathers the entries and notes of both).
 enum DomainTargets {
-    /// Every input that cannot be audited is named in one usage error.
+    /// A command-line domain that cannot be audited is a usage error (every one named in one message): the
+    /// command line is retyped in a second. A list's line that cannot be audited is an `InputError` naming its
+    /// `FILE:LINE`, and the rest of the list is audited: one junk line must not cost a nightly run.
     static func merge(
-        entitlements: [EntitlementEntry], inputs: [String], command: String
+        entitlements: [EntitlementEntry], arguments: [String], lists: [ListFile.Line], command: String
     ) throws(UsageError)
-        -> [DomainTarget]
+        -> (targets: [DomainTarget], inputErrors: [InputError])
     {
         var targets: [DomainTarget] = []
         var index: [String: Int] = [:]
@@ -36,7 +39,7 @@ enum DomainTargets {
             add(target)
         }
         var problems: [String] = []
-        for input in inputs {
+        for input in arguments {
             switch DomainParser.parse(input) {
             case .success(let target): add(target)
             case .failure(let error): problems.append(error.description)
@@ -45,6 +48,14 @@ enum DomainTargets {
         guard problems.isEmpty else {
             throw UsageError("cannot audit: " + problems.joined(separator: "; "), command: command)
         }
-        return targets
+        var refused: [InputError] = []
+        for line in lists {
+            switch DomainParser.parse(line.value) {
+            case .success(let target): add(target)
+            case .failure(let error):
+                refused.append(InputError(input: line.value, source: line.source, reason: error.reason))
+            }
+        }
+        return (targets, refused)
     }
 }

@@ -1,16 +1,52 @@
 import Foundation
 
-/// Local files the user names (or stdin for "-"); a missing or unreadable one is the user's mistake, so a
-/// usage error.
+/// Local files the user names (or stdin for "-"); a missing, unreadable or oversized one is the user's mistake, so a
+/// usage error with a sentence written for them. Pipes, process substitutions (`<(curl -s …)`) and `/dev/stdin`
+/// are read as streams, up to the same cap, so `/dev/zero` cannot fill memory.
 enum InputFile {
-    static func read(_ path: String, command: String) throws(UsageError) -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("no such file: \(path)", command: command)
+    /// The most read from one input: far above any real AASA file, entitlements or domain list.
+    static let limit = 64 << 20
+
+    static func read(_ path: String, command: String, limit: Int = limit) throws(UsageError) -> [UInt8] {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                throw UsageError(
+                    errno == ENOENT ? "no such file: \(path)" : "cannot read \(path): \(reason(errno))",
+                    command: command)
+            }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw UsageError("\(path) is a folder: give a file", command: command)
+            }
+            descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { throw UsageError("cannot read \(path): \(reason(errno))", command: command) }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read \(path)", command: command)
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let name = path == "-" ? "standard input" : path
+                throw UsageError("cannot read \(name): \(reason(errno))", command: command)
+            }
+            bytes += chunk[0..<count]
+            if bytes.count > limit {
+                let name = path == "-" ? "standard input" : path
+                throw UsageError("\(name) is larger than \(limit >> 20) MiB: not read", command: command)
+            }
         }
-        return Array(data)
+        return bytes
+    }
+
+    /// `strerror`'s text in lower case, as a clause ("permission denied").
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

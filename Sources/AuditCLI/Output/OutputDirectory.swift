@@ -22,7 +22,27 @@ enum OutputDirectory {
             }
         if let posix { return String(cString: strerror(Int32(posix.code))) }
         let path = ns.userInfo[NSFilePathErrorKey] as? String
-        return [path, ns.localizedDescription].compactMap { $0 }.joined(separator: ": ")
+        // Foundation's generic texts end in "(NSCocoaErrorDomain error 512.)": say what is in the way instead.
+        if let path, let file = fileInTheWay(of: path) { return "\(path): \(file) is a file, not a folder" }
+        var text = ns.localizedDescription
+        if let range = text.range(of: " (NSCocoaErrorDomain") ?? text.range(of: " (Foundation.") {
+            text = String(text[..<range.lowerBound])
+        }
+        return [path, text].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    /// The nearest existing ancestor of `path` (or `path` itself) when it is not a folder: what stops a folder
+    /// being created there.
+    static func fileInTheWay(of path: String) -> String? {
+        var url = URL(fileURLWithPath: path)
+        while url.path != "/" && !url.path.isEmpty {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : url.path
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
     }
 
     static func prepare(_ out: String?, started: Date) throws -> URL {

@@ -1,31 +1,29 @@
 import AASA
 import Audit
 
-/// The plain-text summary on stdout.
-enum AuditSummary {
+/// The plain-text summary on stdout: worst domains first, each error and warning finding's one-line message under
+/// its domain (infos, fixes and locations too with `--verbose`), what changed since the baseline per domain, and
+/// what an interruption or a refused input line left out.
+struct AuditSummary {
+    let terminal: Terminal
+    var verbose = false
+
     /// Site- and file-controlled text goes through `Terminal.safe`.
-    static func render(_ report: AuditReport, terminal: Terminal, reportPath: String?) -> String {
+    func render(_ report: AuditReport, reportPath: String?) -> String {
         let s = report.summary
         var lines = [
             "aasa-audit: \(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail "
                 + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
         ]
-        if report.interrupted {
-            lines.append(
-                "interrupted: \(report.notAudited.count) domain(s) not audited: \(safe(report.notAudited.joined(separator: ", ")))"
-            )
-        }
-        let names = report.domains.map { safe($0.domain) }
+        let domains = Self.worstFirst(report.domains)
+        let names = domains.map { safe(Punycode.display($0.domain, unicode: $0.unicode)) }
         let width = names.map(\.count).max() ?? 0
-        for (domain, name) in zip(report.domains, names) {
-            let verdict = paint(domain.verdict, terminal)
+        for (domain, name) in zip(domains, names) {
             var ids: [String] = []
             for f in domain.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
-            let padded = name + String(repeating: " ", count: width - name.count)
-            lines.append("  \(verdict)  \(padded)  \(safe(ids.joined(separator: ", ")))")
-            for finding in domain.findings where finding.severity == .error || (finding.omitted?.errors ?? 0) > 0 {
-                lines.append("        \(safe(finding.id)): \(safe(finding.message))")
-            }
+            let padded = ids.isEmpty ? name : name + String(repeating: " ", count: width - name.count + 2)
+            lines.append("  \(paint(domain.verdict))  \(padded)\(safe(ids.joined(separator: ", ")))")
+            lines += findingLines(domain.findings)
             if let crawl = domain.crawl {
                 let opening = domain.urls.tally().opening
                 lines.append(
@@ -35,22 +33,119 @@ enum AuditSummary {
         }
         if let entitlements = report.entitlements {
             lines.append(
-                "  \(paint(DomainReport.verdict(entitlements.findings), terminal))  entitlements \(safe(entitlements.file)) (\(safe(entitlements.appID ?? "no app ID"))): "
+                "  \(paint(DomainReport.verdict(entitlements.findings)))  entitlements \(safe(entitlements.file)) (\(safe(entitlements.appID ?? "no app ID"))): "
                     + "\(entitlements.entries.count) entries"
             )
-            for finding in entitlements.findings where finding.severity >= .warning {
-                lines.append("        \(safe(finding.id)): \(safe(finding.message))")
-            }
+            lines += findingLines(entitlements.findings)
         }
-        if let changes = report.changes {
-            lines.append("changes since \(safe(changes.baseline)): \(safe(changes.headline))")
+        if let refused = report.inputErrors, !refused.isEmpty {
+            lines.append(
+                "refused: \(refused.count) input line(s) could not be audited (named on stderr and in report.json's "
+                    + "inputErrors)")
         }
+        if report.interrupted { lines += Self.interruption(report) }
+        if let changes = report.changes { lines += Self.changeLines(changes) }
         if let reportPath { lines.append("report: \(safe(reportPath))") }
         return lines.joined(separator: "\n")
     }
 
+    /// Failing domains, then warning ones, then passing ones; the input order within each.
+    static func worstFirst(_ domains: [DomainReport]) -> [DomainReport] {
+        func rank(_ v: DomainReport.Verdict) -> Int {
+            switch v {
+            case .fail: 0
+            case .warn: 1
+            case .pass: 2
+            }
+        }
+        return domains.enumerated().sorted {
+            (rank($0.element.verdict), $0.offset) < (rank($1.element.verdict), $1.offset)
+        }
+        .map(\.element)
+    }
+
+    /// Findings of one check shown per domain without `--verbose`; the report lists them all.
+    static let perCheck = 10
+
+    /// Each finding shown (warnings and up; everything with `--verbose`) as `severity[id] message`, worst first;
+    /// past `perCheck` of one check, a line counts the rest.
+    func findingLines(_ findings: [Finding]) -> [String] {
+        var lines: [String] = []
+        let shown = findings.filter { verbose || $0.reaches(.warning) }.enumerated().sorted {
+            ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset)
+        }.map(\.element)
+        var seen: [String: Int] = [:]
+        var hidden: [(id: String, count: Int)] = []
+        for finding in shown {
+            seen[finding.id, default: 0] += 1
+            if !verbose, let count = seen[finding.id], count > Self.perCheck {
+                if let at = hidden.firstIndex(where: { $0.id == finding.id }) {
+                    hidden[at].count += 1
+                } else {
+                    hidden.append((finding.id, 1))
+                }
+                continue
+            }
+            lines.append("        \(terminal.severity(finding.severity))[\(safe(finding.id))] \(safe(finding.message))")
+            guard verbose else { continue }
+            let l = finding.location
+            let place = [
+                l.url, l.pointer, l.line.map { "line \($0)" + (l.column.map { ", column \($0)" } ?? "") },
+            ].compactMap { $0 }
+            if !place.isEmpty { lines.append("          at: \(safe(place.joined(separator: "  ")))") }
+            if !finding.hint.isEmpty { lines.append("          fix: \(safe(finding.hint))") }
+        }
+        for (id, count) in hidden {
+            lines.append("        … \(count) more \(safe(id)) finding(s): see the report")
+        }
+        return lines
+    }
+
+    /// What the interruption left out: domains never audited, and those whose crawl was cut short (reported with
+    /// what it had found). Both lists are empty when the signal came after the last domain finished.
+    static func interruption(_ report: AuditReport) -> [String] {
+        let cut = report.domains.filter { $0.crawl?.stoppedBecause == CrawlStop.interrupted.description }.map(\.domain)
+        var lines: [String] = []
+        if !report.notAudited.isEmpty {
+            lines.append(
+                "interrupted: \(report.notAudited.count) domain(s) not audited: "
+                    + Terminal.safe(report.notAudited.joined(separator: ", ")))
+        }
+        if !cut.isEmpty {
+            lines.append(
+                "interrupted: \(cut.count) crawl(s) cut short (reported with the pages crawled so far): "
+                    + Terminal.safe(cut.joined(separator: ", ")))
+        }
+        if lines.isEmpty { lines.append("interrupted: every domain had finished") }
+        return lines
+    }
+
+    /// The baseline diff: the headline, then per domain the finding IDs that appeared and went away and what
+    /// changed in its file.
+    static func changeLines(_ changes: Changes) -> [String] {
+        var lines = ["changes since \(Terminal.safe(changes.baseline)): \(Terminal.safe(changes.headline))"]
+        for d in changes.byDomain {
+            var parts: [String] = []
+            if !d.appeared.isEmpty { parts.append("new " + d.appeared.joined(separator: ", ")) }
+            if !d.wentAway.isEmpty { parts.append("resolved " + d.wentAway.joined(separator: ", ")) }
+            if let file = d.fileText { parts.append(file) }
+            if let c = d.certificate {
+                parts.append(c.daysLeft < 0 ? "certificate expired" : "certificate expires in \(c.daysLeft) day(s)")
+            }
+            if d.verdictsFlipped > 0 { parts.append("\(d.verdictsFlipped) URL verdict(s) flipped") }
+            lines.append("  \(Terminal.safe(d.domain)): \(Terminal.safe(parts.joined(separator: "; ")))")
+        }
+        if !changes.domainsAdded.isEmpty {
+            lines.append("  domains added: \(Terminal.safe(changes.domainsAdded.joined(separator: ", ")))")
+        }
+        if !changes.domainsRemoved.isEmpty {
+            lines.append("  domains removed: \(Terminal.safe(changes.domainsRemoved.joined(separator: ", ")))")
+        }
+        return lines
+    }
+
     /// A verdict as the summary shows it; the entitlements file gets one by the same rule as a domain.
-    private static func paint(_ verdict: DomainReport.Verdict, _ terminal: Terminal) -> String {
+    private func paint(_ verdict: DomainReport.Verdict) -> String {
         switch verdict {
         case .pass: terminal.paint("pass", "1;32")
         case .warn: terminal.paint("warn", "1;33")
@@ -58,5 +153,5 @@ enum AuditSummary {
         }
     }
 
-    private static func safe(_ text: String) -> String { Terminal.safe(text) }
+    private func safe(_ text: String) -> String { Terminal.safe(text) }
 }

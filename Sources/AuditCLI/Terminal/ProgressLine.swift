@@ -16,9 +16,14 @@ final class ProgressLine: Sendable {
         ticker =
             visible
             ? Task {
+                var eta = ETAEstimator(total: total, started: started.timeIntervalSinceReferenceDate)
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(500))
-                    let line = Self.line(done.value, total, started, crawl)
+                    let now = Date()
+                    eta.record(done: done.value, at: now.timeIntervalSinceReferenceDate)
+                    let line = Self.line(
+                        eta.done, total, started, crawl, now: now,
+                        secondsLeft: eta.secondsLeft(at: now.timeIntervalSinceReferenceDate))
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
                 }
             } : nil
@@ -33,13 +38,15 @@ final class ProgressLine: Sendable {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
-    static func line(_ done: Int, _ total: Int, _ started: Date, _ crawl: CrawlProgress?) -> String {
-        let elapsed = max(0.001, Date().timeIntervalSince(started))
+    static func line(
+        _ done: Int, _ total: Int, _ started: Date, _ crawl: CrawlProgress?, now: Date, secondsLeft: Int?
+    ) -> String {
+        let elapsed = max(0.001, now.timeIntervalSince(started))
         var line = "[\(done)/\(total) domains]"
         if let pages = crawl?.pages {
             line += " \(pages) pages crawled, \(Int(Double(pages) / elapsed)) pages/s"
         }
-        if done > 0 && done < total { line += ", ETA \(Int(elapsed / Double(done) * Double(total - done)))s" }
+        if let secondsLeft { line += ", ETA \(secondsLeft)s" }
         return line
     }
 }

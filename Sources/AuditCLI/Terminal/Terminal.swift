@@ -2,7 +2,8 @@ import AASA
 import Foundation
 import Reporting
 
-/// Output streams and colour, which appears only on a terminal and never with NO_COLOR.
+/// Output streams and colour, which appears only on a terminal and never when NO_COLOR is set to a non-empty value
+/// (https://no-color.org: an empty NO_COLOR does not count).
 ///
 /// Text that came from a site or a file (header values, app IDs, rules, domain and file names, messages quoting
 /// them) is passed through `safe` by every renderer before it is printed: a site must not be able to move the
@@ -12,7 +13,7 @@ struct Terminal {
     let colour: Bool
 
     static let standard = Terminal(
-        colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
 
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 

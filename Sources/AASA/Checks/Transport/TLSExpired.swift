@@ -15,7 +15,14 @@ public enum TLSExpired: Check {
                     ExampleProbe.exchange(
                         failure: .tls, error: "SSL certificate problem: certificate has expired",
                         tls: TLSFacts(verified: false, problem: .expired, subject: "CN=example.com", daysLeft: -3))),
-                at: [ExampleProbe.wellKnownURL])
+                at: [ExampleProbe.wellKnownURL]),
+            // A certificate whose names and dates could not be read: the message must not show "()".
+            .failing(
+                ExampleProbe.alone(
+                    ExampleProbe.exchange(
+                        failure: .tls, error: "SSL certificate problem: certificate has expired",
+                        tls: TLSFacts(verified: false, problem: .expired))),
+                at: [ExampleProbe.wellKnownURL]),
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
@@ -24,8 +31,8 @@ public enum TLSExpired: Check {
         findings.add(
             description, at: e,
             tls.problem == .expired
-                ? "The certificate expired\(when) (\(TLSWording.certificate(tls)))."
-                : "The certificate is not valid yet (\(TLSWording.certificate(tls))).",
+                ? "The certificate expired\(when)\(TLSWording.parenthesised(tls))."
+                : "The certificate is not valid yet\(TLSWording.parenthesised(tls)).",
             why:
                 "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
             fix: "Renew the certificate and automate renewal (ACME); check the server's clock.")

@@ -25,7 +25,7 @@ public enum TLSExpiring: Check {
             left >= 0, left < days
         else { return }
         findings.add(
-            description, at: e, "The certificate expires in \(left) day(s) (\(TLSWording.certificate(tls))).",
+            description, at: e, "The certificate expires in \(left) day(s)\(TLSWording.parenthesised(tls)).",
             why: "When it expires, every iOS version stops trusting the file and links stop opening the app.",
             fix: "Renew it now and check that automatic renewal works.")
     }

@@ -24,7 +24,7 @@ public enum TLSHostname: Check {
         // Developer mode accepts an untrusted certificate, not one issued for another name.
         findings.add(
             description, at: e,
-            "The certificate does not name \(probe.domain) (\(TLSWording.certificate(tls))).",
+            "The certificate does not name \(probe.domain)\(TLSWording.parenthesised(tls)).",
             why:
                 "Devices and Apple's CDN reject the file on every iOS version, so no link on this domain opens the app.",
             fix: "Add \(probe.domain) to the certificate's subject alternative names.")

@@ -27,7 +27,9 @@ public enum TLSUntrusted: Check {
         let what = tls.problem == .selfSigned ? "is self-signed" : "does not chain to a trusted root"
         findings.add(
             description, at: e, severity: probe.developerMode ? .warning : nil,
-            "The certificate \(what) (\(tls.error ?? "verification failed"); \(TLSWording.certificate(tls))).",
+            "The certificate \(what) ("
+                + ([tls.error ?? "verification failed", TLSWording.certificate(tls)].filter { !$0.isEmpty }
+                    .joined(separator: "; ")) + ").",
             why: probe.developerMode
                 ? "Developer mode (`?mode=developer`, iOS 14+) accepts it on development devices only; release builds will not."
                 : "Devices and Apple's CDN reject the file on every iOS version, so no link opens the app.",
