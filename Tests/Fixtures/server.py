@@ -155,7 +155,7 @@ SEO_HOME = ('<a href="/shop/1">=cmd|\' /C calc\'!A0</a><a href="/shop/1">second 
             '<a href="/shop/4"><img src="/logo.png" alt="Shop logo"></a>\n'
             '<a href="/shop/5"><span>Nested <b>bold</b></span> &amp; entity<script>var s = "no";</script>'
             '<style>a{}</style> text</a>\n'
-            '<a href="/shop/6"></a><a href="/shop/long">%s</a><a href="/go">Go</a><a href="/go-ctl">Go on</a>\n'
+            '<a href="/shop/6"></a><a href="/shop/long">%s</a><a href="/go">Go</a><a href="/go-ctl">Go on</a><a href="/go-app">App</a>\n'
             '<a href="/shop/private/x">Private</a><a href="/missing">Gone</a>\n'
             '<map><area href="/shop/area" alt="Area alt"></map>') % SEO_LONG
 
@@ -185,6 +185,8 @@ def seo(path):
         return 302, b"", None, {"Location": '/shop/7?q="a,b"'}
     if path == "/go-ctl":
         return 302, b"", None, {"Location": "=cmd|' /C calc'!A0/\x1b[31m\x07"}
+    if path == "/go-app":  # no web URL: the target is recorded as sent, escapes and all
+        return 302, b"", None, {"Location": "acmeshop://open/\x1b[31m=x"}
     if path.startswith("/shop/"):
         return 200, links(("/", "Home")), html, {}
     return 404, b"not found", "text/plain", {}
