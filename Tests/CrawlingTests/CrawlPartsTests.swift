@@ -144,9 +144,11 @@ import Testing
     }
 
     @Test func eachAnchorKeepsItsOwnTextAndAnAnchorWithoutHrefKeepsNone() {
-        let html = Array(
-            (#"<a name="top">Top</a><a href="/1"> One <img alt="logo"> </a><a href="">empty href</a><a href=/2></a>"#
-                + #"<link rel=canonical href=/c><a href=/3>caf"#).utf8) + [0xE9] + Array("</a><area href=/4 alt=Map>".utf8)
+        let html =
+            Array(
+                (#"<a name="top">Top</a><a href="/1"> One <img alt="logo"> </a><a href="">empty href</a><a href=/2></a>"#
+                    + #"<link rel=canonical href=/c><a href=/3>caf"#).utf8) + [0xE9]
+            + Array("</a><area href=/4 alt=Map>".utf8)
         let page = LinkScanner.scan(html)
         #expect(page.links.map(\.href) == ["/1", "/2", "/c", "/3", "/4"])
         #expect(page.links.map(\.text) == ["One logo", nil, nil, "café", "Map"], "Windows-1252 text decoded too")

@@ -188,7 +188,9 @@ import Testing
         #expect(inlinks("/shop/7?q=%22a,b%22") == 0, "a redirect is not a link")
         // Every crawled page but /shop/1's siblings without links points home.
         let home = result.urls.filter { $0.httpStatus == 200 && $0.url.hasPrefix("https://seo.aasa.test/shop/") }
-        let linkingHome = home.filter { !["/shop/2", "/shop/deep", "/shop/sitemap-only"].contains($0.url.dropFirst(21)) }
+        let linkingHome = home.filter {
+            !["/shop/2", "/shop/deep", "/shop/sitemap-only"].contains($0.url.dropFirst(21))
+        }
         #expect(inlinks("/") == linkingHome.count, "\(home.map(\.url))")
     }
 

@@ -108,7 +108,9 @@ func parseCSV(_ text: String) -> [[String]] {
         #expect(excluded["opens_app"] == "no" && excluded["app_id"] == "" && excluded["apps"] == "")
         #expect(excluded["rule"] == #"{"/": "/shop/private/*", "exclude": true}"#, "the exclusion decided")
         #expect(excluded["rule_location"] == "/applinks/details/0/components/0")
-        #expect(excluded["anchor_text"] == "Private" && excluded["depth"] == "1" && excluded["found_on"] == "https://seo.aasa.test/")
+        #expect(
+            excluded["anchor_text"] == "Private" && excluded["depth"] == "1"
+                && excluded["found_on"] == "https://seo.aasa.test/")
         #expect(excluded["note"] == "", "no TN3155 note for a URL no app opens")
 
         let home = try await row("/")
@@ -137,7 +139,8 @@ func parseCSV(_ text: String) -> [[String]] {
         #expect(try await row("/shop/5")["anchor_text"] == "Nested bold & entity text")
         #expect(try await row("/shop/6")["anchor_text"] == "Six from one", "first non-empty")
         #expect(try await row("/shop/area")["anchor_text"] == "Area alt")
-        let long = String(("Long " + String(repeating: "word ", count: 80)).prefix(200)).trimmingCharacters(in: .whitespaces)
+        let long = String(("Long " + String(repeating: "word ", count: 80)).prefix(200)).trimmingCharacters(
+            in: .whitespaces)
         #expect(try await row("/shop/long")["anchor_text"] == long, "cut at 200 characters, never mid-word-space")
         // A relative target is resolved and percent-encoded as followed; one that is no web URL is kept as sent,
         // its ESC shown as an escape.
