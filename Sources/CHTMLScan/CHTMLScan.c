@@ -194,7 +194,7 @@ int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length,
         bytes += n;
         length -= n;
     } while (length > 0);
-    /* An anchor still open when the page ends (libxml2 closes elements itself, but not always through SAX). */
+    /* An anchor still open when the page ends, if libxml2 did not close it through SAX. */
     if (terminate && scanner->text_fn != NULL) finish_anchor(scanner);
     return rc;
 }

@@ -116,7 +116,6 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     public func depth(at position: Int) -> Int? { row(position).knownDepth }
-    public func hasAnchorText(at position: Int) -> Bool { row(position).anchorText != nil }
 
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {

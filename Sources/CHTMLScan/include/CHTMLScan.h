@@ -26,8 +26,8 @@ chtmlscan_scanner *chtmlscan_create(const char *encoding, void *context, chtmlsc
 int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length, int terminate);
 
 /** From now on, reports the text of each `a` element through `fn` when it ends (its end tag, an implied end, the
- *  next `a` or `area`, or the end of the page), right after that element's start tag was reported, and the `alt`
- *  of each `area` right after its tag. The text is what a reader sees of the link: the text inside it at any
+ *  next `a` or `area`, or the end of the page), so always before the next `a` or `area` is reported, and the
+ *  `alt` of each `area` right after its tag. The text is what a reader sees of the link: the text inside it at any
  *  depth and the `alt` of its images, not scripts or styles; ASCII whitespace, control characters and DEL
  *  collapsed to one space between words, none at either end; at most 200 characters (the rest is dropped while
  *  it arrives, so a hostile page costs no memory). Not called when the text is empty. */
