@@ -11,12 +11,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* At most this many characters (code points) of an anchor's text are kept; 4 bytes each at most. */
+#define ANCHOR_TEXT_CHARACTERS 200
+
 struct chtmlscan_scanner {
     htmlParserCtxtPtr ctxt;
     void *context;
     chtmlscan_element_fn fn;
     size_t reported;
     htmlSAXHandler sax;
+    /* Anchor text, when asked for: the text of the open `a` (or nothing), whitespace collapsed while it arrives. */
+    chtmlscan_text_fn text_fn;
+    int anchor_open;
+    int pending_space;
+    /* The cap was reached: the rest of this anchor's text is dropped. */
+    int full;
+    size_t characters;
+    size_t length;
+    char text[ANCHOR_TEXT_CHARACTERS * 4];
 };
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -45,14 +57,109 @@ static int interesting(const char *name) {
     }
 }
 
+/* HTML's ASCII whitespace, and the C0 and C1 controls and DEL, which a page never means as text: one space
+ * between words, none at either end. */
+static void append_text(struct chtmlscan_scanner *s, const unsigned char *bytes, size_t count) {
+    for (size_t i = 0; i < count && !s->full; i++) {
+        unsigned char b = bytes[i];
+        if (b <= 0x20 || b == 0x7F || (b == 0xC2 && i + 1 < count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F)) {
+            if (b == 0xC2) i++;
+            s->pending_space = s->length > 0;
+            continue;
+        }
+        int lead = (b & 0xC0) != 0x80;
+        if (lead) {
+            size_t needed = s->pending_space ? 2 : 1;
+            if (s->characters + needed > ANCHOR_TEXT_CHARACTERS || s->length + needed > sizeof s->text) {
+                s->full = 1;
+                return;
+            }
+            if (s->pending_space) {
+                s->text[s->length++] = ' ';
+                s->characters += 1;
+                s->pending_space = 0;
+            }
+            s->characters += 1;
+        } else if (s->length == 0) {
+            continue; /* a stray continuation byte */
+        }
+        if (s->length >= sizeof s->text) {
+            s->full = 1;
+            return;
+        }
+        s->text[s->length++] = (char)b;
+    }
+}
+
+static void open_anchor(struct chtmlscan_scanner *s) {
+    s->anchor_open = 1;
+    s->pending_space = 0;
+    s->full = 0;
+    s->characters = 0;
+    s->length = 0;
+}
+
+/* Hands over the open anchor's text, if it has any, and closes it. */
+static void finish_anchor(struct chtmlscan_scanner *s) {
+    if (!s->anchor_open) return;
+    s->anchor_open = 0;
+    if (s->length > 0) s->text_fn(s->context, s->text, s->length);
+}
+
+static const xmlChar *attribute(const xmlChar **atts, const char *name) {
+    for (size_t i = 0; atts != NULL && atts[i] != NULL; i += 2) {
+        if (strcmp((const char *)atts[i], name) == 0) return atts[i + 1];
+    }
+    return NULL;
+}
+
+static void append_alt(struct chtmlscan_scanner *s, const xmlChar **atts) {
+    const xmlChar *alt = attribute(atts, "alt");
+    if (alt == NULL) return;
+    s->pending_space = s->length > 0;
+    append_text(s, alt, strlen((const char *)alt));
+    s->pending_space = s->length > 0;
+}
+
 static void on_start(void *ctx, const xmlChar *name, const xmlChar **atts) {
     htmlParserCtxtPtr parser = (htmlParserCtxtPtr)ctx;
     struct chtmlscan_scanner *scanner = (struct chtmlscan_scanner *)parser->_private;
-    if (name == NULL || !interesting((const char *)name)) return;
+    if (name == NULL) return;
+    const char *element = (const char *)name;
+    if (scanner->anchor_open) {
+        /* An image link's words are its alt text; a line break separates words. */
+        if (strcmp(element, "img") == 0) append_alt(scanner, atts);
+        else if (strcmp(element, "br") == 0) scanner->pending_space = scanner->length > 0;
+    }
+    if (!interesting(element)) return;
+    int anchor = strcmp(element, "a") == 0, area = !anchor && strcmp(element, "area") == 0;
+    /* Anchors do not nest: a new one (or an image-map area) ends the one before, as in a browser. */
+    if (scanner->text_fn != NULL && (anchor || area)) finish_anchor(scanner);
     static const char *const none[] = {NULL};
     scanner->reported += 1;
-    scanner->fn(scanner->context, (const char *)name, atts ? (const char *const *)atts : none);
+    scanner->fn(scanner->context, element, atts ? (const char *const *)atts : none);
+    if (scanner->text_fn == NULL || !(anchor || area)) return;
+    open_anchor(scanner);
+    if (area) {
+        append_alt(scanner, atts);
+        finish_anchor(scanner);
+    }
 }
+
+static void on_end(void *ctx, const xmlChar *name) {
+    htmlParserCtxtPtr parser = (htmlParserCtxtPtr)ctx;
+    struct chtmlscan_scanner *scanner = (struct chtmlscan_scanner *)parser->_private;
+    if (scanner->anchor_open && name != NULL && strcmp((const char *)name, "a") == 0) finish_anchor(scanner);
+}
+
+static void on_text(void *ctx, const xmlChar *ch, int len) {
+    htmlParserCtxtPtr parser = (htmlParserCtxtPtr)ctx;
+    struct chtmlscan_scanner *scanner = (struct chtmlscan_scanner *)parser->_private;
+    if (scanner->anchor_open && len > 0) append_text(scanner, ch, (size_t)len);
+}
+
+/* Script and style contents reach SAX here; they are not words on the page. */
+static void on_script(void *ctx, const xmlChar *ch, int len) { (void)ctx; (void)ch; (void)len; }
 
 chtmlscan_scanner *chtmlscan_create(const char *encoding, void *context, chtmlscan_element_fn fn) {
     pthread_once(&init_once, init_parser);
@@ -87,7 +194,20 @@ int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length,
         bytes += n;
         length -= n;
     } while (length > 0);
+    /* An anchor still open when the page ends, if libxml2 did not close it through SAX. */
+    if (terminate && scanner->text_fn != NULL) finish_anchor(scanner);
     return rc;
+}
+
+void chtmlscan_collect_anchor_text(chtmlscan_scanner *scanner, chtmlscan_text_fn fn) {
+    if (fn == NULL || scanner->text_fn != NULL) return;
+    scanner->text_fn = fn;
+    /* The parser holds its own copy of the handler. */
+    htmlSAXHandlerPtr sax = (htmlSAXHandlerPtr)scanner->ctxt->sax;
+    sax->endElement = on_end;
+    sax->characters = on_text;
+    sax->ignorableWhitespace = on_text;
+    sax->cdataBlock = on_script;
 }
 
 size_t chtmlscan_reported(const chtmlscan_scanner *scanner) { return scanner->reported; }

@@ -66,9 +66,12 @@ struct CrawlFrontier {
     private var started = 0
     /// Row of each URL by key (Int32 rows: a smaller table for a site's worth of URLs).
     private var index: [String: Int32] = [:]
-    /// The fragment URLs recorded (a page's other URLs are found by key), and each variant's page key.
-    private var linked = Set<String>()
+    /// The fragment URLs recorded, with their rows (a page's other URLs are found by key), and each variant's page
+    /// key.
+    private var linked: [String: Int32] = [:]
     private var variants: [(Int, String)] = []
+    /// Rows the page being taken in links to, so each counts that page once.
+    private var rowsLinkedFromPage = Set<Int32>()
 
     init(domain: String, options: CrawlOptions, robots: Robots) {
         scope = CrawlScope(domain: domain, includeSubdomains: options.includeSubdomains)
@@ -89,31 +92,49 @@ struct CrawlFrontier {
     var queued: Int { jobs.count - head }
 
     /// Records a link found on `foundOn` (nil for the start page, "sitemap URL" for a sitemap's) once per URL, and
-    /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences.
-    mutating func add(_ resolved: CurlURL.Resolved, foundOn: String?, depth: Int, redirects: Int = 0) {
+    /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences. `depth`
+    /// is the crawl's (for `--max-depth`: a sitemap's URLs count as one link deep), `linkDepth` the link distance
+    /// from the start page the row reports (nil for a sitemap's URL), `anchorText` the link's text. Returns the
+    /// URL's row, new or found, or nil when it has none.
+    @discardableResult
+    mutating func add(
+        _ resolved: CurlURL.Resolved, foundOn: String?, depth: Int, linkDepth: Int? = nil, anchorText: String? = nil,
+        redirects: Int = 0
+    ) -> Int? {
         switch resolved {
         case .otherScheme(let scheme):
             otherSchemes[scheme, default: 0] += 1
+            return nil
         case .invalid:
-            break
+            return nil
         case .web(let url, let key, _):
             // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
             var url = url
             let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
-            guard index[key] == nil else {
-                if hasFragment, linked.insert(url).inserted {
-                    urls.append(
-                        url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
-                    variants.append((urls.count - 1, key))
+            if let row = index[key] {
+                var position = Int(row)
+                if hasFragment {
+                    if let variant = linked[url] {
+                        position = Int(variant)
+                    } else {
+                        position = urls.count
+                        linked[url] = Int32(position)
+                        urls.append(
+                            url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
+                        variants.append((position, key))
+                    }
                 }
-                return
+                if let linkDepth { urls.reached(depth: linkDepth, at: position) }
+                if let anchorText { urls.offerAnchorText(anchorText, at: position) }
+                return position
             }
             guard urls.count < urlCap else {
                 urlsNotRecorded += 1
-                return
+                return nil
             }
-            if hasFragment { linked.insert(url) }
-            index[key] = Int32(urls.count)
+            let position = urls.count
+            if hasFragment { linked[url] = Int32(position) }
+            index[key] = Int32(position)
             var note: String?
             if let refusal = scope.refusal(url) {
                 note = refusal.description
@@ -125,9 +146,19 @@ struct CrawlFrontier {
                         url: url, position: Int32(urls.count), depth: Int32(clamping: depth),
                         redirects: Int8(clamping: redirects)))
             }
-            urls.append(url: url, foundOn: foundOn, httpStatus: nil, note: note)
+            urls.append(
+                url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText)
+            return position
         }
     }
+
+    /// Counts a page's link to `row` as an inlink, once per page however often the page links there (`startPage`
+    /// begins the next page): a counter per row, and one small set for the page being taken in.
+    mutating func countInlink(to row: Int) {
+        if rowsLinkedFromPage.insert(Int32(truncatingIfNeeded: row)).inserted { urls.addInlink(at: row) }
+    }
+
+    mutating func startPage() { rowsLinkedFromPage.removeAll(keepingCapacity: true) }
 
     /// Why a URL in scope is not fetched: its length, depth, robots.txt, or a crawl trap, in that order.
     private mutating func skipReason(url: String, depth: Int) -> Skip? {

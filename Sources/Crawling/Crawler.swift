@@ -29,7 +29,7 @@ public struct Crawler: SiteCrawling {
                     + "\(Crawler.seconds(capped.honoured)) s was honoured (--max-crawl-delay)")
         }
         var interrupted = false
-        frontier.add(CurlURL.resolve(root, against: root), foundOn: nil, depth: 0)
+        frontier.add(CurlURL.resolve(root, against: root), foundOn: nil, depth: 0, linkDepth: 0)
         // Sitemaps are read unless robots.txt was unavailable (5xx, no answer): a site that disallows everything in
         // its robots.txt still has its sitemap pages recorded, as before.
         if !(robots == Robots.disallowAll && robotsNote != nil) {
@@ -306,14 +306,21 @@ public struct Crawler: SiteCrawling {
         }
         if (300..<400).contains(status) {
             guard let target = e.redirectTo else { return nil }
+            // The target as the crawl follows it, so it matches that URL's own row; as sent when it is no web URL.
+            let resolved = CurlURL.resolve(target, against: job.url)
+            if case .web(let url, _, _) = resolved {
+                frontier.urls.setRedirect(url, at: position)
+            } else {
+                frontier.urls.setRedirect(target, at: position)
+            }
             if Int(job.redirects) < options.maxRedirects {
-                frontier.urls.setNote("redirects to \(target)", at: position)
+                // A redirect is no link: the target is as far from the start page as the URL that redirects.
                 frontier.add(
-                    CurlURL.resolve(target, against: job.url), foundOn: job.url, depth: job.level,
+                    resolved, foundOn: job.url, depth: job.level, linkDepth: frontier.urls.depth(at: position),
                     redirects: Int(job.redirects) + 1)
             } else {
                 frontier.urls.setNote(
-                    "redirects to \(target): not followed, more than \(options.maxRedirects) redirects", at: position)
+                    "redirect not followed: more than \(options.maxRedirects) redirects", at: position)
             }
             return nil
         }
@@ -334,12 +341,17 @@ public struct Crawler: SiteCrawling {
         if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: pageURL) {
             base = CurlURL.Base(url)
         }
+        let linkDepth = frontier.urls.depth(at: position).map { $0 + 1 }
+        frontier.startPage()
         for (i, link) in page.links.enumerated() {
             // A page of 100,000 links checked against a robots.txt of thousands of rules takes a while: SIGINT and
             // the crawl budget are looked at every 256 links.
             if i & 255 == 255 && shouldStop() { break }
             // Resolved against <base>, recorded with the page it was found on.
-            frontier.add(CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1)
+            let row = frontier.add(
+                CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1,
+                linkDepth: linkDepth, anchorText: link.text)
+            if let row { frontier.countInlink(to: row) }
         }
         return nil
     }

@@ -10,6 +10,15 @@ public struct PageLinks: Sendable, Equatable {
     public struct Link: Sendable, Equatable {
         public var href: String
         public var kind: Kind
+        /// What a reader sees of an `a` (its text and its images' `alt`) or an `area`'s `alt`: whitespace collapsed,
+        /// at most 200 characters; nil when empty or for other kinds.
+        public var text: String?
+
+        public init(href: String, kind: Kind, text: String? = nil) {
+            self.href = href
+            self.kind = kind
+            self.text = text
+        }
     }
 
     public var links: [Link] = []
@@ -43,6 +52,19 @@ public enum LinkScanner {
 
     final class Collector {
         var page = PageLinks()
+        /// The link of the `a` or `area` whose text the scanner hands over next, if that element was kept.
+        var openAnchor: Int?
+    }
+
+    /// A scanner reporting link-bearing elements and anchor text to `collector`, or nil when libxml2 has none.
+    static func makeScanner(_ encoding: String, _ collector: Collector) -> OpaquePointer? {
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        guard
+            let scanner = chtmlscan_create(encoding, context, onElement)
+                ?? chtmlscan_create("UTF-8", context, onElement)
+        else { return nil }
+        chtmlscan_collect_anchor_text(scanner, onAnchorText)
+        return scanner
     }
 
     /// `charset` comes from the Content-Type header; otherwise `<meta charset>` in the first KiB, else UTF-8, and
@@ -50,11 +72,7 @@ public enum LinkScanner {
     public static func scan(_ body: [UInt8], charset: String? = nil) -> PageLinks {
         let encoding = charset ?? metaCharset(body) ?? (isUTF8(body) ? "UTF-8" : "windows-1252")
         let collector = Collector()
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        guard
-            let scanner = chtmlscan_create(encoding, context, onElement)
-                ?? chtmlscan_create("UTF-8", context, onElement)
-        else { return PageLinks() }
+        guard let scanner = makeScanner(encoding, collector) else { return PageLinks() }
         defer { chtmlscan_free(scanner) }
         body.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, 1) }
@@ -95,8 +113,7 @@ public enum LinkScanner {
             let encoding =
                 headerCharset ?? LinkScanner.metaCharset(prefix)
                 ?? (LinkScanner.isUTF8(sample) ? "UTF-8" : "windows-1252")
-            let context = Unmanaged.passUnretained(collector).toOpaque()
-            scanner = chtmlscan_create(encoding, context, onElement) ?? chtmlscan_create("UTF-8", context, onElement)
+            scanner = LinkScanner.makeScanner(encoding, collector)
             let buffered = prefix
             prefix = []
             buffered.withUnsafeBufferPointer { feed($0, last: false) }
@@ -245,13 +262,14 @@ public enum LinkScanner {
     }
 
     static func handle(_ name: String, _ attrs: Attributes, into page: inout PageLinks) {
-        func add(_ href: String?, _ kind: PageLinks.Kind) {
-            guard let href, !href.isEmpty else { return }
+        @discardableResult func add(_ href: String?, _ kind: PageLinks.Kind) -> Bool {
+            guard let href, !href.isEmpty else { return false }
             if page.links.count >= maximumLinks {
                 page.dropped += 1
-                return
+                return false
             }
             page.links.append(PageLinks.Link(href: href, kind: kind))
+            return true
         }
         switch name {
         case "a": add(attrs["href"], .anchor)
@@ -283,5 +301,20 @@ public enum LinkScanner {
 private let onElement: chtmlscan_element_fn = { context, name, attributes in
     guard let context, let name else { return }
     let collector = Unmanaged<LinkScanner.Collector>.fromOpaque(context).takeUnretainedValue()
-    LinkScanner.handle(String(cString: name), LinkScanner.Attributes(pointer: attributes), into: &collector.page)
+    let element = String(cString: name)
+    let before = collector.page.links.count
+    LinkScanner.handle(element, LinkScanner.Attributes(pointer: attributes), into: &collector.page)
+    // The scanner hands over this element's text next (when it has any), before any other element is reported.
+    if element == "a" || element == "area" {
+        collector.openAnchor = collector.page.links.count > before ? before : nil
+    }
+}
+
+private let onAnchorText: chtmlscan_text_fn = { context, text, length in
+    guard let context, let text else { return }
+    let collector = Unmanaged<LinkScanner.Collector>.fromOpaque(context).takeUnretainedValue()
+    guard let link = collector.openAnchor else { return }
+    collector.openAnchor = nil
+    let bytes = UnsafeRawBufferPointer(start: text, count: length)
+    collector.page.links[link].text = String(decoding: bytes, as: UTF8.self)
 }

@@ -3,8 +3,11 @@ import Foundation
 /// RFC 4180 text with spreadsheet formulas neutralised: site content must never run in someone's spreadsheet.
 public enum CSV {
     /// Quotes when needed; a cell starting with = + - @ tab or CR gets a leading apostrophe (OWASP CSV injection).
+    /// Control characters other than tab, LF and CR (C0, DEL, C1) are shown as `visibleEscape` text: a terminal
+    /// acts on them when the file is printed, and spreadsheets differ on what they do with them.
     public static func cell(_ text: String) -> String {
         // On bytes: urls.csv has a cell per column for every crawled URL.
+        let text = hasControls(text) ? escapeControls(text) : text
         let utf8 = text.utf8
         let formula = utf8.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
         let quote = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
@@ -19,6 +22,29 @@ public enum CSV {
         }
         if quote { out.append(UInt8(ascii: "\"")) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    static func hasControls(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
+            if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    static func escapeControls(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (v >= 0x7F && v <= 0x9F) {
+                out += visibleEscape(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// A table whose columns (header and value) are declared once, so headers and cells never drift apart.

@@ -2,12 +2,18 @@ import AASA
 import Audit
 import Foundation
 
-/// `urls.csv`: one row per tested URL, one verdict column per app.
+/// `urls.csv`: one row per URL a crawl found, in the columns a link or SEO team filters on; the README lists them.
 public enum URLsCSV {
     struct Row {
         var domain: String
         var url: URLReport
     }
+
+    /// The columns, in order: a public contract like the report's fields.
+    public static let headers = [
+        "domain", "url", "opens_app", "app_id", "apps", "rule", "rule_location", "http_status", "redirect_to", "depth",
+        "found_on", "inlinks", "anchor_text", "note",
+    ]
 
     public static func render(_ report: AuditReport) -> String {
         var text = ""
@@ -17,27 +23,22 @@ public enum URLsCSV {
 
     /// The table in pieces, each URL's verdicts worked out as its row is written.
     public static func render(_ report: AuditReport, into sink: (String) throws -> Void) rethrows {
-        var apps: [String] = []
-        for domain in report.domains {
-            for app in domain.urls.appIDs() where !apps.contains(app) { apps.append(app) }
-        }
-        var columns: [(header: String, value: (Row) -> String)] = [
-            ("domain", { $0.domain }), ("url", { $0.url.url }), ("found_on", { $0.url.foundOn ?? "" }),
-            ("http_status", { $0.url.httpStatus.map(String.init) ?? "" }), ("opens_app", { $0.url.opensApp ?? "" }),
-        ]
-        for app in apps {
-            columns.append((app, { row in row.url.verdicts.first { $0.appID == app }?.result.rawValue ?? "" }))
-        }
-        columns += [
-            (
-                "deciding_rule",
-                { row in row.url.verdicts.compactMap(\.rule).first.map { "\($0.pointer) \($0.rule)" } ?? "" }
-            ),
-            ("excluded", { row in row.url.verdicts.contains { $0.result == .exclude } ? "yes" : "no" }),
-            ("note", { $0.url.note ?? "" }),
+        let values: [(Row) -> String] = [
+            { $0.domain }, { $0.url.url }, { $0.url.opensApp == nil ? "no" : "yes" }, { $0.url.opensApp ?? "" },
+            { row in row.url.verdicts.filter { $0.result == .match }.map(\.appID).joined(separator: ";") },
+            { deciding($0.url)?.rule ?? "" }, { deciding($0.url)?.pointer ?? "" },
+            { $0.url.httpStatus.map(String.init) ?? "" }, { $0.url.redirectTo ?? "" },
+            { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
+            { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { $0.url.note ?? "" },
         ]
         let rows = report.domains.lazy.flatMap { domain in domain.urls.lazy.map { Row(domain: domain.domain, url: $0) }
         }
-        try CSV.Table(columns).render(rows, into: sink)
+        try CSV.Table(Array(zip(headers, values))).render(rows, into: sink)
+    }
+
+    /// The rule that decided: the opening app's, else the first app's that a rule decided (an exclusion).
+    static func deciding(_ url: URLReport) -> RuleReference? {
+        if let app = url.opensApp, let rule = url.verdicts.first(where: { $0.appID == app })?.rule { return rule }
+        return url.verdicts.lazy.compactMap(\.rule).first
     }
 }

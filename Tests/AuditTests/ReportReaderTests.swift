@@ -67,6 +67,39 @@ import Testing
         #expect(Array(back.domains[0].urls) == Array(report.domains[0].urls))
     }
 
+    /// Reports written before URL rows carried redirect targets, depths, inlinks and anchor text: read whole and as
+    /// a baseline, the rows come back with those fields unknown.
+    @Test func aReportWithoutTheNewURLFieldsStillReads() throws {
+        var report = try Self.report()
+        var urls = Array(report.domains[0].urls)
+        urls[0].redirectTo = "https://shop.test/next"
+        urls[0].depth = 1
+        urls[0].inlinks = 4
+        urls[0].anchorText = "Shoes"
+        report.domains[0].urls = URLTable(urls)
+        var object = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        var domains = try #require(object["domains"] as? [[String: Any]])
+        let rows = try #require(domains[0]["urls"] as? [[String: Any]])
+        #expect(rows[0]["anchorText"] as? String == "Shoes" && rows[0]["inlinks"] as? Int == 4)
+        domains[0]["urls"] = rows.map { row in
+            row.filter { !["redirectTo", "depth", "inlinks", "anchorText"].contains($0.key) }
+        }
+        object["domains"] = domains
+        let path = try Self.file(try JSONSerialization.data(withJSONObject: object))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let read = try AuditReport.read(at: path).domains[0].urls
+        #expect(read.map(\.url) == urls.map(\.url) && read.map(\.verdicts) == urls.map(\.verdicts))
+        #expect(
+            read.allSatisfy { $0.redirectTo == nil && $0.depth == nil && $0.inlinks == nil && $0.anchorText == nil })
+        let baseline = try AuditReport.baseline(at: path).domains[0].urls
+        #expect(baseline.map(\.opensApp) == urls.map(\.opensApp))
+        // Read with the fields, they come back as written.
+        let full = try Self.file(try report.json())
+        defer { try? FileManager.default.removeItem(atPath: full) }
+        let again = try AuditReport.read(at: full).domains[0].urls
+        #expect(Array(again) == urls)
+    }
+
     @Test func anyLayoutOfTheSameJSONReadsTheSame() throws {
         let written = try Self.report().json()
         // Minified, keys in another order: the stream reads it as JSONDecoder reads the whole text.

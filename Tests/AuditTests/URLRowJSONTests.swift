@@ -41,14 +41,18 @@ import Testing
     /// Every combination of the optional members, each verdict set, and every awkward string in every string.
     static func rows() -> [URLReport] {
         var rows: [URLReport] = []
-        for mask in 0..<16 {
+        for mask in 0..<256 {
             for verdicts in verdictSets {
                 rows.append(
                     URLReport(
                         url: "https://shop.test/\(mask)", foundOn: mask & 1 != 0 ? "https://shop.test/" : nil,
                         httpStatus: mask & 2 != 0 ? [200, 0, -1, 404, Int.max, Int.min][mask % 6] : nil,
                         verdicts: verdicts, opensApp: mask & 4 != 0 ? "9JA89QQLNQ.com.acme.shop" : nil,
-                        note: mask & 8 != 0 ? "other host: recorded, not crawled" : nil))
+                        note: mask & 8 != 0 ? "other host: recorded, not crawled" : nil,
+                        redirectTo: mask & 16 != 0 ? "https://shop.test/next?a=1&b=\"2\"" : nil,
+                        depth: mask & 32 != 0 ? [0, 1, 9, 10, 60, Int.max][mask % 6] : nil,
+                        inlinks: mask & 64 != 0 ? [0, 1, 9, 10, 100_000, Int.max][mask % 6] : nil,
+                        anchorText: mask & 128 != 0 ? "Shoes & \"hats\", on sale" : nil))
             }
         }
         for text in awkward + [allAwkward] {
@@ -56,7 +60,7 @@ import Testing
                 URLReport(
                     url: text, foundOn: text, httpStatus: 7,
                     verdicts: [AppVerdict(appID: text, result: .exclude, rule: rule(text), reason: text)],
-                    opensApp: text, note: text))
+                    opensApp: text, note: text, redirectTo: text, depth: 3, inlinks: 2, anchorText: text))
         }
         return rows
     }

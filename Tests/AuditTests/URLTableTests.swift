@@ -37,6 +37,36 @@ import Testing
         return urls
     }
 
+    @Test func crawlFactsKeepTheShortestDepthTheFirstTextAndEveryInlink() throws {
+        var urls = URLTable()
+        urls.append(url: "https://shop.test/a", foundOn: "sitemap https://shop.test/s.xml", httpStatus: nil, note: nil)
+        urls.append(url: "https://shop.test/b", foundOn: "https://shop.test/", httpStatus: 301, note: nil, depth: 4)
+        for position in 0..<4_096 + 2 where position > 1 {
+            urls.append(url: "https://shop.test/\(position)", foundOn: nil, httpStatus: nil, note: nil)
+        }
+        #expect(urls.depth(at: 0) == nil && urls.depth(at: 1) == 4)
+        urls.reached(depth: 6, at: 0)
+        urls.reached(depth: 2, at: 1)
+        urls.reached(depth: 3, at: 1)
+        urls.offerAnchorText("first", at: 1)
+        urls.offerAnchorText("second", at: 1)
+        urls.addInlink(at: 1)
+        urls.addInlink(at: 1)
+        urls.setRedirect("https://shop.test/c", at: 1)
+        let last = 4_096 + 1  // past the first chunk of rows
+        urls.addInlink(at: last)
+        urls.reached(depth: 1, at: last)
+        #expect(urls[0].depth == 6 && urls[0].inlinks == 0 && urls[0].anchorText == nil && urls[0].redirectTo == nil)
+        #expect(urls[1].depth == 2 && urls[1].inlinks == 2 && urls[1].anchorText == "first")
+        #expect(urls[1].redirectTo == "https://shop.test/c")
+        #expect(urls[last].inlinks == 1 && urls[last].depth == 1, "the open chunk as well as sealed ones")
+        // Given rows keep theirs, and a row read back from a baseline knows none.
+        var given = URLTable([urls[1]])
+        given.append(given: "https://shop.test/x", opensApp: nil)
+        #expect(given[0] == urls[1])
+        #expect(given[1].inlinks == nil && given[1].depth == nil && given[1].redirectTo == nil)
+    }
+
     @Test func rowsAreJudgedByTheirHostsFileWhenRead() throws {
         let urls = try Self.table()
         let shop = try Self.matcher(Self.shopFile)

@@ -49,6 +49,36 @@ import Testing
         #expect(finished(f).stoppedBecause == .complete)
     }
 
+    /// One page's links as the crawler takes them in: each row counts the page once, keeps its first text and its
+    /// shortest link distance; a fragment variant is a row of its own.
+    func take(_ links: [(String, String?)], linkDepth: Int?, into f: inout CrawlFrontier) {
+        f.startPage()
+        for (href, text) in links {
+            let row = f.add(
+                CurlURL.resolve(href, against: Self.root), foundOn: Self.root, depth: 1, linkDepth: linkDepth,
+                anchorText: text)
+            if let row { f.countInlink(to: row) }
+        }
+    }
+
+    @Test func inlinksCountEachPageOnceAndRowsKeepTheFirstTextAndShortestDepth() {
+        var f = frontier()
+        f.add(CurlURL.resolve("/s", against: Self.root), foundOn: "sitemap https://shop.test/s.xml", depth: 1)
+        take(
+            [("/a", nil), ("/a", "A"), ("/A/../a", "again"), ("/a#x", "X"), ("/s", nil), ("mailto:x@y", "m")],
+            linkDepth: 3, into: &f)
+        take([("/a", "later"), ("/a#x", nil), ("/s", "S")], linkDepth: 1, into: &f)
+        let rows = Dictionary(f.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(rows["https://shop.test/a"]?.inlinks == 2, "three links on the first page count once")
+        #expect(rows["https://shop.test/a"]?.anchorText == "A" && rows["https://shop.test/a"]?.depth == 1)
+        #expect(rows["https://shop.test/a#x"]?.inlinks == 2 && rows["https://shop.test/a#x"]?.anchorText == "X")
+        #expect(rows["https://shop.test/s"]?.inlinks == 2 && rows["https://shop.test/s"]?.depth == 1)
+        #expect(rows["https://shop.test/s"]?.foundOn == "sitemap https://shop.test/s.xml")
+        var sitemapOnly = frontier()
+        sitemapOnly.add(CurlURL.resolve("/s", against: Self.root), foundOn: "sitemap", depth: 1)
+        #expect(sitemapOnly.urls.first?.depth == nil && sitemapOnly.urls.first?.inlinks == 0)
+    }
+
     @Test func aFragmentIsRecordedOnceAndTakesItsPagesStatus() {
         var f = frontier()
         add("/a", to: &f)

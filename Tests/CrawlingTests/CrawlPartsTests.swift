@@ -143,6 +143,18 @@ import Testing
         #expect(page.links.map(\.kind) == [.refresh, .canonical, .alternate, .anchor, .area, .iframe])
     }
 
+    @Test func eachAnchorKeepsItsOwnTextAndAnAnchorWithoutHrefKeepsNone() {
+        let html =
+            Array(
+                (#"<a name="top">Top</a><a href="/1"> One <img alt="logo"> </a><a href="">empty href</a><a href=/2></a>"#
+                    + #"<link rel=canonical href=/c><a href=/3>caf"#).utf8) + [0xE9]
+            + Array("</a><area href=/4 alt=Map>".utf8)
+        let page = LinkScanner.scan(html)
+        #expect(page.links.map(\.href) == ["/1", "/2", "/c", "/3", "/4"])
+        #expect(page.links.map(\.text) == ["One logo", nil, nil, "café", "Map"], "Windows-1252 text decoded too")
+        for size in [1, 5, 64] { #expect(Self.streamed(html, size: size) == page, "chunks of \(size)") }
+    }
+
     @Test func charsetComesFromTheHeaderTheMetaTagOrALatin1Fallback() {
         let latin1 = Array("<a href=\"/caf".utf8) + [0xE9] + Array("\">x</a>".utf8)
         #expect(LinkScanner.scan(latin1).links.first?.href == "/café", "invalid UTF-8 falls back to Windows-1252")

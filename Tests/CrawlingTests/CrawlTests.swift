@@ -38,7 +38,8 @@ import Testing
         let secret = try #require(byURL["https://shop.aasa.test/private/secret"])
         #expect(secret.httpStatus == nil && secret.note?.contains("robots.txt") == true, "never fetched")
         #expect(result.robotsDisallowed == 1)
-        #expect(byURL["https://shop.aasa.test/moved"]?.note == "redirects to https://shop.aasa.test/shoes/")
+        #expect(byURL["https://shop.aasa.test/moved"]?.redirectTo == "https://shop.aasa.test/shoes/")
+        #expect(byURL["https://shop.aasa.test/moved"]?.note == nil, "the target has its own column")
         #expect(byURL["https://shop.aasa.test/broken"]?.httpStatus == 404)
         #expect(result.pageErrors.map(\.url) == ["https://shop.aasa.test/broken"])
         #expect(byURL["https://shop.aasa.test/image.png"]?.note?.contains("not HTML") == true)
@@ -157,5 +158,69 @@ import Testing
         #expect(
             result.urls.filter { $0.url.hasPrefix("https://shop.aasa.test/shoes/") && !$0.url.contains("new") }.count
                 == 2)
+    }
+
+    /// seo.aasa.test: what a link team asks first, from the real crawler on real pages.
+    @Test func depthCountsLinksFromTheStartPageAndIsUnknownForASitemapBranch() async throws {
+        let result = await crawl("seo.aasa.test")
+        #expect(result.stoppedBecause == .complete)
+        let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        func depth(_ path: String) -> Int?? { byURL["https://seo.aasa.test\(path)"].map(\.depth) }
+        #expect(depth("/") == 0)
+        #expect(depth("/shop/1") == 1, "listed by the sitemap first, then linked from the start page")
+        #expect(byURL["https://seo.aasa.test/shop/1"]?.foundOn == "sitemap https://seo.aasa.test/sitemap.xml")
+        #expect(depth("/shop/deep") == 2)
+        #expect(depth("/shop/deeper") == 3)
+        #expect(depth("/shop/sitemap-only") == .some(nil), "known only from the sitemap")
+        #expect(depth("/shop/from-sitemap-page") == .some(nil), "linked only from a page no link reaches")
+        #expect(depth("/shop/7?q=%22a,b%22") == 1, "a redirect is no link: as deep as the URL that redirects")
+    }
+
+    @Test func inlinksCountDistinctCrawledPagesNotLinksOrSitemaps() async throws {
+        let result = await crawl("seo.aasa.test")
+        let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        func inlinks(_ path: String) -> Int? { byURL["https://seo.aasa.test\(path)"]?.inlinks ?? nil }
+        // The start page links /shop/1 twice and /shop/2 twice more; the sitemap does not count.
+        #expect(inlinks("/shop/1") == 2)
+        #expect(inlinks("/shop/6") == 2, "the start page and /shop/1")
+        #expect(inlinks("/shop/deeper") == 1)
+        #expect(inlinks("/shop/sitemap-only") == 0, "only a sitemap names it")
+        #expect(inlinks("/shop/7?q=%22a,b%22") == 0, "a redirect is not a link")
+        // Every crawled page but /shop/1's siblings without links points home.
+        let home = result.urls.filter { $0.httpStatus == 200 && $0.url.hasPrefix("https://seo.aasa.test/shop/") }
+        let linkingHome = home.filter {
+            !["/shop/2", "/shop/deep", "/shop/sitemap-only"].contains($0.url.dropFirst(21))
+        }
+        #expect(inlinks("/") == linkingHome.count, "\(home.map(\.url))")
+    }
+
+    @Test func redirectsRecordTheirTargetAsFollowed() async throws {
+        let result = await crawl("seo.aasa.test")
+        let go = try #require(result.urls.first { $0.url == "https://seo.aasa.test/go" })
+        #expect(go.httpStatus == 302)
+        #expect(go.redirectTo == "https://seo.aasa.test/shop/7?q=%22a,b%22")
+        #expect(result.urls.contains { $0.url == go.redirectTo && $0.httpStatus == 200 })
+        let hostile = try #require(result.urls.first { $0.url == "https://seo.aasa.test/go-ctl" })
+        #expect(hostile.redirectTo == "https://seo.aasa.test/=cmd%7C'%20/C%20calc'!A0/%1B[31m", "resolved as followed")
+        let app = try #require(result.urls.first { $0.url == "https://seo.aasa.test/go-app" })
+        #expect(app.redirectTo == "acmeshop://open/\u{1B}[31m=x", "no web URL: kept as sent")
+        #expect(result.otherSchemes["acmeshop"] == 1)
+        #expect(result.urls.first { $0.url == "https://seo.aasa.test/shop/1" }?.redirectTo == nil)
+    }
+
+    @Test func anchorTextIsTheFirstNonEmptyTextCollapsedAndCapped() async throws {
+        let result = await crawl("seo.aasa.test")
+        let byURL = Dictionary(result.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        func text(_ path: String) -> String? { byURL["https://seo.aasa.test\(path)"]?.anchorText ?? nil }
+        #expect(text("/shop/1") == "=cmd|' /C calc'!A0")
+        #expect(text("/shop/2") == "Say \"hi\", there")
+        #expect(text("/shop/3") == "ctl[31mred end")
+        #expect(text("/shop/4") == "Shop logo")
+        #expect(text("/shop/5") == "Nested bold & entity text")
+        #expect(text("/shop/6") == "Six from one", "the start page's link to it is empty")
+        #expect(text("/shop/area") == "Area alt")
+        let long = String(("Long " + String(repeating: "word ", count: 80)).prefix(200))
+        #expect(text("/shop/long") == long.trimmingCharacters(in: .whitespaces), "200 characters, no trailing space")
+        #expect(text("/shop/sitemap-only") == nil)
     }
 }

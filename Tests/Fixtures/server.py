@@ -139,6 +139,59 @@ SCENARIOS["termcdn"] = aasa()  # a good file; the CDN stand-in fails it with esc
 # 250 malformed app IDs: app-id-format raises 250 errors, 100 are listed and the rest counted (findings-truncated).
 SCENARIOS["manyfindings"] = aasa(body=json.dumps({"applinks": {"details": [
     {"appIDs": ["com.acme.app%d" % i for i in range(250)], "components": [{"/": "/shop/*"}]}]}}).encode())
+# A site for link and SEO columns (urls.csv): two apps opening the same URLs, anchor text that is hostile in a
+# spreadsheet or a terminal, link depths, inlinks, a sitemap-only branch and redirects with awkward targets.
+SEO_FILE = json.dumps({"applinks": {"details": [
+    {"appIDs": [APP, "9JA89QQLNQ.com.acme.clip"], "components": [
+        {"/": "/shop/private/*", "exclude": True},
+        {"/": "/shop/*"},
+        {"/": "/legacy/*", "exclued": True},
+    ]}]}}, indent=2).encode()
+SCENARIOS["seo"] = aasa(body=SEO_FILE)
+SEO_LONG = "Long " + "word " * 80
+SEO_HOME = ('<a href="/shop/1">=cmd|\' /C calc\'!A0</a><a href="/shop/1">second link, same page</a>\n'
+            '<a href="/shop/2">  Say "hi",\n   there  </a>\n'
+            '<a href="/shop/3">ctl\x01\x1b[31mred\x7f \u0085end</a>\n'
+            '<a href="/shop/4"><img src="/logo.png" alt="Shop logo"></a>\n'
+            '<a href="/shop/5"><span>Nested <b>bold</b></span> &amp; entity<script>var s = "no";</script>'
+            '<style>a{}</style> text</a>\n'
+            '<a href="/shop/6"></a><a href="/shop/long">%s</a><a href="/go">Go</a><a href="/go-ctl">Go on</a><a href="/go-app">App</a>\n'
+            '<a href="/shop/private/x">Private</a><a href="/missing">Gone</a>\n'
+            '<map><area href="/shop/area" alt="Area alt"></map>') % SEO_LONG
+
+
+def seo(path):
+    """seo.aasa.test's pages: (status, body, content type, headers)."""
+    html = "text/html; charset=utf-8"
+
+    def links(*pairs):
+        body = "".join('<a href="%s">%s</a>\n' % pair for pair in pairs)
+        return ("<!DOCTYPE html><html><body>%s</body></html>" % body).encode()
+    if path == "/sitemap.xml":
+        return 200, (b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                     b'<url><loc>https://seo.aasa.test/shop/sitemap-only</loc></url>'
+                     b'<url><loc>https://seo.aasa.test/shop/1</loc></url></urlset>'), "application/xml", {}
+    if path == "/":
+        return 200, ("<!DOCTYPE html><html><body>%s</body></html>" % SEO_HOME).encode(), html, {}
+    if path == "/shop/1":
+        return 200, links(("/shop/6", "Six from one"), ("/shop/deep", "Deep"), ("/", "Home")), html, {}
+    if path == "/shop/2":
+        return 200, links(("/shop/1", "One again"), ("/shop/1", "One, twice on this page")), html, {}
+    if path == "/shop/deep":
+        return 200, links(("/shop/deeper", "Deeper")), html, {}
+    if path == "/shop/sitemap-only":
+        return 200, links(("/shop/from-sitemap-page", "From a sitemap page")), html, {}
+    if path == "/go":
+        return 302, b"", None, {"Location": '/shop/7?q="a,b"'}
+    if path == "/go-ctl":
+        return 302, b"", None, {"Location": "=cmd|' /C calc'!A0/\x1b[31m\x07"}
+    if path == "/go-app":  # no web URL: the target is recorded as sent, escapes and all
+        return 302, b"", None, {"Location": "acmeshop://open/\x1b[31m=x"}
+    if path.startswith("/shop/"):
+        return 200, links(("/", "Home")), html, {}
+    return 404, b"not found", "text/plain", {}
+
+
 GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 
 
@@ -417,6 +470,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(status, body, ctype, headers)
         if name in ("crawlhostile", "robotsdown", "robotsaway", "robotshop", "crawlslow") and location is None:
             status, body, ctype, headers = crawl_hostile_page(name, self.headers.get("Host") or "", path)
+            return self.send(status, body, ctype, headers)
+        if name == "seo" and location is None:
+            status, body, ctype, headers = seo(path)
             return self.send(status, body, ctype, headers)
         if name == "shop" and location is None:
             status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")

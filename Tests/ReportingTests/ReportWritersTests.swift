@@ -25,10 +25,11 @@ func hostileReport() -> AuditReport {
     let urls = [
         URLReport(
             url: "https://e.com/=HYPERLINK(\"http://evil\")", foundOn: "+cmd|' /C calc'!A0", httpStatus: 200,
-            verdicts: [verdict], opensApp: "9JA89QQLNQ.com.acme.shop", note: "-2+3"),
+            verdicts: [verdict], opensApp: "9JA89QQLNQ.com.acme.shop", note: "-2+3",
+            redirectTo: "=cmd|' /C calc'!A0", depth: 2, inlinks: 5, anchorText: "=HYPERLINK(\"http://evil\",\"x\")"),
         URLReport(
             url: "https://e.com/a,b\n\"c\"", foundOn: "@SUM(1)", httpStatus: nil, verdicts: [verdict], opensApp: nil,
-            note: "\tx"),
+            note: "\tx", redirectTo: "acme://\u{1B}[2J\u{7}\u{85}", anchorText: "-1\u{7F}\"q\"\r\nnext"),
     ]
     let domain = DomainReport(
         domain: "e.com", notes: [evil], fetches: [exchange], apps: [AppServices(appID: evil, services: ["applinks"])],
@@ -63,13 +64,17 @@ func hostileReport() -> AuditReport {
         let csv = URLsCSV.render(hostileReport())
         let lines = csv.components(separatedBy: "\r\n")
         #expect(
-            lines[0] == "domain,url,found_on,http_status,opens_app,9JA89QQLNQ.com.acme.shop,deciding_rule,excluded,note"
-        )
+            lines[0]
+                == "domain,url,opens_app,app_id,apps,rule,rule_location,http_status,redirect_to,depth,found_on,inlinks,"
+                + "anchor_text,note")
         #expect(lines[1].contains(#""https://e.com/=HYPERLINK(""http://evil"")""#))
-        #expect(lines[1].contains(#"'+cmd|' /C calc'!A0"#))
+        #expect(lines[1].contains(#",200,'=cmd|' /C calc'!A0,2,'+cmd|' /C calc'!A0,5,"#), "redirect target neutralised")
+        #expect(lines[1].contains(#","'=HYPERLINK(""http://evil"",""x"")","#), "anchor text quoted and neutralised")
         #expect(lines[1].hasSuffix(",'-2+3"))
         #expect(csv.contains("\"https://e.com/a,b\n\"\"c\"\"\""), "RFC 4180 quoting of commas, quotes and line breaks")
         #expect(csv.contains("'@SUM(1)") && csv.contains("'\tx"))
+        #expect(csv.contains(#",acme://\u{1B}[2J\u{7}\u{85},"#), "controls in a redirect target shown, not written")
+        #expect(csv.contains("\"'-1\\u{7F}\"\"q\"\"\r\nnext\""), "anchor text: formula, DEL, quotes and a line break")
     }
 
     @Test func csvCellsStartingWithFormulaCharactersAreDefused() {
@@ -77,6 +82,13 @@ func hostileReport() -> AuditReport {
             #expect(CSV.cell(prefix + "1").hasPrefix("'") || CSV.cell(prefix + "1").hasPrefix("\"'"))
         }
         #expect(CSV.cell("plain") == "plain")
+    }
+
+    @Test func csvShowsControlCharactersAsEscapes() {
+        #expect(CSV.cell("a\u{1B}[2Jb\u{0}\u{7}") == #"a\u{1B}[2Jb\u{0}\u{7}"#)
+        #expect(CSV.cell("\u{7F}x\u{9B}1m\u{85}") == #"\u{7F}x\u{9B}1m\u{85}"#, "DEL and C1 controls too")
+        #expect(CSV.cell("\u{1}=cmd") == #"\u{1}=cmd"#, "escaped first, so no formula character leads")
+        #expect(CSV.cell("tab\there") == "tab\there" && CSV.cell("\u{A0}é\u{2028}") == "\u{A0}é\u{2028}")
     }
 
     @Test func csvQuotesLineBreaksOfEveryKind() {

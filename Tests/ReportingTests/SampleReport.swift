@@ -45,15 +45,26 @@ enum SampleReport {
     /// The crawl of shop.example: URLs judged by the file, so both apps get real verdicts.
     static func shopURLs() -> URLTable {
         var urls = URLTable()
-        urls.append(url: "https://shop.example/shop/1", foundOn: "https://shop.example/", httpStatus: 200, note: nil)
         urls.append(
-            url: "https://shop.example/shop/beta/2", foundOn: "https://shop.example/", httpStatus: 200, note: nil)
+            url: "https://shop.example/shop/1", foundOn: "https://shop.example/", httpStatus: 200, note: nil, depth: 1,
+            anchorText: "Shop")
+        urls.addInlink(at: 0)
+        urls.addInlink(at: 0)
         urls.append(
-            url: "https://shop.example/about", foundOn: "=HYPERLINK(\"http://evil\")", httpStatus: 404, note: "-2+3")
+            url: "https://shop.example/shop/beta/2", foundOn: "https://shop.example/", httpStatus: 200, note: nil,
+            depth: 1, anchorText: "=BETA(\"x\"), try it")
+        urls.addInlink(at: 1)
+        urls.append(
+            url: "https://shop.example/about", foundOn: "=HYPERLINK(\"http://evil\")", httpStatus: 404, note: "-2+3",
+            depth: 2)
+        // Each field on its own (a 404 with a redirect target never comes from a crawl), hostile where it can be.
+        urls.setRedirect("-https://shop.example/about-us?a=1,b=\"2\"", at: 2)
         urls.append(
             url: "https://shop.example/shop/\u{E9}t\u{E9}?q=\"a,b\"", foundOn: "@SUM(1)", httpStatus: nil,
             note: "\tnot fetched: crawl cap\r\nline two \u{1}")
-        urls.append(url: "https://elsewhere.example/+x", foundOn: "+cmd|' /C calc'!A0", httpStatus: nil, note: nil)
+        urls.append(
+            url: "https://elsewhere.example/+x", foundOn: "+cmd|' /C calc'!A0", httpStatus: nil, note: nil, depth: 3,
+            anchorText: "+x \u{1B}[31m")
         if let document = DecodedFile(bytes: Array(shopFile.utf8)).document {
             urls.judge(host: "shop.example", by: Matcher(document))
         }

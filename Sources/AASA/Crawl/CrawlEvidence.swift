@@ -9,9 +9,19 @@ public struct URLReport: Codable, Sendable, Equatable {
     public var opensApp: String?
     /// Why it was not fetched, or what happened when it was.
     public var note: String?
+    /// Where a redirect sent the crawler (resolved as followed), when fetching the URL gave one.
+    public var redirectTo: String?
+    /// Links from the start page to here (0 for the start page); nil for a URL known only from a sitemap, and in
+    /// reports written before crawls recorded it.
+    public var depth: Int?
+    /// Crawled pages that link to it, each counted once; nil in reports written before crawls counted them.
+    public var inlinks: Int?
+    /// The first non-empty text of a link to it, whitespace collapsed, at most 200 characters.
+    public var anchorText: String?
 
     public init(
-        url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?
+        url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?,
+        redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil, anchorText: String? = nil
     ) {
         self.url = url
         self.foundOn = foundOn
@@ -19,6 +29,10 @@ public struct URLReport: Codable, Sendable, Equatable {
         self.verdicts = verdicts
         self.opensApp = opensApp
         self.note = note
+        self.redirectTo = redirectTo
+        self.depth = depth
+        self.inlinks = inlinks
+        self.anchorText = anchorText
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -29,6 +43,10 @@ public struct URLReport: Codable, Sendable, Equatable {
         try c.encode(verdicts, forKey: .verdicts)
         try c.encode(opensApp, forKey: .opensApp)
         try c.encode(note, forKey: .note)
+        try c.encode(redirectTo, forKey: .redirectTo)
+        try c.encode(depth, forKey: .depth)
+        try c.encode(inlinks, forKey: .inlinks)
+        try c.encode(anchorText, forKey: .anchorText)
     }
 }
 

@@ -9,8 +9,14 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         /// Shares the storage of the page's own URL string: no copy per link.
         var foundOn: String?
         var note: String?
+        /// The first non-empty text of a link to it.
+        var anchorText: String?
         /// 0 when not fetched.
         var httpStatus: Int32 = 0
+        /// Link distance from the start page; -1 when unknown (a sitemap's URL).
+        var depth: Int32 = -1
+        /// Distinct crawled pages linking here; -1 when unknown (a row read back from an older report).
+        var inlinks: Int32 = 0
     }
 
     /// Verdicts that came with a row (a report read back, a check's example) rather than from a judge.
@@ -26,6 +32,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private var rowCount = 0
     /// Empty, or one entry per row when rows came with their verdicts.
     private var given: [Given?] = []
+    /// Redirect targets by row: few URLs redirect, so most rows carry no room for one.
+    private var redirects: [Int: String] = [:]
     /// The file each audited host serves, by host: whose rules judge a URL.
     private var judges: [String: Matcher] = [:]
     /// `tally()` once per content: the summary, the terminal and each report ask for it. A change starts a fresh
@@ -57,23 +65,57 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         for report in reports { append(report) }
     }
 
-    /// A row to be judged by its host's file.
-    public mutating func append(url: String, foundOn: String?, httpStatus: Int?, note: String?) {
-        appendRow(url: url, foundOn: foundOn, httpStatus: httpStatus, note: note)
+    /// A row to be judged by its host's file. `depth` is the link distance from the start page (nil when unknown),
+    /// `anchorText` the text of the link that found it.
+    public mutating func append(
+        url: String, foundOn: String?, httpStatus: Int?, note: String?, depth: Int? = nil, anchorText: String? = nil
+    ) {
+        var row = Row(url: url, foundOn: foundOn, note: note, anchorText: anchorText)
+        row.httpStatus = Int32(clamping: httpStatus ?? 0)
+        row.depth = depth.map { Int32(clamping: $0) } ?? -1
+        appendRow(row)
         if !given.isEmpty { given.append(nil) }
     }
 
-    private mutating func appendRow(url: String, foundOn: String?, httpStatus: Int?, note: String?) {
+    private mutating func appendRow(_ row: Row) {
         touch()
         if open.count == URLTable.chunkSize {
             sealed.append(open)
             open = []
         }
         if open.isEmpty { open.reserveCapacity(URLTable.chunkSize) }
-        open.append(
-            Row(url: url, foundOn: foundOn, note: note, httpStatus: Int32(clamping: httpStatus ?? 0)))
+        open.append(row)
         rowCount += 1
     }
+
+    /// Changes the row at `position` in place. For what the counts (`tally`) never read, so the memo stays.
+    @inline(__always) private mutating func update(_ position: Int, _ change: (inout Row) -> Void) {
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
+        if chunk < sealed.count { change(&sealed[chunk][offset]) } else { change(&open[offset]) }
+    }
+
+    /// One more crawled page links here; the crawler counts each page once per row.
+    public mutating func addInlink(at position: Int) {
+        update(position) { $0.inlinks = $0.inlinks < 0 ? 1 : $0.inlinks &+ 1 }
+    }
+
+    /// A link `depth` links from the start page leads here: the row keeps the shortest distance seen.
+    public mutating func reached(depth: Int, at position: Int) {
+        let value = Int32(clamping: depth)
+        update(position) { if $0.depth < 0 || value < $0.depth { $0.depth = value } }
+    }
+
+    /// The first non-empty link text for the row is kept.
+    public mutating func offerAnchorText(_ text: String, at position: Int) {
+        update(position) { if $0.anchorText == nil { $0.anchorText = text } }
+    }
+
+    /// Where fetching the row's URL redirected.
+    public mutating func setRedirect(_ target: String?, at position: Int) {
+        redirects[position] = target
+    }
+
+    public func depth(at position: Int) -> Int? { row(position).knownDepth }
 
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {
@@ -113,23 +155,23 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     public subscript(position: Int) -> URLReport {
         let row = row(position)
+        var report = URLReport(
+            url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, note: row.note,
+            redirectTo: redirects.isEmpty ? nil : redirects[position], depth: row.knownDepth,
+            inlinks: row.inlinks < 0 ? nil : Int(row.inlinks), anchorText: row.anchorText)
         if !given.isEmpty, let given = given[position] {
-            return URLReport(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: given.verdicts,
-                opensApp: given.opensApp, note: row.note)
+            report.verdicts = given.verdicts
+            report.opensApp = given.opensApp
+            return report
         }
-        guard let host = URLTable.host(of: row.url), let matcher = judges[host] else {
-            return URLReport(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, note: row.note)
-        }
+        guard let host = URLTable.host(of: row.url), let matcher = judges[host] else { return report }
         let result = matcher.verdicts(for: row.url)
-        var note = row.note
         if result.opensApp != nil, let page = row.foundOn, URLTable.host(of: page) == host {
-            note = [note, URLTable.sameDomainNote].compactMap { $0 }.joined(separator: "; ")
+            report.note = [row.note, URLTable.sameDomainNote].compactMap { $0 }.joined(separator: "; ")
         }
-        return URLReport(
-            url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: result.verdicts,
-            opensApp: result.opensApp, note: note)
+        report.verdicts = result.verdicts
+        report.opensApp = result.opensApp
+        return report
     }
 
     /// Each row with its given verdicts, if any: the loops below never build a URLReport.
@@ -258,20 +300,24 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// A row with its verdicts already decided: a report read back, a check's example.
     public mutating func append(_ report: URLReport) {
-        appendGiven(
-            Given(verdicts: report.verdicts, opensApp: report.opensApp), url: report.url, foundOn: report.foundOn,
-            httpStatus: report.httpStatus, note: report.note)
+        var row = Row(url: report.url, foundOn: report.foundOn, note: report.note, anchorText: report.anchorText)
+        row.httpStatus = Int32(clamping: report.httpStatus ?? 0)
+        row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
+        row.inlinks = report.inlinks.map { Int32(clamping: $0) } ?? -1
+        if let target = report.redirectTo { redirects[rowCount] = target }
+        appendGiven(Given(verdicts: report.verdicts, opensApp: report.opensApp), row)
     }
 
     /// A row read back from a baseline: the URL and the app it opened, nothing else.
     public mutating func append(given url: String, opensApp: String?) {
-        appendGiven(Given(verdicts: [], opensApp: opensApp), url: url, foundOn: nil, httpStatus: nil, note: nil)
+        var row = Row(url: url)
+        row.inlinks = -1
+        appendGiven(Given(verdicts: [], opensApp: opensApp), row)
     }
 
-    private mutating func appendGiven(_ verdicts: Given, url: String, foundOn: String?, httpStatus: Int?, note: String?)
-    {
+    private mutating func appendGiven(_ verdicts: Given, _ row: Row) {
         if given.count < rowCount { given += repeatElement(nil, count: rowCount - given.count) }
-        appendRow(url: url, foundOn: foundOn, httpStatus: httpStatus, note: note)
+        appendRow(row)
         given.append(verdicts)
     }
 
@@ -284,4 +330,5 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
 extension URLTable.Row {
     var status: Int? { httpStatus == 0 ? nil : Int(httpStatus) }
+    var knownDepth: Int? { depth < 0 ? nil : Int(depth) }
 }

@@ -15,10 +15,14 @@ protocol HandWrittenJSON: Encodable {
 extension URLReport: HandWrittenJSON {
     func appendJSON(to out: inout [UInt8], depth: Int) {
         var object = JSONBytes.Object(depth: depth, out: &out)
+        object.member("anchorText", string: anchorText, &out)
+        object.member("depth", int: self.depth, &out)
         object.member("foundOn", string: foundOn, &out)
         object.member("httpStatus", int: httpStatus, &out)
+        object.member("inlinks", int: inlinks, &out)
         object.member("note", string: note, &out)
         object.member("opensApp", string: opensApp, &out)
+        object.member("redirectTo", string: redirectTo, &out)
         object.member("url", string: url, &out)
         object.key("verdicts", &out)
         out += "[\n".utf8

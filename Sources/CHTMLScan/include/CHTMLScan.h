@@ -14,6 +14,9 @@
  *  names lower-cased by libxml2, values entity-decoded UTF-8; valid only during the call. */
 typedef void (*chtmlscan_element_fn)(void *context, const char *name, const char *const *attributes);
 
+/** Called with an anchor's text when the anchor ends: UTF-8, not NUL-terminated, valid only during the call. */
+typedef void (*chtmlscan_text_fn)(void *context, const char *text, size_t length);
+
 typedef struct chtmlscan_scanner chtmlscan_scanner;
 
 /** Creates a scanner. `encoding` is an IANA charset name or NULL for UTF-8. Returns NULL on failure. */
@@ -21,6 +24,14 @@ chtmlscan_scanner *chtmlscan_create(const char *encoding, void *context, chtmlsc
 
 /** Feeds a chunk; `terminate` non-zero on the last one. Returns 0, or libxml2's error code. */
 int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length, int terminate);
+
+/** From now on, reports the text of each `a` element through `fn` when it ends (its end tag, an implied end, the
+ *  next `a` or `area`, or the end of the page), so always before the next `a` or `area` is reported, and the
+ *  `alt` of each `area` right after its tag. The text is what a reader sees of the link: the text inside it at any
+ *  depth and the `alt` of its images, not scripts or styles; ASCII whitespace, control characters and DEL
+ *  collapsed to one space between words, none at either end; at most 200 characters (the rest is dropped while
+ *  it arrives, so a hostile page costs no memory). Not called when the text is empty. */
+void chtmlscan_collect_anchor_text(chtmlscan_scanner *scanner, chtmlscan_text_fn fn);
 
 /** Number of interesting elements reported so far. */
 size_t chtmlscan_reported(const chtmlscan_scanner *scanner);
