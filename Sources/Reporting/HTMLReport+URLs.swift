@@ -58,6 +58,9 @@ extension HTMLReport {
                 let label =
                     verdict.result == .match ? "opens app" : verdict.result == .exclude ? "excluded" : "web only"
                 h += "<tr><td>\(url(report.url))"
+                if let target = report.redirectTo {
+                    h += "<br><span class=\"note\">redirects to \(url(target))</span>"
+                }
                 if let note = report.note { h += "<br><span class=\"note\">\(notes.references(note))</span>" }
                 h +=
                     "</td><td>\(badge(label, cls))</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"

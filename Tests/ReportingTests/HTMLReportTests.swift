@@ -63,6 +63,22 @@ import Testing
         #expect(html.contains("overflow-wrap:break-word"))
     }
 
+    @Test func aRedirectingURLShowsWhereItGoesEscaped() {
+        var urls = URLTable()
+        let verdict = AppVerdict(appID: "9JA89QQLNQ.a.b", result: .noMatch, rule: nil, reason: "no rule")
+        urls.append(
+            URLReport(
+                url: "https://e.example/go", foundOn: "https://e.example/", httpStatus: 302, verdicts: [verdict],
+                opensApp: nil, note: nil, redirectTo: "https://e.example/x?<b>&y"))
+        let domain = DomainReport(
+            domain: "e.example", fetches: [], apps: [], findings: [],
+            crawl: .init(
+                pagesFetched: 1, urlsDiscovered: 1, stoppedBecause: "complete", robotsDisallowed: 0, trapsSkipped: 0,
+                otherSchemes: [:], ruleHits: []), urls: urls, file: nil)
+        let html = HTMLReport.render(Self.report([domain]))
+        #expect(html.contains("redirects to https:/<wbr>/<wbr>e.example/<wbr>x?<wbr>&lt;b&gt;&amp;<wbr>y"))
+    }
+
     @Test func backticksInMessagesBecomeCodeAfterEscaping() {
         let findings = [
             Self.finding("unknown-key", .warning, "Use `<b>\"x\"</b>` and `y`; a lone ` stays"),
