@@ -1,0 +1,60 @@
+import AASA
+import Foundation
+import TestSupport
+import Testing
+
+/// What the repository documents is what the binary says: docs/checks.md and the severities `rules` explains.
+@Suite struct DocsTests {
+    @Test func checksPageIsCurrent() async throws {
+        let result = try await Binary.run(["rules", "--docs"])
+        #expect(result.status == 0)
+        let page = try String(contentsOf: Binary.root.appendingPathComponent("docs/checks.md"), encoding: .utf8)
+        #expect(result.stdout == page, "regenerate it with: aasa-audit rules --docs > docs/checks.md")
+    }
+
+    /// Every check is on the page with its severity, reasons, Apple link and both kinds of example, and each
+    /// failing example shows the findings it gave.
+    @Test func checksPageDescribesEveryCheck() async throws {
+        let page = try await Binary.run(["rules", "--docs"]).stdout
+        let sections = page.components(separatedBy: "\n### `").dropFirst()
+        #expect(sections.count == Catalogue.descriptions.count)
+        for (section, d) in zip(sections, Catalogue.descriptions) {
+            #expect(section.hasPrefix("\(d.id)`"))
+            #expect(section.contains("**Severity:** \(d.severity.rawValue)"), "\(d.id)")
+            for change in d.severityChanges { #expect(section.contains(change.text), "\(d.id)") }
+            #expect(section.contains("<\(d.reference)>"), "\(d.id)")
+            #expect(section.contains("Passing example") && section.contains("Failing example"), "\(d.id)")
+            #expect(section.contains("gives:\n\n- "), "\(d.id): a failing example shows its findings")
+        }
+        #expect(page.contains(#"- error at `/applinks/details/0/appIDs/0`: The applinks app ID "com.acme.shop""#))
+        #expect(page.utf8.count < 200_000, "big example files are cut, not copied whole")
+    }
+
+    /// `rules` says when a check's findings are harsher or milder than its default, in every format.
+    @Test func rulesExplainsSeverityChanges() async throws {
+        let text = try await Binary.run(["rules"]).stdout
+        let lines = text.split(separator: "\n")
+        let index = try #require(lines.firstIndex { $0.hasPrefix("user-agent-blocked ") })
+        #expect(lines[index].contains(" warning "))
+        #expect(lines[index + 1].contains("or error when Apple's agent, AASA-Bot, is refused"))
+
+        let json = try await Binary.run(["rules", "--json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let entry = try #require(array.first { $0["id"] as? String == "variable-definition" })
+        #expect(entry["severity"] as? String == "error")
+        let changes = try #require(entry["severityChanges"] as? [[String: Any]])
+        #expect(changes.count == 1 && changes[0]["severity"] as? String == "warning")
+        #expect((changes[0]["when"] as? String)?.contains("hides a built-in") == true)
+        #expect(array.allSatisfy { $0["severityChanges"] is [Any] })
+
+        let markdown = try await Binary.run(["rules", "--markdown"]).stdout
+        #expect(markdown.contains("| `content-type` | transport | warning; error when the file is served as text/html"))
+    }
+
+    /// A plain `swift build` cannot know its commit and says so; Scripts/package's builds name it (ReleaseTests).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["AASA_AUDIT_BINARY"] == nil))
+    func aPlainBuildSaysItsCommitIsUnknown() async throws {
+        let result = try await Binary.run(["--version"])
+        #expect(result.stdout.hasPrefix("aasa-audit 0.1.0 (commit unknown)\n"))
+    }
+}
