@@ -37,7 +37,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         /// libxml2 SAX push scanner whose public header names no libxml2 type.
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
-        /// The git commit `--version` names, set by Scripts/package (`-Xcc -DAASA_BUILD_COMMIT=...`), else "unknown".
+        /// The git commit `--version` names: Scripts/package writes it into a header in its build folder.
         .target(name: "CBuildInfo"),
 
         // MARK: Command line

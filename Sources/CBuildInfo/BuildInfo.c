@@ -1,7 +1,11 @@
-// The commit reaches the binary as a C macro: SwiftPM has no string defines for Swift, and a macro given on the
-// command line (Scripts/package: -Xcc -DAASA_BUILD_COMMIT=...) needs no generated file that could go stale.
-// A plain `swift build` does not know the commit and says so.
+// Scripts/package writes the commit into aasa_build_commit.h in a folder of its own build directory and adds that
+// folder to the include path: only this file is recompiled when the commit changes (a -D flag would rebuild every
+// module), and a plain `swift build`, which has no such folder, says it does not know the commit.
 #include "CBuildInfo.h"
+
+#if __has_include("aasa_build_commit.h")
+#include "aasa_build_commit.h"
+#endif
 
 #ifndef AASA_BUILD_COMMIT
 #define AASA_BUILD_COMMIT "unknown"

@@ -51,6 +51,28 @@ import Testing
         #expect(markdown.contains("| `content-type` | transport | warning; error when the file is served as text/html"))
     }
 
+    /// The README and docs/ stand alone: every relative link names a file of this repository, and none leaves it.
+    @Test func documentationLinksStayInTheRepository() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Binary.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }
+        #expect(docs.contains("docs/checks.md") && docs.contains("docs/contract.md"))
+        var links = 0
+        for file in ["README.md"] + docs {
+            let base = Binary.root.appendingPathComponent(file).deletingLastPathComponent()
+            let text = try String(contentsOf: Binary.root.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /\]\(([^)\s]+)\)/) {
+                let target = String(match.1)
+                if target.hasPrefix("https://") || target.hasPrefix("#") { continue }
+                links += 1
+                let resolved = base.appendingPathComponent(target).standardizedFileURL.path
+                #expect(resolved.hasPrefix(Binary.root.standardizedFileURL.path + "/"), "\(file) leaves the repo: \(target)")
+                #expect(FileManager.default.fileExists(atPath: resolved), "\(file) links a missing \(target)")
+            }
+            #expect(text.firstMatch(of: /[^h]notes\/|\.\.\/shared/) == nil, "\(file) points outside the repository")
+        }
+        #expect(links >= 4)
+    }
+
     /// A plain `swift build` cannot know its commit and says so; Scripts/package's builds name it (ReleaseTests).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["AASA_AUDIT_BINARY"] == nil))
     func aPlainBuildSaysItsCommitIsUnknown() async throws {

@@ -54,6 +54,7 @@ struct ReleaseTests {
                 !name.hasPrefix("libswift") && !name.contains("Foundation") && !name.hasPrefix("libdispatch")
                     && !name.hasPrefix("libBlocksRuntime"), "a Swift runtime library: \(name)")
         }
+        // Neither the toolchain's folder nor SwiftPM's default $ORIGIN: the binary loads only the system's libraries.
         for line in dynamic.stdout.split(separator: "\n") where line.contains("RUNPATH") || line.contains("RPATH") {
             Issue.record("the binary keeps a library path: \(line)")
         }
@@ -61,8 +62,13 @@ struct ReleaseTests {
         #expect(ldd.status == 0 && !ldd.stdout.contains("not found"), "\(ldd.stdout)")
         var paths: [String: String] = [:]
         for line in ldd.stdout.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count >= 3, parts[1] == "=>" { paths[String(parts[0].trimmingCharacters(in: .whitespaces))] = String(parts[2]) }
+            // "libc.so.6 => /lib/…/libc.so.6 (0x…)", or for the loader "/lib64/ld-linux-x86-64.so.2 (0x…)".
+            let parts = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            if parts.count >= 3, parts[1] == "=>" {
+                paths[parts[0]] = parts[2]
+            } else if let path = parts.first, path.hasPrefix("/") {
+                paths[URL(fileURLWithPath: path).lastPathComponent] = path
+            }
         }
         let allowed = try Release.runtimePackages()
         var packages: Set<String> = []
