@@ -106,7 +106,9 @@ struct ActionTests {
         #expect(first.summary.contains("all pass"))
 
         let baseline = first.out.appendingPathComponent("report.json").path
-        let second = try await Self.step(["INPUT_DOMAINS": "good.aasa.test forbidden.aasa.test", "INPUT_BASELINE": baseline])
+        let second = try await Self.step([
+            "INPUT_DOMAINS": "good.aasa.test forbidden.aasa.test", "INPUT_BASELINE": baseline,
+        ])
         #expect(second.status == 1)
         let report = try String(contentsOf: second.out.appendingPathComponent("report.json"), encoding: .utf8)
         #expect(report.contains("\"changes\""), "compared with the baseline")

@@ -18,8 +18,10 @@ import Testing
         let page = try await Binary.run(["rules", "--docs"]).stdout
         let sections = page.components(separatedBy: "\n### `").dropFirst()
         #expect(sections.count == Catalogue.descriptions.count)
-        for (section, d) in zip(sections, Catalogue.descriptions) {
-            #expect(section.hasPrefix("\(d.id)`"))
+        let headings = page.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings.count == Set(headings).count, "one heading per area")
+        for d in Catalogue.descriptions {
+            let section = try #require(sections.first { $0.hasPrefix("\(d.id)`") }, "\(d.id)")
             #expect(section.contains("**Severity:** \(d.severity.rawValue)"), "\(d.id)")
             for change in d.severityChanges { #expect(section.contains(change.text), "\(d.id)") }
             #expect(section.contains("<\(d.reference)>"), "\(d.id)")
@@ -65,7 +67,9 @@ import Testing
                 if target.hasPrefix("https://") || target.hasPrefix("#") { continue }
                 links += 1
                 let resolved = base.appendingPathComponent(target).standardizedFileURL.path
-                #expect(resolved.hasPrefix(Binary.root.standardizedFileURL.path + "/"), "\(file) leaves the repo: \(target)")
+                #expect(
+                    resolved.hasPrefix(Binary.root.standardizedFileURL.path + "/"), "\(file) leaves the repo: \(target)"
+                )
                 #expect(FileManager.default.fileExists(atPath: resolved), "\(file) links a missing \(target)")
             }
             #expect(text.firstMatch(of: /[^h]notes\/|\.\.\/shared/) == nil, "\(file) points outside the repository")

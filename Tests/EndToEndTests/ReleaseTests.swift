@@ -11,7 +11,8 @@ struct ReleaseTests {
 
     @Test func theTarballHoldsTheBinaryDocsAndCompletionsWithItsChecksum() async throws {
         let tarball = try #require(Release.tarball)
-        let arch = try await Release.run("/usr/bin/uname", ["-m"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let arch = try await Release.run("/usr/bin/uname", ["-m"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(tarball.lastPathComponent == "aasa-audit-0.1.0-linux-\(arch).tar.gz")
         let folder = try Release.unpacked()
         #expect(folder.lastPathComponent == "aasa-audit-0.1.0-linux-\(arch)")
@@ -108,7 +109,8 @@ struct ReleaseTests {
         let domains = try #require((report as? [String: Any])?["domains"] as? [[String: Any]])
         #expect(domains.first?["verdict"] as? String == "pass")
         let fail = try await Release.run(
-            "/usr/bin/env", ["-i", binary, "audit", "forbidden.aasa.test", "--out", out.path] + Self.server.auditArguments)
+            "/usr/bin/env",
+            ["-i", binary, "audit", "forbidden.aasa.test", "--out", out.path] + Self.server.auditArguments)
         #expect(fail.status == 1 && fail.stdout.contains("http-status"), "\(fail)")
     }
 

@@ -25,13 +25,14 @@ enum ChecksReference {
             "",
             RulesTable.markdown(Catalogue.descriptions),
         ]
-        var area: CheckArea?
-        for section in sections {
-            if section.description.area != area {
-                area = section.description.area
-                lines += ["", "## \(section.description.area.rawValue)"]
-            }
-            lines += section.lines
+        // One heading per area, in the order areas first appear in the catalogue.
+        var areas: [CheckArea] = []
+        for section in sections where !areas.contains(section.description.area) {
+            areas.append(section.description.area)
+        }
+        for area in areas {
+            lines += ["", "## \(area.rawValue)"]
+            for section in sections where section.description.area == area { lines += section.lines }
         }
         return lines.joined(separator: "\n") + "\n"
     }
