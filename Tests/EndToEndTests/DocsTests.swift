@@ -77,6 +77,16 @@ import Testing
         #expect(links >= 4)
     }
 
+    /// `man -l` renders the man page with groff's warnings on and prints none (Scripts/test installs man-db).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man-db is not installed"))
+    func theManPageRendersWithManWithoutWarnings() async throws {
+        let page = try Binary.write(try await Binary.run(["help", "--man"]).stdout, name: "aasa-audit.1")
+        let man = try await Release.run(
+            "/usr/bin/man", ["--warnings=w", "-l", page.path], environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
+        #expect(man.status == 0 && man.stderr.isEmpty, "\(man.stderr)")
+        #expect(man.stdout.contains("aasa-audit completions"))
+    }
+
     /// A plain `swift build` cannot know its commit and says so; Scripts/package's builds name it (ReleaseTests).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["AASA_AUDIT_BINARY"] == nil))
     func aPlainBuildSaysItsCommitIsUnknown() async throws {
