@@ -153,3 +153,34 @@ struct ActionTests {
         #expect(list == ["libcurl4", "libxml2", "libstdc++6", "libgcc-s1", "libc6", "ca-certificates"])
     }
 }
+
+/// action.yml passes every input to the script through `env:` (composite actions get no INPUT_* variables by
+/// themselves), and the script reads no variable the action does not pass.
+@Suite struct ActionDeclarationTests {
+    @Test func everyInputReachesTheScriptAndTheScriptReadsNothingElse() throws {
+        let action = try String(contentsOf: Binary.root.appendingPathComponent("action.yml"), encoding: .utf8)
+        let script = try String(
+            contentsOf: Binary.root.appendingPathComponent("Scripts/github-action"), encoding: .utf8)
+        let inputsBlock = try #require(
+            action.components(separatedBy: "\ninputs:\n").last?.components(separatedBy: "\noutputs:\n").first)
+        let inputs = inputsBlock.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map {
+            String($0.dropFirst(2).dropLast())
+        }
+        #expect(inputs.count >= 12, "\(inputs)")
+        for name in ["domains", "domains-file", "entitlements", "app-id", "crawl", "fail-on", "formats", "baseline"] {
+            #expect(inputs.contains(name), "the issue's input \(name)")
+        }
+        for input in inputs {
+            let variable = "INPUT_" + input.uppercased().replacingOccurrences(of: "-", with: "_")
+            #expect(action.contains("        \(variable): ${{ inputs.\(input) }}\n"), "\(input) is not passed")
+        }
+        let passed = Set(action.matches(of: /\n        (INPUT_[A-Z_]+):/).map { String($0.1) })
+        let read = Set(script.matches(of: /INPUT_[A-Z][A-Z_]*/).map { String($0.0) })
+        #expect(
+            read == passed,
+            "read but not passed: \(read.subtracting(passed)); passed but unread: \(passed.subtracting(read))")
+        #expect(
+            action.contains("using: composite")
+                && action.contains(#"run: '"$GITHUB_ACTION_PATH/Scripts/github-action"'"#))
+    }
+}
