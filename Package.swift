@@ -37,11 +37,14 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         /// libxml2 SAX push scanner whose public header names no libxml2 type.
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
+        /// The git commit `--version` names: Scripts/package writes it into a header in its build folder.
+        .target(name: "CBuildInfo"),
 
         // MARK: Command line
         /// The command layer: option declarations, the parser, help/man/completions, one file per command,
         /// terminal rendering; wires the libcurl fetcher and the libxml2 crawler into Audit.
-        .target(name: "AuditCLI", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting"]),
+        .target(
+            name: "AuditCLI", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting", "CBuildInfo"]),
 
         // MARK: Executables
         /// Signal and main-thread set-up around one call into AuditCLI.

@@ -10,21 +10,28 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
 public struct CheckDescription: Sendable {
     public var id: String
     public var area: CheckArea
-    /// The default severity; a finding may be milder or harsher when the case calls for it.
+    /// The default severity; a finding may be milder or harsher when the case calls for it, as `severityChanges`
+    /// says.
     public var severity: Severity
     public var summary: String
     /// Why the check exists, with the Apple source.
     public var rationale: String
     public var reference: String
+    /// Every case where a finding gets another severity than the default: `rules` prints them, so the severity a
+    /// report shows is never a surprise (a test holds every check's code and examples to this list).
+    public var severityChanges: [SeverityChange]
 
-    public init(id: String, area: CheckArea, severity: Severity, summary: String, rationale: String, reference: String)
-    {
+    public init(
+        id: String, area: CheckArea, severity: Severity, summary: String, rationale: String, reference: String,
+        severityChanges: [SeverityChange] = []
+    ) {
         self.id = id
         self.area = area
         self.severity = severity
         self.summary = summary
         self.rationale = rationale
         self.reference = reference
+        self.severityChanges = severityChanges
     }
 }
 

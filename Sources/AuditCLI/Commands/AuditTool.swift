@@ -1,9 +1,14 @@
+internal import CBuildInfo
 import Crawling
 import Fetching
 
 /// The tool: its commands, and the one entry point the executable calls.
 public enum AuditTool {
     public static let version = "0.1.0"
+
+    /// The git commit the binary was built from, with "-dirty" when the tree had changes; "unknown" unless
+    /// Scripts/package built it.
+    static var commit: String { String(cString: aasa_build_commit()) }
 
     /// The command names, in the order help lists them (kept in step with `spec` by a test; spelled out here
     /// because `help`'s own declaration lists them).
@@ -41,7 +46,8 @@ public enum AuditTool {
             Terminal.out(HelpText.render(spec))
             return .success
         case "--version":
-            Terminal.out("aasa-audit \(version)\n\(Libcurl.versionString)\nlibxml2 \(libxml2Version)")
+            Terminal.out(
+                "aasa-audit \(version) (commit \(commit))\n\(Libcurl.versionString)\nlibxml2 \(libxml2Version)")
             return .success
         default: break
         }

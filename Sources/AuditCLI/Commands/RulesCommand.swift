@@ -5,16 +5,19 @@ import Audit
 enum RulesCommand: Command {
     static let json = OptionSpec.flag("--json", help: "print the catalogue as JSON, with rationale and reference")
     static let markdown = OptionSpec.flag("--markdown", help: "print the README's Markdown table")
+    static let docs = OptionSpec.flag(
+        "--docs", help: "print docs/checks.md: every check's reasons, severities and examples, in Markdown")
 
     static let spec = CommandSpec(
-        name: "rules", summary: "the check catalogue", groups: [OptionGroup("Output", [json, markdown])],
+        name: "rules", summary: "the check catalogue", groups: [OptionGroup("Output", [json, markdown, docs])],
         description: [
-            "Lists every check: its stable ID (monitoring scripts key on it), area, default severity and summary."
+            "Lists every check: its stable ID (monitoring scripts key on it), area, default severity and summary, "
+                + "and when a finding of it is harsher or milder than the default."
         ])
 
     /// How the catalogue is printed.
     enum Plan {
-        case text, json, markdown
+        case text, json, markdown, docs
     }
 
     /// One check in `rules --json`.
@@ -25,10 +28,12 @@ enum RulesCommand: Command {
         var summary: String
         var rationale: String
         var reference: String
+        /// When a finding is harsher or milder than `severity`.
+        var severityChanges: [SeverityChange]
     }
 
     static func plan(from options: ParsedOptions) -> Plan {
-        options.flag(json) ? .json : options.flag(markdown) ? .markdown : .text
+        options.flag(json) ? .json : options.flag(markdown) ? .markdown : options.flag(docs) ? .docs : .text
     }
 
     static func run(_ plan: Plan) async -> ExitCode {
@@ -38,13 +43,14 @@ enum RulesCommand: Command {
             let entries = descriptions.map {
                 Entry(
                     id: $0.id, area: $0.area.rawValue, severity: $0.severity, summary: $0.summary,
-                    rationale: $0.rationale, reference: $0.reference)
+                    rationale: $0.rationale, reference: $0.reference, severityChanges: $0.severityChanges)
             }
             guard let text = try? JSONOutput.text(entries) else {
                 return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
             }
             Terminal.out(text)
         case .markdown: Terminal.out(RulesTable.markdown(descriptions))
+        case .docs: Terminal.out(ChecksReference.markdown(), terminator: "")
         case .text: Terminal.out(RulesTable.text(descriptions))
         }
         return .success

@@ -10,7 +10,10 @@ public enum SignedLegacy: Check {
             unwraps signed files, but they are harder to edit and review, and a signature tied to a certificate \
             adds a second thing that can expire. The payload is checked like any other file.
             """,
-        reference: AppleDocs.supportingAssociatedDomains)
+        reference: AppleDocs.supportingAssociatedDomains,
+        severityChanges: [
+            SeverityChange(.error, when: "the file looks CMS-signed but its envelope cannot be read")
+        ])
 
     public static let examples = Examples<DecodedFile>(
         passing: [.passing(#"{"applinks": {"details": []}}"#)],

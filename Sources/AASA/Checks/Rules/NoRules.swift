@@ -7,7 +7,11 @@ public enum NoRules: Check {
             An entry with neither `components` nor `paths` is undefined behaviour: decompiled swcd suggests it \
             matches every URL, nothing documents it. An empty list matches no URL at all.
             """,
-        reference: AppleDocs.details)
+        reference: AppleDocs.details,
+        severityChanges: [
+            SeverityChange(
+                .warning, when: "the list of rules is present but empty: the entry's apps simply get no links")
+        ])
 
     public static let examples = Examples<DecodedFile>(
         passing: [

@@ -9,7 +9,14 @@ public enum UnreachableRule: Check {
             also match when absent (`"*"`), or a broader path (`/shop/*` before `/shop/sale/*`). When the dead rule \
             is an exclusion the URLs it meant to keep on the web open the app.
             """,
-        reference: AppleDocs.supportingAssociatedDomains)
+        reference: AppleDocs.supportingAssociatedDomains,
+        severityChanges: [
+            SeverityChange(
+                .error,
+                when:
+                    "the dead rule does the opposite of the one that shadows it (an exclusion that never applies, or a match that never happens)"
+            )
+        ])
 
     public static let examples = Examples<DecodedFile>(
         passing: [

@@ -8,7 +8,14 @@ public enum VariableDefinition: Check {
             not other variables. swcd accepts a lone string as a one-item list and ignores values containing `$(`; \
             an empty list never matches, and a custom `lang` or `region` hides the built-in one.
             """,
-        reference: AppleDocs.substitutionVariables)
+        reference: AppleDocs.substitutionVariables,
+        severityChanges: [
+            SeverityChange(
+                .warning,
+                when:
+                    "a custom variable hides a built-in one, is a lone string (swcd reads it as a one-item list) or has no values"
+            )
+        ])
 
     public static let examples = Examples<DecodedFile>(
         passing: [

@@ -10,7 +10,12 @@ public enum ContentType: Check {
             for application/json (application/pkcs7-mime for signed files). text/html almost always means an error \
             page or single-page-app fallback served instead of the file.
             """,
-        reference: AppleDocs.supportingAssociatedDomains)
+        reference: AppleDocs.supportingAssociatedDomains,
+        severityChanges: [
+            SeverityChange(
+                .error,
+                when: "the file is served as text/html, which is usually an error page served instead of the file")
+        ])
 
     public static let examples = Examples<DomainProbe>(
         passing: [.passing(ExampleProbe.healthy())],

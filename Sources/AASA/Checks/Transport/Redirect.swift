@@ -9,7 +9,10 @@ public enum Redirect: Check {
             "You must host the file using https:// with a valid certificate and with no redirects." A 301/302 \
             (apex to www, http to https, a trailing slash) is not followed; host a file on each domain instead.
             """,
-        reference: AppleDocs.supportingAssociatedDomains)
+        reference: AppleDocs.supportingAssociatedDomains,
+        severityChanges: [
+            SeverityChange(.warning, when: "the redirect is at the root location, which only older devices try")
+        ])
 
     public static let examples = Examples<DomainProbe>(
         passing: [.passing(ExampleProbe.healthy())],

@@ -7,7 +7,14 @@ public enum TLSUntrusted: Check {
             The file must be served with a valid certificate. A self-signed certificate, a private CA or a missing \
             intermediate fails system trust; only `?mode=developer` entitlements accept an untrusted certificate.
             """,
-        reference: AppleDocs.supportingAssociatedDomains)
+        reference: AppleDocs.supportingAssociatedDomains,
+        severityChanges: [
+            SeverityChange(
+                .warning,
+                when:
+                    "the domain is entitled with `?mode=developer`, which accepts an untrusted certificate on development devices"
+            )
+        ])
 
     public static let examples = Examples<DomainProbe>(
         passing: [.passing(ExampleProbe.healthy())],

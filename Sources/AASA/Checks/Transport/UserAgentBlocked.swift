@@ -9,7 +9,10 @@ public enum UserAgentBlocked: Check {
             "Your server should accept all user agent requests" (TN3155, 2025). WAFs and bot protection that \
             block AASA-Bot (Apple's CDN) or unknown bots are the most common real-world failure.
             """,
-        reference: AppleDocs.tn3155)
+        reference: AppleDocs.tn3155,
+        severityChanges: [
+            SeverityChange(.error, when: "Apple's agent, AASA-Bot, is refused while another agent gets the file")
+        ])
 
     public static let examples = Examples<DomainProbe>(
         passing: [.passing(ExampleProbe.healthy())],

@@ -10,7 +10,10 @@ public enum CDNFailure: Check {
             Apple-Failure-Details headers (for example SWCERR00101 Bad HTTP Response, SWCERR00301 Timeout). Devices \
             on iOS 14+ then get no file even when the site serves one now.
             """,
-        reference: AppleDocs.tn3155)
+        reference: AppleDocs.tn3155,
+        severityChanges: [
+            SeverityChange(.warning, when: "Apple's CDN could not be reached, so its copy could not be checked")
+        ])
 
     public static let examples = Examples<DomainProbe>(
         passing: [.passing(ExampleProbe.withCDN(ExampleProbe.exchange(.cdn)))],

@@ -14,7 +14,15 @@ public enum EntitlementEntryFormat: Check {
             trailing slash"; a port "will not open your app" (TN3155); `appclips` takes no wildcard. Whitespace, \
             schemes and unknown services or modes make the entry useless.
             """,
-        reference: AppleDocs.entitlement)
+        reference: AppleDocs.entitlement,
+        severityChanges: [
+            SeverityChange(
+                .warning,
+                when:
+                    "the host has upper-case letters (swcd lower-cases it), or is an IP address under `?mode=developer`"
+            ),
+            SeverityChange(.info, when: "a wildcard `applinks:*.host` comes without an entry for the apex host"),
+        ])
 
     public static let examples = Examples<Entitlements>(
         passing: [

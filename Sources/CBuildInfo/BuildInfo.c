@@ -1,0 +1,14 @@
+// Scripts/package writes the commit into aasa_build_commit.h in a folder of its own build directory and adds that
+// folder to the include path: only this file is recompiled when the commit changes (a -D flag would rebuild every
+// module), and a plain `swift build`, which has no such folder, says it does not know the commit.
+#include "CBuildInfo.h"
+
+#if __has_include("aasa_build_commit.h")
+#include "aasa_build_commit.h"
+#endif
+
+#ifndef AASA_BUILD_COMMIT
+#define AASA_BUILD_COMMIT "unknown"
+#endif
+
+const char *aasa_build_commit(void) { return AASA_BUILD_COMMIT; }
