@@ -28,7 +28,9 @@ import Testing
                 "interrupted: 1 crawl(s) cut short (reported with the pages crawled so far): shop.aasa.test"),
             "\(result.stdout)")
         #expect(!result.stdout.contains("not audited: \n"))
-        #expect(crawl.pagesFetched > 1 && crawl.pagesFetched < 40, "\(crawl.pagesFetched) pages in about 2 s")
+        // How far the crawl got in 2 s depends on the machine's load (one page on a loaded runner, dozens on an idle
+        // one); that it was cut short is `stoppedBecause`. What it found must be in the report.
+        #expect(crawl.pagesFetched >= 1 && !report.domains[0].urls.isEmpty, "\(crawl.pagesFetched) pages")
         let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)
         #expect(csv.components(separatedBy: "\r\n").count - 2 == report.domains[0].urls.count)
     }
