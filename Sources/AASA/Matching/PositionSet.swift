@@ -1,0 +1,49 @@
+/// A set of text positions `0...n` as a bitset over storage the caller owns (a stack scratch area for one call), so
+/// the pattern automaton allocates nothing per URL and shares nothing between threads.
+struct PositionSet {
+    private let words: UnsafeMutablePointer<UInt64>
+    private let count: Int
+
+    /// `count` words of `storage`: room for positions `0..<count * 64`.
+    init(_ storage: UnsafeMutablePointer<UInt64>, count: Int) {
+        words = storage
+        self.count = count
+    }
+
+    /// Words needed for positions `0...n`.
+    @inline(__always) static func words(for n: Int) -> Int { n / 64 + 1 }
+
+    @inline(__always) func removeAll() { words.update(repeating: 0, count: count) }
+
+    @inline(__always) func insert(_ p: Int) { words[p &>> 6] |= 1 &<< UInt64(p & 63) }
+
+    @inline(__always) func contains(_ p: Int) -> Bool { words[p &>> 6] & (1 &<< UInt64(p & 63)) != 0 }
+
+    var isEmpty: Bool {
+        for k in 0..<count where words[k] != 0 { return false }
+        return true
+    }
+
+    /// The smallest position, if any.
+    var first: Int? {
+        for k in 0..<count where words[k] != 0 { return k &* 64 &+ words[k].trailingZeroBitCount }
+        return nil
+    }
+
+    func copy(from other: PositionSet) { words.update(from: other.words, count: count) }
+
+    func formUnion(_ other: PositionSet) {
+        for k in 0..<count { words[k] |= other.words[k] }
+    }
+
+    /// Calls `body` with each position, in increasing order.
+    @inline(__always) func forEach(_ body: (Int) -> Void) {
+        for k in 0..<count {
+            var word = words[k]
+            while word != 0 {
+                body(k &* 64 &+ word.trailingZeroBitCount)
+                word &= word &- 1
+            }
+        }
+    }
+}
