@@ -81,7 +81,7 @@ import Testing
             "a", "b", "A", "B", "ab", "/", "é", "É", "ſ", "s", "Ω", "ω", "\u{2126}", "\u{212A}", "k", "1", "en", "US",
             "F",
         ].map { Array($0.utf8) }
-        + [[0xA9], [0xC3], [0xE0, 0xC3, 0xA9], [0xCE], [0xF0, 0x41]]
+        + [[0xA9], [0xC3], [0xE0, 0xC3, 0xA9], [0xCE], [0xF0, 0x41], [0x83], [0xA3, 0x89], [0xC3, 0x83, 0xA9]]
 
     static func word(_ pieces: [String], _ count: Int, _ rng: inout SplitMix) -> String {
         (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
