@@ -1,8 +1,8 @@
 import Foundation
 
 /// A compiled swcd pattern: literals, `?` (one character), `*` (any run, crossing `/`), and substitution
-/// variables. Matching works on UTF-8 bytes and never allocates. A class with constant fields, so the hot
-/// loop passes one reference around instead of copying arrays.
+/// variables. Matching works on UTF-8 bytes and allocates nothing for a path of ordinary length. A class with
+/// constant fields, so the hot loop passes one reference around instead of copying arrays.
 final class Pattern: Sendable {
     enum CharClass: UInt8, Sendable { case alpha, upper, lower, alnum, digit, xdigit }
 

@@ -11,11 +11,11 @@ extension Pattern {
         // Four sets: the current one, the next one, and a pair to run a variable's values in. Small enough to live
         // on the stack for any URL of ordinary length (the standard library falls back to the heap past that).
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * words) { scratch in
+            scratch.initialize(repeating: 0)
             let base = scratch.baseAddress!
             var current = PositionSet(base, count: words)
             var next = PositionSet(base + words, count: words)
             let valueSets = (PositionSet(base + 2 * words, count: words), PositionSet(base + 3 * words, count: words))
-            current.removeAll()
             current.insert(0)
             for ti in tokens.indices {
                 switch tokens[ti] {
