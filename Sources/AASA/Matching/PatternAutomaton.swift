@@ -4,10 +4,25 @@
 /// place the stars and to choose each variable's value accepts: `$(v)` behaves as its value written in its place,
 /// chosen afresh at each use.
 extension Pattern {
+    /// The text being matched, and whether it is all ASCII: then every byte starts a character, and `?` and `*` act
+    /// on whole words of a set at once.
+    struct Subject {
+        let text: UnsafeBufferPointer<UInt8>
+        let start: Int
+        let end: Int
+        let ascii: Bool
+        var count: Int { end - start }
+    }
+
     /// True when the whole of `text[start..<end]` matches; exact for every pattern.
     func matchAutomaton(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let n = end - start
-        let words = PositionSet.words(for: n)
+        var ascii = true
+        for i in start..<end where text[i] >= 0x80 {
+            ascii = false
+            break
+        }
+        let subject = Subject(text: text, start: start, end: end, ascii: ascii)
+        let words = PositionSet.words(for: subject.count)
         // Four sets: the current one, the next one, and a pair to run a variable's values in. Small enough to live
         // on the stack for any URL of ordinary length (the standard library falls back to the heap past that).
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * words) { scratch in
@@ -22,36 +37,33 @@ extension Pattern {
                 case .star:
                     // A final star takes whatever is left.
                     if ti == tokens.count - 1 { return true }
-                    Pattern.star(current, text, start, end)
+                    Pattern.star(current, subject)
                 case .variable(let k):
                     next.removeAll()
                     for value in alternatives[k] {
                         var (from, spare) = valueSets
                         from.copy(from: current)
-                        if value.advance(&from, &spare, text, start, end) { next.formUnion(from) }
+                        if value.advance(&from, &spare, subject) { next.formUnion(from) }
                     }
                     swap(&current, &next)
                 case let token:
-                    advance(token, from: current, into: next, text, start, end)
+                    advance(token, from: current, into: next, subject)
                     swap(&current, &next)
                 }
                 if current.isEmpty { return false }
             }
-            return current.contains(n)
+            return current.contains(subject.count)
         }
     }
 
     /// Runs this pattern (one without variables: a variable's value) from every position of `current`, leaving the
     /// positions where it can end in `current`; false when there are none.
-    private func advance(
-        _ current: inout PositionSet, _ spare: inout PositionSet, _ text: UnsafeBufferPointer<UInt8>, _ start: Int,
-        _ end: Int
-    ) -> Bool {
+    private func advance(_ current: inout PositionSet, _ spare: inout PositionSet, _ subject: Subject) -> Bool {
         for token in tokens {
             if token == .star {
-                Pattern.star(current, text, start, end)
+                Pattern.star(current, subject)
             } else {
-                advance(token, from: current, into: spare, text, start, end)
+                advance(token, from: current, into: spare, subject)
                 swap(&current, &spare)
             }
             if current.isEmpty { return false }
@@ -60,28 +72,30 @@ extension Pattern {
     }
 
     /// `into` = where a one-way token (literal, `?`, class, region, language) ends from each position of `from`.
-    @inline(__always) private func advance(
-        _ token: Token, from: PositionSet, into: PositionSet, _ text: UnsafeBufferPointer<UInt8>, _ start: Int,
-        _ end: Int
-    ) {
+    @inline(__always) private func advance(_ token: Token, from: PositionSet, into: PositionSet, _ subject: Subject) {
+        if token == .one, subject.ascii {
+            from.shifted(into: into, limit: subject.count)
+            return
+        }
         into.removeAll()
         from.forEach { p in
-            let e = step(token, text, start + p, end)
-            if e >= 0 { into.insert(e - start) }
+            let e = step(token, subject.text, subject.start + p, subject.end)
+            if e >= 0 { into.insert(e - subject.start) }
         }
     }
 
     /// A star from each position of `set`: every character start after the smallest one, and the end (the positions
     /// the backtracking matcher's star would try, `next` after `next`).
-    @inline(__always) private static func star(
-        _ set: PositionSet, _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
-    ) {
+    @inline(__always) private static func star(_ set: PositionSet, _ subject: Subject) {
         guard let first = set.first else { return }
-        var s = start + first + 1
-        while s < end {
-            if text[s] & 0xC0 != 0x80 { set.insert(s - start) }
-            s += 1
+        if subject.ascii {
+            set.insertAll(first + 1, through: subject.count)
+            return
         }
-        set.insert(end - start)
+        for s in (subject.start + first + 1)..<max(subject.start + first + 1, subject.end)
+        where subject.text[s] & 0xC0 != 0x80 {
+            set.insert(s - subject.start)
+        }
+        set.insert(subject.count)
     }
 }

@@ -30,6 +30,34 @@ struct PositionSet {
         return nil
     }
 
+    /// Inserts every position of `lower...upper`.
+    func insertAll(_ lower: Int, through upper: Int) {
+        guard lower <= upper else { return }
+        let first = lower &>> 6
+        let last = upper &>> 6
+        let low = UInt64.max &<< UInt64(lower & 63)
+        let high = UInt64.max &>> UInt64(63 - (upper & 63))
+        if first == last {
+            words[first] |= low & high
+            return
+        }
+        words[first] |= low
+        for k in (first + 1)..<last { words[k] = .max }
+        words[last] |= high
+    }
+
+    /// `into` = every position of this set plus one, up to `limit`.
+    func shifted(into: PositionSet, limit: Int) {
+        var carry: UInt64 = 0
+        for k in 0..<count {
+            let word = words[k]
+            into.words[k] = word &<< 1 | carry
+            carry = word &>> 63
+        }
+        let over = limit + 1
+        if over &>> 6 < count { into.words[over &>> 6] &= ~(1 &<< UInt64(over & 63)) }
+    }
+
     func copy(from other: PositionSet) { words.update(from: other.words, count: count) }
 
     func formUnion(_ other: PositionSet) {
