@@ -4,8 +4,8 @@ import Testing
 @testable import AASA
 
 /// The matcher against a reference that tries every way to match: it writes each variable's values in its place
-/// (every combination) and backtracks over every length of every star. Exponential, so only for small inputs; it
-/// shares with the matcher only the one-token steps (a literal, `?`, a class, a region or language code), which the
+/// (every combination) and backtracks over every length of every star. Exponential in the variables, so only for
+/// small patterns; it shares with the matcher only the one-token steps (a literal, `?`, a class, a region or language code), which the
 /// vector tests pin to swcd's verdicts.
 @Suite struct MatcherDifferentialTests {
     /// A token of a pattern with its variables written out: a one-way token of `owner` (whose pool holds its
@@ -36,26 +36,40 @@ import Testing
     }
 
     /// True when `steps[k...]` match the whole of `text[i..<end]`, trying every place for every star (each place
-    /// the start of a character, or the end).
-    static func reference(_ steps: [Step], _ k: Int, _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    /// the start of a character, or the end). `memo` remembers each (step, place) answer, so long texts stay cheap
+    /// without changing what is tried.
+    static func reference(
+        _ steps: [Step], _ k: Int, _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, _ memo: inout [UInt8]
+    ) -> Bool {
         guard k < steps.count else { return i == end }
+        let key = k * (text.count + 1) + i
+        if memo[key] != 0 { return memo[key] == 2 }
+        var result = false
         switch steps[k] {
         case .star:
             var s = i
             while true {
-                if reference(steps, k + 1, text, s, end) { return true }
-                if s >= end { return false }
+                if reference(steps, k + 1, text, s, end, &memo) {
+                    result = true
+                    break
+                }
+                if s >= end { break }
                 s = Pattern.next(text, s, end)
             }
         case .one(let owner, let token):
             let next = owner.step(token, text, i, end)
-            return next >= 0 && reference(steps, k + 1, text, next, end)
+            result = next >= 0 && reference(steps, k + 1, text, next, end, &memo)
         }
+        memo[key] = result ? 2 : 1
+        return result
     }
 
     static func reference(_ pattern: Pattern, _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         if pattern.problem != nil { return false }
-        return spellings(pattern).contains { reference($0, 0, text, start, end) }
+        return spellings(pattern).contains { steps in
+            var memo = [UInt8](repeating: 0, count: (steps.count + 1) * (text.count + 1))
+            return reference(steps, 0, text, start, end, &memo)
+        }
     }
 
     /// A fixed-seed generator, so a failure names an input that reproduces.
@@ -134,6 +148,39 @@ import Testing
         // The generator must produce both verdicts in numbers, or the comparison proves little.
         #expect(compared == 7500)
         #expect(matched > 200 && matched < compared - 200, "\(matched) of \(compared) matched")
+    }
+
+    /// Texts of several 64-bit words of positions (the automaton's sets span words there), with wildcard-heavy
+    /// patterns so that both verdicts come up.
+    @Test(arguments: 0..<4) func agreesOnTextsLongerThanAWord(_ seed: Int) {
+        var rng = SplitMix(state: UInt64(seed) &* 104_729 &+ 3)
+        let pieces = ["a", "b", "ab", "*", "?", "??", "*?", "$(v)", "$(v)$(v)", "é", "/"]
+        let texts: [[UInt8]] = ["a", "b", "b", "/", "é", "ab"].map { Array($0.utf8) } + [[0xA9]]
+        var compared = 0
+        var matched = 0
+        for _ in 0..<60 {
+            let values = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                Self.word(["*", "?", "a", "b", "?*", "*?"], Int.random(in: 1...2, using: &rng), &rng)
+            }
+            let source = Self.word(pieces, Int.random(in: 1...5, using: &rng), &rng)
+            let pattern = Pattern(
+                source, isPath: false, caseSensitive: Bool.random(using: &rng), variables: ["v": values])
+            for _ in 0..<10 {
+                let ascii = Bool.random(using: &rng)
+                let text = (0..<Int.random(in: 40...150, using: &rng)).flatMap { _ in
+                    ascii ? texts[Int.random(in: 0...1, using: &rng)] : texts.randomElement(using: &rng)!
+                }
+                text.withUnsafeBufferPointer { buffer in
+                    let expected = Self.reference(pattern, buffer, 0, buffer.count)
+                    #expect(
+                        pattern.matches(buffer, 0, buffer.count) == expected,
+                        "pattern \(source) caseSensitive \(pattern.caseSensitive) values \(values) text \(text)")
+                    compared += 1
+                    if expected { matched += 1 }
+                }
+            }
+        }
+        #expect(matched > 60 && matched < compared - 60, "\(matched) of \(compared) matched")
     }
 
     /// Both matchers are used: a pattern with case-folded non-ASCII letters or variables runs as an automaton, any
