@@ -31,6 +31,8 @@ final class Pattern: Sendable {
     /// Matched by `matchAutomaton` rather than the two-pointer glob: with variables, or case-folded non-ASCII letters
     /// (whose match can take a different number of bytes from one place to the next in a malformed text).
     let needsAutomaton: Bool
+    /// No star and no variable: from any place the pattern leads to one place or none.
+    let isOneWay: Bool
 
     /// Path normalisation that swcd applies to both the `/` pattern and the URL path.
     static func normalisePath(_ text: String) -> String {
@@ -65,6 +67,7 @@ final class Pattern: Sendable {
         isMatchAll = problem == nil && tokens == [.star]
         hasVariables = !alternatives.isEmpty
         needsAutomaton = hasVariables || (!caseSensitive && pool.contains { $0 >= 0x80 })
+        isOneWay = !hasVariables && !tokens.contains(.star)
     }
 
     private static func tokenise(

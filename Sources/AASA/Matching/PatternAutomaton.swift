@@ -16,6 +16,47 @@ extension Pattern {
 
     /// True when the whole of `text[start..<end]` matches; exact for every pattern.
     func matchAutomaton(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        // The usual rule (`/$(lang)_$(region)/$(food)/*`) leads to one place after each token: follow that one place,
+        // and build sets only from the first token that can lead to several.
+        var position = start
+        for ti in tokens.indices {
+            switch tokens[ti] {
+            case .star:
+                if ti == tokens.count - 1 { return true }
+                return matchSets(from: ti, at: position, text, start, end)
+            case .variable(let k):
+                var found = -1
+                for value in alternatives[k] {
+                    guard value.isOneWay else { return matchSets(from: ti, at: position, text, start, end) }
+                    let e = value.oneWayEnd(text, position, end)
+                    if e < 0 || e == found { continue }
+                    if found >= 0 { return matchSets(from: ti, at: position, text, start, end) }
+                    found = e
+                }
+                if found < 0 { return false }
+                position = found
+            case let token:
+                position = step(token, text, position, end)
+                if position < 0 { return false }
+            }
+        }
+        return position == end
+    }
+
+    /// Where this star-free pattern (a variable's value) ends when it starts at `i`, or -1.
+    private func oneWayEnd(_ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        var position = i
+        for token in tokens {
+            position = step(token, text, position, end)
+            if position < 0 { return -1 }
+        }
+        return position
+    }
+
+    /// The automaton proper, from token `first` at `position`.
+    private func matchSets(
+        from first: Int, at position: Int, _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+    ) -> Bool {
         var ascii = true
         for i in start..<end where text[i] >= 0x80 {
             ascii = false
@@ -31,8 +72,8 @@ extension Pattern {
             var current = PositionSet(base, count: words)
             var next = PositionSet(base + words, count: words)
             let valueSets = (PositionSet(base + 2 * words, count: words), PositionSet(base + 3 * words, count: words))
-            current.insert(0)
-            for ti in tokens.indices {
+            current.insert(position - start)
+            for ti in first..<tokens.count {
                 switch tokens[ti] {
                 case .star:
                     // A final star takes whatever is left.
