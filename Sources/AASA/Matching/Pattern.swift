@@ -1,8 +1,8 @@
 import Foundation
 
 /// A compiled swcd pattern: literals, `?` (one character), `*` (any run, crossing `/`), and substitution
-/// variables. Matching works on UTF-8 bytes and never allocates. A class with constant fields, so the hot
-/// loop passes one reference around instead of copying arrays.
+/// variables. Matching works on UTF-8 bytes and allocates nothing for a path of ordinary length. A class with
+/// constant fields, so the hot loop passes one reference around instead of copying arrays.
 final class Pattern: Sendable {
     enum CharClass: UInt8, Sendable { case alpha, upper, lower, alnum, digit, xdigit }
 
@@ -30,6 +30,11 @@ final class Pattern: Sendable {
     /// `*` alone: matches everything, so matching can skip it.
     let isMatchAll: Bool
     let hasVariables: Bool
+    /// Matched by `matchAutomaton` rather than the two-pointer glob: with variables, or case-folded non-ASCII letters
+    /// (whose match can take a different number of bytes from one place to the next in a malformed text).
+    let needsAutomaton: Bool
+    /// No star and no variable: from any place the pattern leads to one place or none.
+    let isOneWay: Bool
 
     /// Path normalisation that swcd applies to both the `/` pattern and the URL path.
     static func normalisePath(_ text: String) -> String {
@@ -64,6 +69,8 @@ final class Pattern: Sendable {
         self.problem = problem
         isMatchAll = problem == nil && tokens == [.star]
         hasVariables = !alternatives.isEmpty
+        needsAutomaton = hasVariables || (!caseSensitive && pool.contains { $0 >= 0x80 })
+        isOneWay = !hasVariables && !tokens.contains(.star)
     }
 
     private static func tokenise(
@@ -147,14 +154,12 @@ final class Pattern: Sendable {
     /// True when the whole of `text[start..<end]` matches.
     func matches(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         if problem != nil { return false }
-        if hasVariables {
-            var budget = 200_000
-            return matchRecursive(0, text, start, end, &budget)
-        }
-        return matchIterative(text, start, end)
+        return needsAutomaton ? matchAutomaton(text, start, end) : matchIterative(text, start, end)
     }
 
-    /// Classic two-pointer glob with one backtrack point; exact for fixed-width tokens.
+    /// Classic two-pointer glob with one backtrack point: linear, and exact when every token takes one whole
+    /// character (or a fixed run of ASCII) wherever it starts, as in every pattern without variables or case-folded
+    /// non-ASCII letters.
     private func matchIterative(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var ti = 0
         var si = start
@@ -187,52 +192,8 @@ final class Pattern: Sendable {
         }
     }
 
-    private func matchRecursive(
-        _ ti: Int, _ text: UnsafeBufferPointer<UInt8>, _ si: Int, _ end: Int, _ budget: inout Int
-    ) -> Bool {
-        budget -= 1
-        if budget < 0 { return false }
-        if ti == tokens.count { return si == end }
-        switch tokens[ti] {
-        case .star:
-            if ti == tokens.count - 1 { return true }
-            var s = si
-            while true {
-                if matchRecursive(ti + 1, text, s, end, &budget) { return true }
-                if s >= end || budget < 0 { return false }
-                s = Pattern.next(text, s, end)
-            }
-        case .variable(let k):
-            for alternative in alternatives[k] {
-                if alternative.tokens.count <= 1, alternative.problem == nil,
-                    alternative.tokens.first.map({ if case .literal = $0 { true } else { false } }) ?? true
-                {
-                    // A plain word: compare in place.
-                    let next = alternative.tokens.isEmpty ? si : alternative.step(alternative.tokens[0], text, si, end)
-                    if next >= 0, matchRecursive(ti + 1, text, next, end, &budget) { return true }
-                    continue
-                }
-                var e = si
-                while true {
-                    budget -= 1
-                    if budget < 0 { return false }
-                    if alternative.matchIterative(text, si, e), matchRecursive(ti + 1, text, e, end, &budget) {
-                        return true
-                    }
-                    if e >= end { break }
-                    e = Pattern.next(text, e, end)
-                }
-            }
-            return false
-        default:
-            let next = step(tokens[ti], text, si, end)
-            return next >= 0 && matchRecursive(ti + 1, text, next, end, &budget)
-        }
-    }
-
-    /// Index after a fixed-width token matched at `i`, or -1.
-    @inline(__always) private func step(_ token: Token, _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int
-    {
+    /// Index after a one-way token (any but `*` and a variable) matched at `i`, or -1.
+    @inline(__always) func step(_ token: Token, _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
         switch token {
         case .literal(let a, let b):
             return matchLiteral(a, b, text, i, end)
