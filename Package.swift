@@ -52,7 +52,7 @@ let package = Package(
         // MARK: Tests
         /// The fixture HTTPS server and the binary runner, shared by the test targets.
         .target(name: "TestSupport", dependencies: ["AASA"], path: "Tests/TestSupport"),
-        .testTarget(name: "AASATests", dependencies: ["AASA"]),
+        .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
         /// Unit tests of the orchestration on canned exchanges and crawls: pure Swift, no C library.
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AASA"]),
         .testTarget(
