@@ -57,15 +57,24 @@ public enum UnreachableRule: Check {
     /// The earlier rules of an entry, indexed so a later rule meets only those that may cover it, instead of every
     /// one before it (which made the check quadratic: 145 s on 100,000 rules).
     ///
-    /// Every URL a rule matches starts with its path's literal prefix, so an earlier rule can only cover a later one
-    /// whose prefix extends its own: prefixes go into a trie (one for case-sensitive rules, one for folded ones)
-    /// that the later rule's prefix walks down once. A path with substitution variables covers only the same path
-    /// (`Coverage.covers`), so those rules are found by their source instead. Rules that never cover anything
-    /// (broken, or a path with a problem) are left out. The candidates are exactly the earlier rules the pairwise
-    /// prefix test let through, so the first that covers, and every finding, stay the same.
+    /// Two conditions every covering rule meets, both exact consequences of `Coverage`, select the candidates:
+    /// - every URL a rule matches starts with its path's literal prefix, so an earlier rule can only cover a later
+    ///   one whose prefix extends its own: prefixes go into a trie (one for case-sensitive rules, one for folded
+    ///   ones) that the later rule's prefix walks down once;
+    /// - the characters a path pattern ends with must end the later pattern too (`Coverage.covers` matches them one
+    ///   for one against its last symbols): below each prefix, the earlier rules' trailing characters go into a trie
+    ///   read backwards, walked by the later rule's trailing characters.
+    ///
+    /// A path with substitution variables covers only the same path (`Coverage.covers`), so those rules are found by
+    /// their source. Rules that never cover anything (broken, or a path with a problem) are left out. Only pairs
+    /// `Coverage.covers` refuses are skipped, so the first earlier rule that covers, and every finding, stay the same.
     struct EarlierRules {
-        private var exact = PrefixTrie()
-        private var folded = PrefixTrie()
+        /// Case-sensitive rules by prefix, then by their trailing characters.
+        private var exact = PrefixTrie<UInt8>()
+        private var exactEnds: [Int: PrefixTrie<UInt32>] = [:]
+        /// Case-insensitive rules, by folded prefix and folded trailing characters.
+        private var folded = PrefixTrie<UInt8>()
+        private var foldedEnds: [Int: PrefixTrie<UInt32>] = [:]
         private var byVariablePath: [VariablePath: [Int]] = [:]
 
         struct VariablePath: Hashable {
@@ -83,19 +92,28 @@ public enum UnreachableRule: Check {
                 return
             }
             let prefix = Coverage.literalPrefix(rule)
+            // The characters the pattern ends with, as `Coverage.covers` compares them (its own case folding).
+            let fold = !rule.path.caseSensitive
+            let end = Self.trailingCharacters(Coverage.symbols(rule.path, fold: fold, expandPairs: false))
             if prefix.folded {
-                folded.insert(prefix.bytes, index)
+                let node = folded.insert(prefix.bytes)
+                foldedEnds[node, default: PrefixTrie()].insert(end.reversed(), index)
             } else {
-                exact.insert(prefix.bytes, index)
+                let node = exact.insert(prefix.bytes)
+                exactEnds[node, default: PrefixTrie()].insert(end.reversed(), index)
             }
         }
 
         /// The earlier rules that may cover `rule`, in order.
         func candidates(for rule: Matcher.Rule) -> [Int] {
-            let prefix = Coverage.literalPrefix(rule)
             var found: [Int] = []
-            exact.collect(along: prefix.bytes, lowered: false, into: &found)
-            folded.collect(along: prefix.bytes, lowered: true, into: &found)
+            let prefix = Coverage.literalPrefix(rule).bytes
+            for (trie, ends, fold) in [(exact, exactEnds, false), (folded, foldedEnds, true)] {
+                let end = Self.trailingCharacters(Coverage.symbols(rule.path, fold: fold, expandPairs: true))
+                for node in trie.nodes(along: fold ? prefix.map(ASCII.lower) : prefix) {
+                    ends[node]?.collect(along: end.reversed(), into: &found)
+                }
+            }
             if rule.path.hasVariables, rule.path.problem == nil,
                 let same = byVariablePath[
                     VariablePath(source: rule.path.source, caseSensitive: rule.path.caseSensitive)]
@@ -105,34 +123,55 @@ public enum UnreachableRule: Check {
             found.sort()
             return found
         }
+
+        static func trailingCharacters(_ symbols: [Coverage.Symbol]) -> [UInt32] {
+            var characters: [UInt32] = []
+            for symbol in symbols.reversed() {
+                guard case .char(let c) = symbol else { break }
+                characters.append(c)
+            }
+            return characters.reversed()
+        }
     }
 
-    /// Rule indices by literal prefix, one node per prefix byte.
-    struct PrefixTrie {
-        private var children: [[UInt8: Int]] = [[:]]
+    /// Rule indices by key sequence, one node per key; node 0 is the empty sequence.
+    struct PrefixTrie<Key: Hashable> {
+        private var children: [[Key: Int]] = [[:]]
         private var indices: [[Int]] = [[]]
 
-        mutating func insert(_ bytes: [UInt8], _ index: Int) {
+        /// Adds `index` under `keys`; returns the node for `keys`.
+        @discardableResult mutating func insert(_ keys: some Sequence<Key>, _ index: Int? = nil) -> Int {
             var node = 0
-            for byte in bytes {
-                if let next = children[node][byte] {
+            for key in keys {
+                if let next = children[node][key] {
                     node = next
                 } else {
                     children.append([:])
                     indices.append([])
-                    children[node][byte] = children.count - 1
+                    children[node][key] = children.count - 1
                     node = children.count - 1
                 }
             }
-            indices[node].append(index)
+            if let index { indices[node].append(index) }
+            return node
         }
 
-        /// Appends the indices of every prefix of `bytes` (each byte lowered first when `lowered`).
-        func collect(along bytes: [UInt8], lowered: Bool, into found: inout [Int]) {
+        /// The nodes of every prefix of `keys` in the trie, the empty one included.
+        func nodes(along keys: some Sequence<Key>) -> [Int] {
+            var nodes = [0]
+            for key in keys {
+                guard let next = children[nodes[nodes.count - 1]][key] else { break }
+                nodes.append(next)
+            }
+            return nodes
+        }
+
+        /// Appends the indices under every prefix of `keys`, the empty one included.
+        func collect(along keys: some Sequence<Key>, into found: inout [Int]) {
             var node = 0
             found += indices[node]
-            for byte in bytes {
-                guard let next = children[node][lowered ? ASCII.lower(byte) : byte] else { return }
+            for key in keys {
+                guard let next = children[node][key] else { return }
                 node = next
                 found += indices[node]
             }
