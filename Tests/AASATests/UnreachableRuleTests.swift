@@ -25,10 +25,18 @@ import Testing
             ##"{"/": "/q/*", "#": "top"}"##, ##"{"/": "/q/r", "#": "top"}"##, #"{"/": "/q/r"}"#,
         ]
         let other = [#"{"/": "/a*"}"#, #"{"/": "/ab*"}"#, #"{"/": "/A*", "caseSensitive": false}"#, #"{"/": "/aB"}"#]
+        // Rules sharing a prefix, told apart by how they end.
+        let ends = [
+            #"{"/": "/b/*kz"}"#, #"{"/": "/*k"}"#, #"{"/": "/b/*k"}"#, #"{"/": "/b/*kz"}"#, #"{"/": "/b/?K"}"#,
+            #"{"/": "/*K", "caseSensitive": false}"#, #"{"/": "/c/xk"}"#, #"{"/": "/C/XK", "caseSensitive": false}"#,
+            #"{"/": "/d/?z"}"#, #"{"/": "/d/yz"}"#, #"{"/": "/*Kz", "caseSensitive": false}"#, #"{"/": "/e/KZ"}"#,
+            #"{"/": "/e/*[0-9]z"}"#,
+        ]
         let json = """
             {"applinks": {"substitutionVariables": {"lang": ["en", "de"]}, "details": [\
             {"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [\(rules.joined(separator: ", "))]}, \
-            {"appIDs": ["9JA89QQLNQ.com.acme.other"], "components": [\(other.joined(separator: ", "))]}]}}
+            {"appIDs": ["9JA89QQLNQ.com.acme.other"], "components": [\(other.joined(separator: ", "))]}, \
+            {"appIDs": ["9JA89QQLNQ.com.acme.third"], "components": [\(ends.joined(separator: ", "))]}]}}
             """
         let pairs = Self.findings(json).map { finding in
             let words = finding.message.split(separator: " ")
@@ -41,6 +49,9 @@ import Testing
                 "/applinks/details/0/components/14 by 4", "/applinks/details/0/components/18 by 12",
                 "/applinks/details/0/components/19 by 12", "/applinks/details/0/components/20 by 12",
                 "/applinks/details/1/components/1 by 0", "/applinks/details/1/components/3 by 0",
+                "/applinks/details/2/components/2 by 1", "/applinks/details/2/components/3 by 0",
+                "/applinks/details/2/components/6 by 1", "/applinks/details/2/components/7 by 5",
+                "/applinks/details/2/components/9 by 8", "/applinks/details/2/components/11 by 10",
             ])
         #expect(Self.findings(json).filter { $0.severity == .error }.count == 1)
     }
@@ -67,6 +78,29 @@ import Testing
 
     @Test func findsTheDeadCopies() {
         #expect(Self.findings(Self.file(200)).count == 29)
+    }
+
+    /// `n` rules sharing the prefix `/` and told apart only by how they end, then the first tenth again.
+    static func sharedPrefixFile(_ count: Int) -> String {
+        var rules = (0..<count).map { #"{"/": "/*k\#($0)"}"# }
+        rules += rules.prefix(count / 10)
+        return #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": ["#
+            + rules.joined(separator: ", ") + "]}]}}"
+    }
+
+    @Test func findsTheDeadCopiesAmongRulesSharingAPrefix() {
+        #expect(Self.findings(Self.sharedPrefixFile(200)).count == 20)
+    }
+
+    /// 2,000 rules sharing a prefix took 5.8 s (release) when each met every earlier one.
+    @Test(.enabled(if: Timing.meaningful, "time is measured in release builds only"))
+    func timeIsLinearInRulesSharingAPrefix() {
+        let small = DecodedFile(bytes: Array(Self.sharedPrefixFile(2_000).utf8))
+        let large = DecodedFile(bytes: Array(Self.sharedPrefixFile(8_000).utf8))
+        var sink = FindingSink()
+        let t1 = Timing.bestOfThree { UnreachableRule.run(small, into: &sink) }
+        let t4 = Timing.bestOfThree { UnreachableRule.run(large, into: &sink) }
+        #expect(t4 < t1 * 8 + 0.05, "\(t1) s for n rules, \(t4) s for 4n")
     }
 
     /// Each rule was compared with every earlier one: 0.25 s on 8,600 rules, 145 s on 100,000.
