@@ -37,6 +37,8 @@ struct Budget {
         switch value {
         case let array as [Any]:
             for element in array { walk(element, depth: depth + 1) }
+        case let uid as [String: Int] where uid.count == 1 && uid["CF$UID"] != nil:
+            _ = uid  // one object in the file (marker 0x8), returned as a one-key dictionary
         case let dictionary as [String: Any]:
             // Keys are objects too, but bridged to String they are not walked: count them here.
             objects += dictionary.count
