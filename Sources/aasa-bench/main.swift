@@ -108,6 +108,95 @@ func benchMatch(name: String, json: String, urls: [String]) {
             matched))
 }
 
+/// The best and the median of `runs` timings of `body`, in seconds: wall time and this thread's CPU time (the
+/// steadier figure on a shared machine).
+func timed(runs: Int, _ body: () -> Void) -> (best: Double, median: Double, cpuBest: Double, cpuMedian: Double) {
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    for _ in 0..<runs {
+        let cpuStart = cpuSeconds()
+        let elapsed = ContinuousClock().measure(body)
+        cpus.append(cpuSeconds() - cpuStart)
+        walls.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    walls.sort()
+    cpus.sort()
+    return (walls[0], walls[walls.count / 2], cpus[0], cpus[cpus.count / 2])
+}
+
+func cpuSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// A file of `count` rules of the kinds `hugeFile` mixes, with no size cap: for timing the checks one by one.
+func rulesFile(_ count: Int) -> [UInt8] {
+    var rng = LCG(state: 11)
+    var rules: [String] = []
+    rules.reserveCapacity(count)
+    for i in 0..<count {
+        switch i % 5 {
+        case 0: rules.append(#"{"/": "/$(lang)_$(region)/c\#(i)/$(food)/*"}"#)
+        case 1: rules.append(#"{"/": "/p\#(i)/*", "?": {"id": "?*", "ref": "\#(rng.pick(words))*"}}"#)
+        case 2: rules.append(#"{"/": "/s\#(i)/*", "exclude": true}"#)
+        case 3: rules.append(#"{"/": "/d\#(i)/$(digit)$(digit)*", "caseSensitive": false}"#)
+        default: rules.append(##"{"/": "/x\##(i)/*/\##(rng.pick(words))", "#": "?*"}"##)
+        }
+    }
+    let json =
+        #"{"applinks": {"substitutionVariables": {"food": ["pizza", "sushi"]}, "details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+    return Array(json.utf8)
+}
+
+/// Each document check alone on an `n`-rule file decoded without the local decode cap, slowest first.
+func benchChecks(_ counts: [Int]) {
+    for count in counts {
+        let bytes = rulesFile(count)
+        let file = DecodedFile(bytes: bytes)
+        var times: [(String, Double)] = []
+        for check in Catalogue.documentChecks {
+            var sink = FindingSink()
+            let elapsed = timed(runs: 1) { check.run(file, into: &sink) }
+            times.append((check.description.id, elapsed.cpuBest))
+        }
+        times.sort { $0.1 > $1.1 }
+        let slowest = times.prefix(4).map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
+        print("checks on \(count) rules (\(bytes.count) bytes), slowest (CPU time): \(slowest)")
+    }
+}
+
+/// Sitemap parsing rate: a plain file, then a gzip one inflated and parsed (MB/s of uncompressed bytes).
+func benchSitemap(plain: String, gzip: String) {
+    guard let plainBytes = FileManager.default.contents(atPath: plain).map(Array.init),
+        let gzipBytes = FileManager.default.contents(atPath: gzip).map(Array.init)
+    else { fatalError("cannot read \(plain) or \(gzip)") }
+    var count = 0
+    let plainTime = timed(runs: 5) { count = Sitemap.parse(plainBytes).locations.count }
+    let megabytes = Double(plainBytes.count) / 1e6
+    print(
+        String(format: "sitemap plain: %.1f MB, %d URLs: ", megabytes, count)
+            + describe(plainTime, megabytes: megabytes))
+    var inflated = 0
+    let gzipTime = timed(runs: 5) {
+        let bytes = Sitemap.gunzipped(gzipBytes) ?? []
+        inflated = bytes.count
+        count = Sitemap.parse(bytes).locations.count
+    }
+    let inflatedMegabytes = Double(inflated) / 1e6
+    print(
+        String(
+            format: "sitemap gzip: %.2f MB inflating to %.1f MB, %d URLs: ", Double(gzipBytes.count) / 1e6,
+            inflatedMegabytes, count) + describe(gzipTime, megabytes: inflatedMegabytes))
+}
+
+/// "wall min …, median …; CPU min …, median …; N MB/s (CPU)".
+func describe(_ time: (best: Double, median: Double, cpuBest: Double, cpuMedian: Double), megabytes: Double) -> String {
+    String(
+        format: "wall min %.3f s, median %.3f s; CPU min %.3f s, median %.3f s; %.1f MB/s (CPU)", time.best,
+        time.median, time.cpuBest, time.cpuMedian, megabytes / time.cpuBest)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "match":
@@ -151,7 +240,17 @@ case "scan":
                 format: "%@: %d pages, %.1f MB, %d links, %.3f s, %.1f MB/s", name, pages.count, total, links, best,
                 total / best))
     }
+case "checks":
+    let counts = arguments.dropFirst().compactMap { Int($0) }
+    benchChecks(counts.isEmpty ? [2_500, 10_000, 40_000] : counts)
+case "sitemap":
+    let paths = Array(arguments.dropFirst())
+    guard paths.count == 2 else { fatalError("usage: aasa-bench sitemap PLAIN.xml GZIP.xml.gz") }
+    benchSitemap(plain: paths[0], gzip: paths[1])
 default:
-    FileHandle.standardError.write(Data("usage: aasa-bench match [URL-COUNT [typical|128KiB]] | scan < paths\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: aasa-bench match [URL-COUNT [typical|128KiB]] | scan < paths | checks [RULES...] | sitemap PLAIN GZIP\n"
+                .utf8))
     exit(2)
 }

@@ -186,7 +186,11 @@ public struct BinaryPropertyList {
             return String(decoding: units, as: UTF16.self)
         case 0x8:
             let raw = try span(offset + 1, Int(marker & 0x0F) + 1)
-            return ["CF$UID": Int(Self.unsigned(raw.suffix(8)))]
+            // Up to 16 bytes in the file: a value past Int's range is refused, not trapped on (found by fuzzing).
+            guard let uid = Int(exactly: Self.unsigned(raw.suffix(8))) else {
+                throw ReadError(description: "a UID is out of range")
+            }
+            return ["CF$UID": uid]
         case 0xA, 0xC:
             let (length, start) = try count(marker, at: offset)
             let references = try referenceList(start, length)
