@@ -147,6 +147,9 @@ GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 DRIP_CRAWL = ("robotsdrip", "sitemapdrip", "manyrules")
 for _name in DRIP_CRAWL:
     SCENARIOS[_name] = aasa()
+# 300 rules no crawled URL matches, each starting with a wildcard: every URL is tried against all of them.
+SCENARIOS["manyrules"] = aasa(body=json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
+    {"/": "/*/never%d/*" % i} for i in range(300)]}]}}).encode())
 MANY_RULES = b"User-agent: *\n" + b"".join(b"Disallow: /r%d/*x*y*z$\nAllow: /r%d/open\n" % (i, i) for i in range(10000))
 MANY_LINKS = b"<html><body>" + b"".join(b'<a href="/r%d/p%d">x</a>' % (i % 10000, i) for i in range(100000)) + \
     b"</body></html>"
