@@ -122,6 +122,11 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             return URLReport(
                 url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, note: row.note)
         }
+        guard !StopRequest.isRequested else {
+            return URLReport(
+                url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil,
+                note: [row.note, StopRequest.unjudgedNote].compactMap { $0 }.joined(separator: "; "))
+        }
         let result = matcher.verdicts(for: row.url)
         var note = row.note
         if result.opensApp != nil, let page = row.foundOn, URLTable.host(of: page) == host {
@@ -158,9 +163,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 if given.opensApp != nil { opening += 1 }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !matcher.appIDs.isEmpty else {
-                return
-            }
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !matcher.appIDs.isEmpty,
+                !StopRequest.isRequested
+            else { return }
             tested += 1
             guard let url = matcher.prepare(row.url) else { return }
             var opens = false
@@ -181,7 +186,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 for pointer in Set(given.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
                 return
             }
-            guard let matcher, URLTable.host(of: row.url) == host, let url = matcher.prepare(row.url) else { return }
+            guard let matcher, !StopRequest.isRequested, URLTable.host(of: row.url) == host,
+                let url = matcher.prepare(row.url)
+            else { return }
             var decided: Set<Int> = []
             matcher.forEachDecision(url) { _, decision in
                 if let rule = decision.rule { decided.insert(rule) }
@@ -212,7 +219,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 for verdict in given.verdicts { count(verdict.appID, verdict.result) }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host] else { return }
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !StopRequest.isRequested else {
+                return
+            }
             guard let url = matcher.prepare(row.url) else {
                 for app in matcher.appIDs { count(app, .noMatch) }
                 return

@@ -217,11 +217,19 @@ enum AuditCommand: Command {
 
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
-        var (report, interrupted) = await audit(plan, started: started)
+        var (report, interrupted, watch) = await audit(plan, started: started)
+        defer { watch.cancel() }
         if let baseline = plan.outputs.baseline {
             report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
         }
-        let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        var written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        // A signal while the reports were written stopped their matching: they are written again, marked
+        // interrupted (quickly, as nothing is matched any more).
+        if StopRequest.isRequested && !interrupted {
+            interrupted = true
+            report.interrupted = true
+            written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        }
         if !plan.quiet {
             Terminal.out(AuditSummary.render(report, terminal: .standard, reportPath: try? written.get()))
         }
@@ -235,7 +243,12 @@ enum AuditCommand: Command {
     }
 
     /// Audits every target (and crawls, if planned) with a progress line, until done or SIGINT/SIGTERM.
-    static func audit(_ plan: Plan, started: Date) async -> (report: AuditReport, interrupted: Bool) {
+    /// The signal watch stays on until the reports are written.
+    static func audit(
+        _ plan: Plan, started: Date
+    ) async -> (
+        report: AuditReport, interrupted: Bool, watch: Interruption.Watch
+    ) {
         let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
         var crawlOptions = plan.crawl
         crawlOptions?.progress = CrawlProgress()
@@ -251,10 +264,9 @@ enum AuditCommand: Command {
         let stop = Interruption.onSignal { work.cancel() }
         var (reports, unfinished) = await work.value
         CrawlVerdicts.crossDomain(&reports)
-        stop.cancel()
         fetcher.shutdown()
         progress.finish()
-        let interrupted = work.isCancelled
+        let interrupted = work.isCancelled || StopRequest.isRequested
         let report = AuditReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
             notAudited: unfinished, domains: reports,
@@ -263,6 +275,6 @@ enum AuditCommand: Command {
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: plan.inputs.entitlementFindings)
             })
-        return (report, interrupted)
+        return (report, interrupted, stop)
     }
 }
