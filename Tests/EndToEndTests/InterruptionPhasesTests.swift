@@ -44,4 +44,20 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
         }
     }
+
+    /// A file of 6,000 rules sharing a prefix keeps the unreachable-rule check busy for a minute in a debug build.
+    /// Before, the check ran to its end whatever the signal; now the run stops and the domain is not reported from
+    /// findings cut short.
+    @Test(.enabled(if: slowEnough)) func aSignalDuringTheChecksOfAHugeFileEndsTheRun() async throws {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit", "manyoverlap.aasa.test", "--out", out.path, "--format", "json"] + Self.server.auditArguments,
+            interrupt: (SIGINT, after: 10))
+        let signalled = try #require(result.signalledAt)
+        #expect(result.exitedAt > signalled, "the run ended before the signal: \(result.stdout)")
+        #expect(result.status == 130, "\(result.status): \(result.stderr)")
+        #expect(result.exitedAt.timeIntervalSince(signalled) < 5)
+        let (report, _) = try readReport(out)
+        #expect(report.interrupted && report.notAudited == ["manyoverlap.aasa.test"] && report.domains.isEmpty)
+    }
 }

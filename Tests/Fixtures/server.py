@@ -147,6 +147,9 @@ GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 DRIP_CRAWL = ("robotsdrip", "sitemapdrip", "manyrules")
 for _name in DRIP_CRAWL:
     SCENARIOS[_name] = aasa()
+# 6,000 rules sharing the prefix "/": the unreachable-rule check compares each pair, for a minute in a debug build.
+SCENARIOS["manyoverlap"] = aasa(body=json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
+    {"/": "/*/a%d" % i} for i in range(6000)]}]}}).encode())
 # 300 rules no crawled URL matches, each starting with a wildcard: every URL is tried against all of them.
 SCENARIOS["manyrules"] = aasa(body=json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
     {"/": "/*/never%d/*" % i} for i in range(300)]}]}}).encode())

@@ -36,6 +36,8 @@ public enum UnreachableRule: Check {
             // later one whose prefix extends its own: a cheap test that spares the full analysis for most pairs.
             let prefixes = rules.map(Coverage.literalPrefix)
             for (i, later) in rules.enumerated() {
+                // Thousands of rules sharing a prefix take many seconds: a stopped run does not wait for them.
+                if StopRequest.isRequested { return }
                 guard
                     let j = (0..<i).first(where: {
                         Coverage.prefix(prefixes[$0], mayCover: prefixes[i]) && Coverage.covers(rules[$0], later)
