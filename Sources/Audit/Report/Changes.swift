@@ -116,7 +116,8 @@ public struct Changes: Codable, Sendable {
             }
             let opened = Dictionary(then.urls.map { ($0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
             for url in now.urls {
-                guard let old = opened[url.url], old != url.opensApp else { continue }
+                // A row a signal left unjudged opens nothing: that is no flip.
+                guard let old = opened[url.url], old != url.opensApp, !StopRequest.isRequested else { continue }
                 changes.verdictFlips.append(
                     VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp))
             }
