@@ -19,20 +19,27 @@ import Testing
     }
 
     /// Before, the signal watch ended before the reports were written and matching never looked at it: the run
-    /// went on for the whole matching (about a minute here) and exited 0.
+    /// went on for the whole matching (about a minute here) and exited 0. SIGTERM writes into Reports/ (no --out):
+    /// the reports written again after the signal go into the same run folder.
     @Test(.enabled(if: slowEnough), arguments: [SIGINT, SIGTERM])
     func aSignalWhileMatchingALargeCrawlEndsTheRunWithItsReport(signal: Int32) async throws {
-        let out = try tempDirectory()
+        let directory = try tempDirectory()
+        let outArguments = signal == SIGINT ? ["--out", directory.path] : []
         let result = try await Binary.run(
-            [
-                "audit", "manyrules.aasa.test", "--crawl", "--max-pages", "1", "--out", out.path, "--format",
-                "json,html,csv",
-            ] + Self.server.auditArguments, interrupt: (signal, after: 25))
+            ["audit", "manyrules.aasa.test", "--crawl", "--max-pages", "1", "--format", "json,html,csv"] + outArguments
+                + Self.server.auditArguments, directory: directory, interrupt: (signal, after: 25))
         let signalled = try #require(result.signalledAt)
         #expect(result.exitedAt > signalled, "the run ended before the signal: \(result.stdout)")
         #expect(result.status == 130, "\(result.status): \(result.stderr)")
         // Generous for a debug build on a busy machine; the matching left would take tens of seconds.
         #expect(result.exitedAt.timeIntervalSince(signalled) < 5)
+        var out = directory
+        if signal == SIGTERM {
+            let runs = try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent("Reports").path)
+            #expect(runs.filter { $0 != "latest" }.count == 1, "one run folder: \(runs)")
+            out = directory.appendingPathComponent("Reports/latest")
+        }
         let (report, _) = try readReport(out)
         #expect(report.interrupted)
         let domain = try #require(report.domains.first)

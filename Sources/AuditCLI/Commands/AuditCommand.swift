@@ -222,13 +222,11 @@ enum AuditCommand: Command {
         if let baseline = plan.outputs.baseline {
             report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
         }
-        var written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
-        // A signal while the reports were written stopped their matching: they are written again, marked
-        // interrupted (quickly, as nothing is matched any more).
+        let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        // A signal while the reports were written: they were written again, marked interrupted.
         if StopRequest.isRequested && !interrupted {
             interrupted = true
             report.interrupted = true
-            written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
         }
         if !plan.quiet {
             Terminal.out(AuditSummary.render(report, terminal: .standard, reportPath: try? written.get()))
