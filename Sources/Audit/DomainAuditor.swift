@@ -126,7 +126,10 @@ public struct DomainAuditor: Sendable {
         let probe = DomainProbe(
             domain: domain, wellKnown: wellKnown, root: root, otherAgents: others, cdn: cdn,
             developerMode: target.developerMode)
-        return check(probe, target, verified: verify)
+        let examined = check(probe, target, verified: verify)
+        // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not
+        // reported from partial findings.
+        return StopRequest.isRequested ? nil : examined
     }
 
     /// What the report keeps of a probe once every check has read it.

@@ -1,6 +1,8 @@
+import AASA
 import Foundation
 
-/// SIGINT/SIGTERM stop the run; what finished is still reported.
+/// SIGINT/SIGTERM stop the run; what finished is still reported. A signal also sets `StopRequest`, which the loops
+/// matching a crawl's URLs look at, so writing the report stops matching and ends within a second.
 enum Interruption {
     /// Watches both signals until `cancel()`.
     struct Watch {
@@ -12,7 +14,10 @@ enum Interruption {
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler(handler: action)
+            source.setEventHandler {
+                StopRequest.request()
+                action()
+            }
             source.resume()
             return source
         }

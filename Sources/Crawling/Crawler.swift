@@ -20,7 +20,7 @@ public struct Crawler: SiteCrawling {
         let root = "https://\(domain)/"
         var result = CrawlResult()
         // robots.txt first: it gates the crawl and names sitemaps.
-        let (robots, robotsNote) = await readRobots(domain: domain)
+        let (robots, robotsNote) = await readRobots(domain: domain, deadline: deadline)
         if let robotsNote { result.notes.append(robotsNote) }
         var frontier = CrawlFrontier(domain: domain, options: options, robots: robots)
         if let capped = frontier.crawlDelayCapped {
@@ -37,6 +37,8 @@ public struct Crawler: SiteCrawling {
                 robots.sitemaps + [root + "sitemap.xml"], root: root, deadline: deadline, into: &frontier,
                 notes: &result.notes)
         }
+        // The budget ran out in robots.txt or the sitemaps: the report says so, whatever is queued.
+        if clock.now >= deadline && !Task.isCancelled { frontier.ranOutOfTime = Int(budget.rounded()) }
         var retryAfterNoted = false
 
         let delay = frontier.delay
@@ -184,14 +186,24 @@ public struct Crawler: SiteCrawling {
     /// robots.txt (RFC 9309 §2.3.1): 2xx is read; 4xx means no restrictions; 5xx or no answer means a complete
     /// disallow. Redirects are followed up to 5 while they stay on the audited host or its www/apex counterpart
     /// over https on port 443; one elsewhere is not followed and counts as unavailable (no restrictions). The note
-    /// says what the report should about it.
-    func readRobots(domain: String) async -> (Robots, String?) {
+    /// says what the report should about it. Every fetch ends at `deadline` (the crawl budget).
+    func readRobots(
+        domain: String, deadline: ContinuousClock.Instant = .now + .seconds(86_400)
+    ) async -> (
+        Robots, String?
+    ) {
         let counterpart = domain.hasPrefix("www.") ? String(domain.dropFirst(4)) : "www." + domain
         let scopes = [domain, counterpart].map { CrawlScope(domain: $0, includeSubdomains: false) }
         var url = "https://\(domain)/robots.txt"
         for hop in 0...Crawler.robotsRedirects {
-            let exchange = await fetcher.fetch(request(url, maxBytes: Robots.maximumBytes))
-            if exchange.failure == .cancelled || Task.isCancelled { return (.allowAll, nil) }
+            let exchange = await fetcher.fetch(request(url, maxBytes: Robots.maximumBytes), before: deadline)
+            if Task.isCancelled { return (.allowAll, nil) }
+            if exchange.failure == .cancelled {
+                return (
+                    .allowAll,
+                    ContinuousClock.now >= deadline ? "robots.txt was still arriving when --crawl-time ran out" : nil
+                )
+            }
             guard let status = exchange.httpStatus, exchange.failure == nil else {
                 let why = exchange.error ?? exchange.failure?.rawValue ?? "no answer"
                 return (.disallowAll, "robots.txt could not be fetched (\(why)): nothing was crawled (RFC 9309)")
@@ -251,7 +263,10 @@ public struct Crawler: SiteCrawling {
                 continue
             }
             read += 1
-            let exchange = await fetcher.fetch(sitemapRequest(url))
+            let exchange = await fetcher.fetch(sitemapRequest(url), before: deadline)
+            if exchange.failure == .cancelled && ContinuousClock.now >= deadline {
+                notes.append("sitemap \(url) was still arriving when --crawl-time ran out")
+            }
             guard exchange.httpStatus == 200 else { continue }
             let parsed: Sitemap.Parsed
             switch exchange.consumed?.value as? SitemapStream.Outcome {

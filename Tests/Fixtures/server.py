@@ -194,6 +194,48 @@ def seo(path):
 
 GZIP_BOMB = gzip.compress(b" " * (50 * 1024 * 1024), compresslevel=9)
 
+# Crawl budget and interruption (one block): robotsdrip sends its robots.txt a line a second for two minutes,
+# sitemapdrip its sitemap; manyrules serves a robots.txt of 20,000 rules and a home page of 100,000 links, so matching
+# them takes seconds in a debug build.
+DRIP_CRAWL = ("robotsdrip", "sitemapdrip", "manyrules")
+for _name in DRIP_CRAWL:
+    SCENARIOS[_name] = aasa()
+# 6,000 rules sharing the prefix "/": the unreachable-rule check compares each pair, for a minute in a debug build.
+SCENARIOS["manyoverlap"] = aasa(body=json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
+    {"/": "/*/a%d" % i} for i in range(6000)]}]}}).encode())
+# 300 rules no crawled URL matches, each starting with a wildcard: every URL is tried against all of them.
+SCENARIOS["manyrules"] = aasa(body=json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
+    {"/": "/*/never%d/*" % i} for i in range(300)]}]}}).encode())
+MANY_RULES = b"User-agent: *\n" + b"".join(b"Disallow: /r%d/*x*y*z$\nAllow: /r%d/open\n" % (i, i) for i in range(10000))
+MANY_LINKS = b"<html><body>" + b"".join(b'<a href="/r%d/p%d">x</a>' % (i % 10000, i) for i in range(100000)) + \
+    b"</body></html>"
+
+
+def drip_crawl(handler, name, path):
+    if (name, path) in (("robotsdrip", "/robots.txt"), ("sitemapdrip", "/sitemap.xml")):
+        head = b"User-agent: *\n" if name == "robotsdrip" else b"<urlset>"
+        line = b"# still coming\n" if name == "robotsdrip" else b"<!-- still coming -->\n"
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/plain" if name == "robotsdrip" else "application/xml")
+        handler.send_header("Content-Length", str(len(head) + 120 * len(line)))
+        handler.end_headers()
+        try:
+            handler.wfile.write(head)
+            for _ in range(120):
+                handler.wfile.write(line)
+                handler.wfile.flush()
+                time.sleep(1)
+        except OSError:
+            pass
+        handler.close_connection = True
+        return
+    if name == "manyrules" and path == "/robots.txt":
+        return handler.send(200, MANY_RULES, "text/plain")
+    if name == "manyrules" and path == "/":
+        return handler.send(200, MANY_LINKS, "text/html; charset=utf-8")
+    return handler.send(200, page(name, ["/a", "/b"]), "text/html; charset=utf-8")
+
+
 
 def hostile_page(path):
     """A crawl of hostile.aasa.test: a 10 MB robots.txt, redirect loops, links to other schemes, 100,000 links,
@@ -465,6 +507,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(200, page("Busy", ["/"]), "text/html; charset=utf-8")
         if name == "busy" and path == "/":
             return self.send(200, page("Busy home", ["/busy"]), "text/html; charset=utf-8")
+        if name in DRIP_CRAWL and location is None:
+            return drip_crawl(self, name, path)
         if name == "hostile" and location is None:
             status, body, ctype, headers = hostile_page(path)
             return self.send(status, body, ctype, headers)

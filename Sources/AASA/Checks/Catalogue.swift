@@ -40,13 +40,13 @@ public enum Catalogue {
     }
 
     public static func check(_ evidence: CrawlEvidence) -> [Finding] {
-        var sink = FindingSink()
+        var sink = FindingSink(scope: .crawl)
         for check in crawlChecks { check.run(evidence, into: &sink) }
         return sink.findings
     }
 
     public static func check(_ entitlements: Entitlements) -> [Finding] {
-        var sink = FindingSink(url: entitlements.file)
+        var sink = FindingSink(url: entitlements.file, scope: .entitlements)
         for check in entitlementChecks { check.run(entitlements, into: &sink) }
         return sink.findings
     }
@@ -59,7 +59,7 @@ public enum Catalogue {
 
     /// Runs every transport check, then the document checks on the file that was served, as the probe decoded it.
     public static func check(_ probe: DomainProbe) -> [Finding] {
-        var sink = FindingSink()
+        var sink = FindingSink(scope: .fetches)
         for check in transportChecks { check.run(probe, into: &sink) }
         var findings = sink.findings
         if let source = probe.documentSource, let file = probe.file {

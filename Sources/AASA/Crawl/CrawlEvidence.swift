@@ -113,10 +113,12 @@ public struct CrawlEvidence: Sendable {
         return (result.verdicts, result.opensApp)
     }
 
-    /// Every rule of the file with the number of crawled URLs it decided, in file order.
+    /// Every rule of the file with the number of crawled URLs it decided, in file order. None when the run was
+    /// stopped while counting: partial counts would call used rules unused.
     public func ruleHits() -> [RuleHits] {
         guard let matcher else { return [] }
         let counts = urls.ruleCounts(host: domain)
+        if StopRequest.isRequested { return [] }
         var seen = Set<String>()
         var hits: [RuleHits] = []
         for app in matcher.appIDs {

@@ -165,6 +165,10 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             return report
         }
         guard let host = URLTable.host(of: row.url), let matcher = judges[host] else { return report }
+        guard !StopRequest.isRequested else {
+            report.note = [row.note, StopRequest.unjudgedNote].compactMap { $0 }.joined(separator: "; ")
+            return report
+        }
         let result = matcher.verdicts(for: row.url)
         if result.opensApp != nil, let page = row.foundOn, URLTable.host(of: page) == host {
             report.note = [row.note, URLTable.sameDomainNote].compactMap { $0 }.joined(separator: "; ")
@@ -200,9 +204,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 if given.opensApp != nil { opening += 1 }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !matcher.appIDs.isEmpty else {
-                return
-            }
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !matcher.appIDs.isEmpty,
+                !StopRequest.isRequested
+            else { return }
             tested += 1
             guard let url = matcher.prepare(row.url) else { return }
             var opens = false
@@ -223,7 +227,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 for pointer in Set(given.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
                 return
             }
-            guard let matcher, URLTable.host(of: row.url) == host, let url = matcher.prepare(row.url) else { return }
+            guard let matcher, !StopRequest.isRequested, URLTable.host(of: row.url) == host,
+                let url = matcher.prepare(row.url)
+            else { return }
             var decided: Set<Int> = []
             matcher.forEachDecision(url) { _, decision in
                 if let rule = decision.rule { decided.insert(rule) }
@@ -254,7 +260,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 for verdict in given.verdicts { count(verdict.appID, verdict.result) }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host] else { return }
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !StopRequest.isRequested else {
+                return
+            }
             guard let url = matcher.prepare(row.url) else {
                 for app in matcher.appIDs { count(app, .noMatch) }
                 return

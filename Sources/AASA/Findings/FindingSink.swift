@@ -9,22 +9,25 @@ public struct FindingSink: Sendable {
 
     public let limit: Int
     public var url: String?
+    /// What the sink collects for, named by its `findings-truncated` finding.
+    public let scope: FindingScope
     private var kept: [Finding] = []
     private var raised: [String: Int] = [:]
     /// Per capped check in the order they were capped: what was left out, and where the first one left out lands.
     private var truncations: [(omitted: OmittedFindings, first: FindingLocation)] = []
     private var truncationIndex: [String: Int] = [:]
 
-    public init(url: String? = nil, limit: Int = FindingSink.defaultLimit) {
+    public init(url: String? = nil, limit: Int = FindingSink.defaultLimit, scope: FindingScope = .file) {
         self.url = url
         self.limit = max(0, limit)
+        self.scope = scope
     }
 
     /// The kept findings, then a `findings-truncated` finding for each check that raised more than `limit`.
     public var findings: [Finding] {
         kept
             + truncations.map {
-                FindingsTruncated.finding(omitted: $0.omitted, kept: limit, at: $0.first)
+                FindingsTruncated.finding(omitted: $0.omitted, kept: limit, at: $0.first, scope: scope)
             }
     }
 

@@ -105,11 +105,16 @@ public struct Changes: Codable, Sendable {
     }
 
     /// Compares two runs. A finding is the same when its domain, ID and location are (messages may carry
-    /// day counts that change daily).
+    /// day counts that change daily). A `findings-truncated` finding is the same when its domain, the check it
+    /// stands for and its file are: its location is the first finding left out, which moves whenever a finding
+    /// before it comes or goes.
     public static func compare(_ previous: AuditReport, _ current: AuditReport, baseline: String) -> Changes {
         var changes = Changes(baseline: baseline, baselineStartedAt: previous.startedAt)
         func identity(_ domain: String, _ f: Finding) -> String {
-            "\(domain)|\(f.id)|\(f.location.url ?? "")|\(f.location.pointer ?? "")"
+            if let omitted = f.omitted, f.id == FindingsTruncated.description.id {
+                return "\(domain)|\(f.id)|\(omitted.check)|\(f.location.url ?? "")"
+            }
+            return "\(domain)|\(f.id)|\(f.location.url ?? "")|\(f.location.pointer ?? "")"
         }
         func changeList(_ report: AuditReport) -> [String: FindingChange] {
             var map: [String: FindingChange] = [:]
@@ -154,7 +159,8 @@ public struct Changes: Codable, Sendable {
             }
             let opened = Dictionary(then.urls.map { ($0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
             for url in now.urls {
-                guard let old = opened[url.url], old != url.opensApp else { continue }
+                // A row a signal left unjudged opens nothing: that is no flip.
+                guard let old = opened[url.url], old != url.opensApp, !StopRequest.isRequested else { continue }
                 changes.verdictFlips.append(
                     VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp))
             }

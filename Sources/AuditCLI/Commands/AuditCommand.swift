@@ -238,11 +238,17 @@ enum AuditCommand: Command {
         let started = Date()
         // Refused lines first, before a long run: the operator sees them while it works.
         for refused in plan.inputs.inputErrors { Terminal.err(refused.line) }
-        var (report, interrupted) = await audit(plan, started: started)
+        var (report, interrupted, watch) = await audit(plan, started: started)
+        defer { watch.cancel() }
         if let baseline = plan.outputs.baseline {
             report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
         }
         let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        // A signal while the reports were written: they were written again, marked interrupted.
+        if StopRequest.isRequested && !interrupted {
+            interrupted = true
+            report.interrupted = true
+        }
         if !plan.quiet {
             Terminal.out(
                 AuditSummary(terminal: .standard, verbose: plan.verbose).render(
@@ -259,7 +265,12 @@ enum AuditCommand: Command {
     }
 
     /// Audits every target (and crawls, if planned) with a progress line, until done or SIGINT/SIGTERM.
-    static func audit(_ plan: Plan, started: Date) async -> (report: AuditReport, interrupted: Bool) {
+    /// The signal watch stays on until the reports are written.
+    static func audit(
+        _ plan: Plan, started: Date
+    ) async -> (
+        report: AuditReport, interrupted: Bool, watch: Interruption.Watch
+    ) {
         let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
         var crawlOptions = plan.crawl
         crawlOptions?.progress = CrawlProgress()
@@ -275,10 +286,9 @@ enum AuditCommand: Command {
         let stop = Interruption.onSignal { work.cancel() }
         var (reports, unfinished) = await work.value
         CrawlVerdicts.crossDomain(&reports)
-        stop.cancel()
         fetcher.shutdown()
         progress.finish()
-        let interrupted = work.isCancelled
+        let interrupted = work.isCancelled || StopRequest.isRequested
         let report = AuditReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
             notAudited: unfinished, domains: reports,
@@ -287,6 +297,6 @@ enum AuditCommand: Command {
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: plan.inputs.entitlementFindings)
             }, inputErrors: plan.inputs.inputErrors)
-        return (report, interrupted)
+        return (report, interrupted, stop)
     }
 }

@@ -16,6 +16,10 @@ enum ReportFiles {
     }
 
     /// The path to show the user (report.html if written, else the first file), or why writing failed.
+    ///
+    /// A SIGINT or SIGTERM while a report not yet marked interrupted is written ends that file early (the signal
+    /// also stopped the matching of crawled URLs); every file is then written again into the same folder, marked
+    /// interrupted, so no file claims to be complete when it is not.
     static func write(
         _ report: AuditReport, to outputs: AuditCommand.Plan.Outputs, started: Date, failOn: Severity
     )
@@ -23,15 +27,35 @@ enum ReportFiles {
     {
         do {
             let directory = try OutputDirectory.prepare(outputs.directory, started: started)
-            let files = self.files(report, formats: outputs.formats, failOn: failOn)
-            for (name, produce) in files {
-                try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name), produce)
+            var files = self.files(report, formats: outputs.formats, failOn: failOn)
+            do {
+                try write(files, into: directory, endingOnSignal: !report.interrupted)
+            } catch  where !report.interrupted && StopRequest.isRequested {
+                var stopped = report
+                stopped.interrupted = true
+                files = self.files(stopped, formats: outputs.formats, failOn: failOn)
+                try write(files, into: directory, endingOnSignal: false)
             }
             let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
             if outputs.directory == nil { OutputDirectory.finishRun(directory, keep: outputs.keep, started: started) }
             return .success(directory.appendingPathComponent(shown).path)
         } catch {
             return .failure(Failure(reason: OutputDirectory.describe(error)))
+        }
+    }
+
+    /// Writes each file atomically; with `endingOnSignal`, a signal ends the file being written with an error.
+    private static func write(
+        _ files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)], into directory: URL,
+        endingOnSignal: Bool
+    ) throws {
+        for (name, produce) in files {
+            try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name)) { sink in
+                try produce { data in
+                    if endingOnSignal && StopRequest.isRequested { throw CancellationError() }
+                    try sink(data)
+                }
+            }
         }
     }
 

@@ -34,18 +34,26 @@ public enum FindingsTruncated: Check {
     }
 
     /// The finding standing for what one check left out: `omitted` carries the counts, the location is that of
-    /// the first finding left out.
-    static func finding(omitted: OmittedFindings, kept: Int, at location: FindingLocation) -> Finding {
+    /// the first finding left out, `scope` says what the cap counted per (a file, a crawl, the entitlements).
+    static func finding(
+        omitted: OmittedFindings, kept: Int, at location: FindingLocation, scope: FindingScope = .file
+    ) -> Finding {
         let more = omitted.total
+        let again =
+            switch scope {
+            case .file, .entitlements: "check the file again"
+            case .fetches: "audit the domain again"
+            case .crawl: "crawl the site again"
+            }
         return Finding(
             id: description.id, severity: description.severity,
-            message: "\(omitted.check) raised \(grouped(more)) more finding\(more == 1 ? "" : "s") in this file "
+            message: "\(omitted.check) raised \(grouped(more)) more finding\(more == 1 ? "" : "s") \(scope.place) "
                 + "(\(breakdown(omitted))); the first \(kept) are listed, and the first one left out is here.",
             location: location,
             why:
-                "Only the first \(kept) findings of a check are kept per file, so reports stay readable and memory "
-                + "bounded; the summary, the verdict and the exit status count every finding.",
-            hint: "Fix the \(omitted.check) findings listed, then check the file again to see the rest.",
+                "Only the first \(kept) findings of a check are kept \(scope.unit), so reports stay readable and "
+                + "memory bounded; the summary, the verdict and the exit status count every finding.",
+            hint: "Fix the \(omitted.check) findings listed, then \(again) to see the rest.",
             reference: description.reference, omitted: omitted)
     }
 

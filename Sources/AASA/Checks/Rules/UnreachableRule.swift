@@ -42,6 +42,8 @@ public enum UnreachableRule: Check {
             var earlierRules = EarlierRules()
             for (i, later) in rules.enumerated() {
                 defer { earlierRules.add(later, index: i) }
+                // Thousands of rules sharing a prefix take many seconds: a stopped run does not wait for them.
+                if StopRequest.isRequested { return }
                 guard let j = earlierRules.candidates(for: later).first(where: { Coverage.covers(rules[$0], later) })
                 else { continue }
                 let earlier = rules[j]
