@@ -6,7 +6,7 @@
 public enum FindingsTruncated: Check {
     public static let description = CheckDescription(
         id: "findings-truncated", area: .limits, severity: .info,
-        summary: "At most 100 findings of one check are listed per file",
+        summary: "At most 100 findings of one check are listed per file, crawl or domain's fetches",
         rationale: """
             A hostile or generated file can raise tens of thousands of findings of one kind; listing them all costs \
             hundreds of megabytes and unreadable reports without telling more. The first 100 are listed with their \
