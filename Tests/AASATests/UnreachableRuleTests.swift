@@ -92,6 +92,28 @@ import Testing
         #expect(Self.findings(Self.sharedPrefixFile(200)).count == 20)
     }
 
+    /// Rules sharing their start and end (`/*x1y*k`, `/*x2y*k`, …) all meet each other; past the comparison budget
+    /// the check stops with one info finding naming the first rule it did not check, instead of running on.
+    @Test func rulesPastTheComparisonBudgetAreNamedNotChecked() throws {
+        let components = (0..<60).map { #"{"/": "/*x\#($0)y*k"}"# }.joined(separator: ", ")
+        let file = DecodedFile(
+            bytes: Array(
+                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [\#(components)]}]}}"#
+                    .utf8))
+        var unbounded = FindingSink(limit: .max)
+        UnreachableRule.run(file, into: &unbounded)
+        #expect(unbounded.findings.isEmpty, "none of these rules covers another")
+        var sink = FindingSink(limit: .max)
+        UnreachableRule.run(file, into: &sink, budget: 500)
+        let finding = try #require(sink.findings.first)
+        #expect(sink.findings.count == 1 && finding.severity == .info)
+        let last = try #require(finding.location.pointer?.split(separator: "/").last)
+        let rule = try #require(Int(last))
+        #expect(rule > 1 && rule < 60)
+        #expect(finding.message.hasPrefix("Rules from rule \(rule) on were not checked"), "\(finding.message)")
+        #expect(finding.message.contains("more than 500 comparisons"))
+    }
+
     /// 2,000 rules sharing a prefix took 5.8 s (release) when each met every earlier one.
     @Test(.enabled(if: Timing.meaningful, "time is measured in release builds only"))
     func timeIsLinearInRulesSharingAPrefix() {
