@@ -123,13 +123,16 @@ import Testing
             let paths = (0..<n).map { "/section\($0 * 7 % n)/private/page\($0).html" }
             return Timing.bestOfThree {
                 var allowed = 0
-                for path in paths where robots.allows(path) { allowed += 1 }
+                for _ in 0..<10 { for path in paths where robots.allows(path) { allowed += 1 } }
                 #expect(allowed == 0)
             }
         }
+        // Each path is tried ten times so the times reach tens of milliseconds and a busy machine's noise does not
+        // decide; the slack covers what is left of it, far below the 16 times matching every pair would cost.
+        // (robots.txt is capped at 500 KiB, which bounds n.)
         let small = seconds(2_000)
         let large = seconds(8_000)
-        #expect(large < small * 8, "n: \(small) s, 4n: \(large) s")
+        #expect(large < small * 8 + 0.02, "n: \(small) s, 4n: \(large) s")
     }
 
     /// A pattern of many stars against a path 4 times as long takes about 4 times as long, not 16 or worse.
