@@ -31,8 +31,9 @@ import Testing
         let signalled = try #require(result.signalledAt)
         #expect(result.exitedAt > signalled, "the run ended before the signal: \(result.stdout)")
         #expect(result.status == 130, "\(result.status): \(result.stderr)")
-        // Generous for a debug build on a busy machine; the matching left would take tens of seconds.
-        #expect(result.exitedAt.timeIntervalSince(signalled) < 5)
+        // Generous for a debug build on a busy machine (writing the 20,000 rows' reports takes seconds there; 6 s seen
+        // in CI beside other jobs); the matching left would take about a minute.
+        #expect(result.exitedAt.timeIntervalSince(signalled) < 15)
         var out = directory
         if signal == SIGTERM {
             let runs = try FileManager.default.contentsOfDirectory(
@@ -64,7 +65,7 @@ import Testing
         let signalled = try #require(result.signalledAt)
         #expect(result.exitedAt > signalled, "the run ended before the signal: \(result.stdout)")
         #expect(result.status == 130, "\(result.status): \(result.stderr)")
-        #expect(result.exitedAt.timeIntervalSince(signalled) < 5)
+        #expect(result.exitedAt.timeIntervalSince(signalled) < 10)
         let (report, _) = try readReport(out)
         #expect(report.interrupted && report.notAudited == ["manyoverlap.aasa.test"] && report.domains.isEmpty)
     }
