@@ -25,8 +25,10 @@ import Testing
                 "--format", "json",
             ] + Self.server.auditArguments)
         #expect(result.status == 0 || result.status == 1, "\(result.status): \(result.stderr)")
-        // Generous: the drip lasts 120 s, so a crawl that waited for it would take that long.
-        #expect(Date().timeIntervalSince(start) < 60)
+        // Generous: the drip lasts 120 s, so a crawl that waited for it would take at least that long. Alone the run
+        // takes 3.5 s; beside the whole suite, sharing the fixture server, 20 s in debug and 60 s under
+        // AddressSanitizer were seen.
+        #expect(Date().timeIntervalSince(start) < 100)
         let (report, _) = try readReport(out)
         let domain = try #require(report.domains.first)
         #expect(domain.crawl?.stoppedBecause == "crawl-time (3 s)")
