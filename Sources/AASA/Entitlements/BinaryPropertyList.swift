@@ -164,6 +164,11 @@ public struct BinaryPropertyList {
         case 0x3:
             guard marker == 0x33 else { throw ReadError(description: "a date that is not 8 bytes") }
             let seconds = Double(bitPattern: Self.unsigned(try span(offset + 1, 8)))
+            // Foundation's Date traps describing a time past its calendar's range (found by fuzzing): about
+            // 10,000 years either side of 2001 is far beyond any real date.
+            guard seconds.isFinite, abs(seconds) <= 3.2e11 else {
+                throw ReadError(description: "a date \(seconds) seconds from 2001, past any calendar")
+            }
             return Date(timeIntervalSinceReferenceDate: seconds)
         case 0x4:
             let (length, start) = try count(marker, at: offset)
