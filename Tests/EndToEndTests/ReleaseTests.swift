@@ -219,41 +219,12 @@ enum Release {
         (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).sorted()
     }
 
-    /// Runs a program on a thread of its own (never blocking the test pool) and returns what it did.
+    /// Runs a program as TestSupport's `Binary.run` runs ours (on a thread of its own, both pipes read at once).
     static func run(
         _ path: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
     ) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: path)
-                        process.arguments = arguments
-                        if let directory { process.currentDirectoryURL = directory }
-                        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-                        let out = Pipe()
-                        let err = Pipe()
-                        process.standardOutput = out
-                        process.standardError = err
-                        process.standardInput = FileHandle.nullDevice
-                        try process.run()
-                        nonisolated(unsafe) var errData = Data()
-                        let group = DispatchGroup()
-                        group.enter()
-                        DispatchQueue.global().async {
-                            errData = err.fileHandleForReading.readDataToEndOfFile()
-                            group.leave()
-                        }
-                        let outData = out.fileHandleForReading.readDataToEndOfFile()
-                        group.wait()
-                        process.waitUntilExit()
-                        return (
-                            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-                            String(decoding: errData, as: UTF8.self)
-                        )
-                    })
-            }.start()
-        }
+        let result = try await Binary.run(
+            arguments, environment: environment, directory: directory, program: URL(fileURLWithPath: path))
+        return (result.status, result.stdout, result.stderr)
     }
 }

@@ -36,7 +36,7 @@ public enum Binary {
     /// pool (two threads here) stalled unrelated async tests for seconds.
     public static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil
+        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil, program: URL? = nil
     ) async throws -> RunResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
@@ -44,24 +44,26 @@ public enum Binary {
                     with: Result {
                         try runBlocking(
                             arguments, stdin: stdin, environment: environment, directory: directory,
-                            through: wrapper, interrupt: interrupt)
+                            through: wrapper, interrupt: interrupt, program: program)
                     })
             }.start()
         }
     }
 
     /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`);
-    /// `interrupt` sends it a signal that many seconds after it started.
+    /// `interrupt` sends it a signal that many seconds after it started; `program` runs another executable (an
+    /// unpacked release, a script) the same way.
     static func runBlocking(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil
+        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil, program: URL? = nil
     ) throws -> RunResult {
         let process = Process()
-        if let program = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(wrapper.dropFirst()) + [url.path] + arguments
+        let executable = program ?? url
+        if let wrapperProgram = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: wrapperProgram)
+            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + arguments
         } else {
-            process.executableURL = url
+            process.executableURL = executable
             process.arguments = arguments
         }
         if let directory { process.currentDirectoryURL = directory }
