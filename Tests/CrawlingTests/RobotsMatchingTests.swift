@@ -7,17 +7,6 @@ import Testing
 /// robots.txt matching: the greedy glob and the prefix index against plain references on generated inputs, and
 /// (release builds) time linear in the rules and URLs.
 @Suite struct RobotsMatchingTests {
-    /// SplitMix64: the same inputs on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// RFC 9309's matching written out as a table over (pattern position, path position): `*` matches any run of
     /// bytes, a final `$` the end of the path, every other byte itself, and without `$` the pattern is a prefix.
@@ -52,12 +41,12 @@ import Testing
         return best?.allow ?? true
     }
 
-    static func string(_ length: Int, of alphabet: [String], _ generator: inout Generator) -> String {
+    static func string(_ length: Int, of alphabet: [String], _ generator: inout SeededGenerator) -> String {
         (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
     }
 
     @Test func theGreedyGlobAgreesWithTheReferenceOnGeneratedPatterns() {
-        var generator = Generator(state: 15)
+        var generator = SeededGenerator(state: 15)
         var matched = 0
         for _ in 0..<40_000 {
             let pattern = Self.string(
@@ -72,7 +61,7 @@ import Testing
     }
 
     @Test func theIndexedVerdictsAreThoseOfMatchingEveryRule() {
-        var generator = Generator(state: 9309)
+        var generator = SeededGenerator(state: 9309)
         var disallowed = 0
         for _ in 0..<2_000 {
             let rules = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
