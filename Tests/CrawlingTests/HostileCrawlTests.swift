@@ -77,41 +77,6 @@ import Testing
             result.notes.contains("robots.txt asks for a Crawl-delay of 120 s; 0 s was honoured (--max-crawl-delay)"))
     }
 
-    /// robots.txt's Crawl-delay of 120 s, allowed in full, is cut short by a 2 s crawl budget.
-    @Test func theCrawlTimeBudgetEndsALongDelay() async {
-        let start = ContinuousClock.now
-        let result = await crawl("crawlhostile.aasa.test") {
-            $0.maxCrawlDelay = 3_600
-            $0.crawlTime = 2
-        }
-        // Far below the 120 s asked for; not tighter, as the fetches before the budget ran out (robots.txt, three
-        // sitemaps, the home page) each take seconds when the whole suite shares the fixture server.
-        #expect(ContinuousClock.now - start < .seconds(60))
-        #expect(result.stoppedBecause == .crawlTime(2))
-        #expect(result.pagesFetched <= 1)
-        #expect(result.notes.contains { $0.contains("Crawl-delay of 120 s") } == false, "120 s was honoured")
-    }
-
-    /// A page still downloading when the budget runs out is cancelled, not waited for (it takes 90 s).
-    @Test func theCrawlTimeBudgetCutsAPageInFlight() async {
-        let fetcher = CurlFetcher(
-            configuration: FetcherConfiguration(
-                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 60))
-        defer { fetcher.shutdown() }
-        var options = CrawlOptions()
-        options.crawlTime = 3
-        let start = ContinuousClock.now
-        let result = await Crawler(fetcher: fetcher, options: options).crawl("crawlslow.aasa.test")
-        #expect(ContinuousClock.now - start < .seconds(60))
-        #expect(result.stoppedBecause == .crawlTime(3))
-        #expect(result.urls.first { $0.url.hasSuffix("/slow") }?.httpStatus == nil)
-        // Alone, / is fetched and /slow is cut in flight; when the whole suite loads the fixture server the budget
-        // may run out on / itself. Either way every page not fetched says why.
-        for row in result.urls where row.httpStatus == nil {
-            #expect(row.note == "not crawled: crawl-time (3 s)", "\(row.url)")
-        }
-    }
-
     @Test func aRobotsTxtAnswering5xxDisallowsTheWholeSite() async {
         let result = await crawl("robotsdown.aasa.test")
         #expect(result.pagesFetched == 0)
