@@ -9,20 +9,34 @@ extension Matcher {
     /// A compiled rule; a class with constant fields so the hot loop borrows it instead of copying its arrays.
     final class Rule: Sendable {
         let path: Pattern
-        let query: QuerySpec
         let fragment: Pattern
         let exclude: Bool
         let percentEncoded: Bool
         /// Why swcd would never match this rule (bad pattern type), if so.
         let broken: String?
         let reference: RuleReference
+        /// The query spec is kept as two plain optionals, not as a `QuerySpec`: a multi-payload enum hides its
+        /// payload pointer behind tag bits, so valgrind and LeakSanitizer took the item array of every rule still in
+        /// use at exit (a report's URL table keeps its matcher) for a definite leak.
+        let wholeQuery: Pattern?
+        let queryItems: [(name: [UInt8], pattern: Pattern)]?
+
+        var query: QuerySpec {
+            if let queryItems { return .items(queryItems) }
+            if let wholeQuery { return .whole(wholeQuery) }
+            return .any
+        }
 
         init(
             path: Pattern, query: QuerySpec, fragment: Pattern, exclude: Bool, percentEncoded: Bool, broken: String?,
             reference: RuleReference
         ) {
             self.path = path
-            self.query = query
+            switch query {
+            case .any: (wholeQuery, queryItems) = (nil, nil)
+            case .whole(let pattern): (wholeQuery, queryItems) = (pattern, nil)
+            case .items(let items): (wholeQuery, queryItems) = (nil, items)
+            }
             self.fragment = fragment
             self.exclude = exclude
             self.percentEncoded = percentEncoded

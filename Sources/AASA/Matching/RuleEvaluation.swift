@@ -19,13 +19,7 @@ extension Matcher {
             {
                 return .fragment
             }
-            switch rule.query {
-            case .any:
-                return nil
-            case .whole(let pattern):
-                return pattern.isMatchAll || pattern.matches(buffer, view.query.lowerBound, view.query.upperBound)
-                    ? nil : .query
-            case .items(let items):
+            if let items = rule.queryItems {
                 for k in items.indices {
                     var found = false
                     for item in view.items where Matcher.equal(buffer, item.name, items[k].name) {
@@ -37,8 +31,12 @@ extension Matcher {
                     // An absent item is matched as the empty string.
                     if !found, !items[k].pattern.matches(buffer, 0, 0) { return .queryItem(k, absent: true) }
                 }
-                return nil
+            } else if let pattern = rule.wholeQuery, !pattern.isMatchAll,
+                !pattern.matches(buffer, view.query.lowerBound, view.query.upperBound)
+            {
+                return .query
             }
+            return nil
         }
     }
 
