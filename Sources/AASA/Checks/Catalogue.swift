@@ -29,6 +29,11 @@ public enum Catalogue {
         BannerArgument.self, BannerMalformed.self, RuleUnused.self, CrawlPageError.self,
     ]
 
+    /// Checks over one link and its redirect chain (`links`).
+    public static let linkChecks: [any Check<LinkEvidence>.Type] = [
+        LinkDynamicLinks.self, LinkBroken.self, LinkSafariFirst.self, LinkCaptured.self,
+    ]
+
     /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
     /// as it collects.
     public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
@@ -37,6 +42,13 @@ public enum Catalogue {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
             + crawlChecks.map { $0.description } + limitChecks.map { $0.description }
+            + linkChecks.map { $0.description }
+    }
+
+    public static func check(_ evidence: LinkEvidence) -> [Finding] {
+        var sink = FindingSink(url: evidence.url)
+        for check in linkChecks { check.run(evidence, into: &sink) }
+        return sink.findings
     }
 
     public static func check(_ evidence: CrawlEvidence) -> [Finding] {

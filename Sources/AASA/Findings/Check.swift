@@ -4,6 +4,8 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case twoWay = "two-way"
     /// What the tool does when a file or site goes past its caps.
     case limits
+    /// What happens when a link (and its redirect chain) is tapped: `links`.
+    case links
 }
 
 /// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons.

@@ -13,6 +13,7 @@ enum ChecksReference {
         sections += Catalogue.associationChecks.map { Section($0) }
         sections += Catalogue.crawlChecks.map { Section($0) }
         sections += Catalogue.limitChecks.map { Section($0) }
+        sections += Catalogue.linkChecks.map { Section($0) }
         var lines = [
             "# Checks",
             "",
@@ -167,5 +168,19 @@ extension CrawlEvidence: DocumentedEvidence {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+extension LinkEvidence: DocumentedEvidence {
+    var documented: [String] {
+        var lines = ["The link \(url), whose chain is:", ""]
+        for (index, hop) in chain.enumerated() {
+            var what = hop.httpStatus.map { "HTTP \($0)" } ?? "not fetched"
+            if let location = hop.location { what += " → \(location)" }
+            if let app = hop.opensApp { what += ", opens \(app)" + (hop.rule.map { " (rule `\($0)`)" } ?? "") }
+            lines.append("\(index). \(hop.url): \(what)")
+        }
+        if let broken { lines += ["", "Broken: \(broken)."] }
+        return lines
     }
 }

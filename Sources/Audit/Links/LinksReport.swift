@@ -1,0 +1,58 @@
+import AASA
+import Foundation
+
+/// links.json: every link with its tier, chain and findings, the lines that were not links, and each consulted
+/// domain in report.json's domain shape.
+public struct LinksReport: Codable, Sendable {
+    public struct Summary: Codable, Sendable, Equatable {
+        public var links: Int
+        public var opensApp: Int
+        public var safariFirst: Int
+        public var never: Int
+        public var broken: Int
+        public var customScheme: Int
+        /// mailto:, tel:, sms: and javascript: hrefs (and empty or fragment-only ones), not judged.
+        public var skipped: Int
+    }
+
+    public var schemaVersion = 1
+    public var tool: AuditReport.Tool
+    public var startedAt: Date
+    public var finishedAt: Date
+    /// The run was stopped (SIGINT/SIGTERM): `links` holds only those that finished.
+    public var interrupted: Bool
+    public var summary: Summary
+    public var links: [LinkResult]
+    public var inputErrors: [InputError]
+    public var domains: [DomainReport]
+
+    public init(
+        version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, links: [LinkResult], skipped: Int,
+        inputErrors: [InputError], domains: [DomainReport]
+    ) {
+        tool = AuditReport.Tool(name: "aasa-audit", version: version)
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.interrupted = interrupted
+        self.links = links
+        self.inputErrors = inputErrors
+        self.domains = domains
+        func count(_ tier: LinkTier) -> Int { links.count { $0.tier == tier } }
+        summary = Summary(
+            links: links.count, opensApp: count(.opensApp), safariFirst: count(.safariFirst), never: count(.never),
+            broken: count(.broken), customScheme: count(.customScheme), skipped: skipped)
+    }
+
+    /// The links worst first (broken, never, safari-first, custom-scheme, opens-app), input order within a tier.
+    public var worstFirst: [LinkResult] {
+        links.enumerated().sorted { a, b in
+            a.element.tier.rank != b.element.tier.rank ? a.element.tier.rank < b.element.tier.rank : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Whether some link fails a run run with `--fail-on threshold`.
+    public func fails(at threshold: LinkTier) -> Bool { links.contains { $0.tier.fails(at: threshold) } }
+
+    /// links.json's bytes, in `JSONOutput`'s format, streamed.
+    public func writeJSON(into sink: (Data) throws -> Void) throws { try JSONOutput.write(self, into: sink) }
+}
