@@ -1,0 +1,166 @@
+import AASA
+import Audit
+import Fetching
+import Foundation
+import Reporting
+
+/// `aasa-audit links [FILE|-] [URL ...]`: will these links open the app? Each link's redirect chain is followed
+/// as Safari would, each hop matched against its own host's file (fetched once per run, as `audit` fetches it),
+/// and the link given a tier.
+enum LinksCommand: Command {
+    // MARK: Declaration
+
+    static let html = OptionSpec(
+        "--html", .path, repeatable: true,
+        help: "judge every a/area href of an HTML file (an email, a landing page), with its text")
+    static let infoPlist = OptionSpec(
+        "--info-plist", .path, help: "the app's Info.plist (XML or binary): which custom URL schemes it declares")
+    static let entitlements = OptionSpec(
+        "--entitlements", .path,
+        help: "the app's .entitlements: its associated domains offer the Universal Link that replaces a scheme link")
+    static let noFollow = OptionSpec.flag(
+        "--no-follow", help: "fetch no link: judge each on its tapped URL alone (each domain's file is still fetched)")
+    static let format = OptionSpec(
+        "--format", .choiceList(LinksFormat.allCases.map(\.rawValue)), default: "json,html,csv",
+        help: "the reports to write (links.json, links.html, links.csv)")
+    static let failOn = OptionSpec.choice(
+        "--fail-on", of: [LinkTier.safariFirst, .never, .broken], default: .broken,
+        help: "exit 1 when a link is at this tier or worse (broken > never > safari-first)")
+
+    static let spec = CommandSpec(
+        name: "links", summary: "will these links open the app? campaign, QR and email links through their redirects",
+        positionals: [
+            PositionalSpec(
+                "FILE|-|URL", .zeroOrMore,
+                help: "a list of links (one a line, # comments, or a CSV with a url column), - for stdin, or a link")
+        ],
+        groups: [
+            OptionGroup("Inputs", [html, infoPlist, entitlements, noFollow]),
+            OptionGroup("Fetching", [AuditCommand.concurrency]),
+            NetworkOptions.group,
+            OptionGroup("Reports", [AuditCommand.out, format, failOn, AuditCommand.quiet]),
+        ],
+        description: [
+            "Follows each link's redirect chain hop by hop as Safari would (GET, iPhone Safari user agent, no "
+                + "cookies; at most 10 redirects; never to an IP address, another port or another scheme) and "
+                + "matches every hop against its own host's apple-app-site-association file, fetched once per run "
+                + "exactly as audit fetches it. Each link gets a tier: custom-scheme, broken (also Firebase Dynamic "
+                + "Links), opens-app, safari-first (only a later redirect would open the app: not guaranteed) or never.",
+            "Unsubscribe, opt-out and preference links are never fetched (a GET could act on them). Following "
+                + "tracked links registers clicks in the campaign's statistics: use --no-follow to judge each link "
+                + "on its tapped URL alone. Writes links.json, links.html and links.csv (--format picks).",
+        ],
+        exitStatus:
+            "0 no link at or worse than --fail-on (default broken; opens-app and custom-scheme never fail), 1 such "
+            + "links, 2 usage error or an input line that is not a link (the rest is judged and reported), 3 the "
+            + "report could not be written, 130 interrupted.")
+
+    // MARK: Plan
+
+    struct Plan {
+        var list: LinkList
+        var configuration: FetcherConfiguration
+        var concurrency: Int
+        var follows: Bool
+        var schemes: URLSchemes?
+        var associatedDomains: [String]
+        var directory: String?
+        var formats: [LinksFormat]
+        var failOn: LinkTier
+        var quiet: Bool
+    }
+
+    static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
+        let configuration = try NetworkOptions.configuration(from: options)
+        let directory = options.string(AuditCommand.out)
+        if let directory, OutputDirectory.fileInTheWay(of: directory) == URL(fileURLWithPath: directory).path {
+            throw UsageError("--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
+        }
+        var list = LinkList()
+        let files = options.positionals.filter { !isLink($0) }
+        if (files.filter { $0 == "-" }.count + options.strings(html).filter { $0 == "-" }.count) > 1 {
+            throw UsageError("standard input can be read once: give the other input as a file", command: spec.name)
+        }
+        for positional in options.positionals {
+            if isLink(positional) {
+                list.add(positional, source: "argument")
+            } else {
+                try list.read(list: positional, command: spec.name)
+            }
+        }
+        for file in options.strings(html) { try list.read(html: file, command: spec.name) }
+        try list.checkCount(command: spec.name)
+        guard !list.links.isEmpty || !list.inputErrors.isEmpty || list.skipped > 0 else {
+            throw UsageError("no link given", command: spec.name)
+        }
+        var schemes: URLSchemes?
+        if let path = options.string(infoPlist) {
+            let bytes = try InputFile.read(path, command: spec.name)
+            do throws(Entitlements.ReadError) {
+                schemes = try URLSchemes.read(Data(bytes), file: path)
+            } catch {
+                throw UsageError(error.description, command: spec.name)
+            }
+        }
+        var domains: [String] = []
+        if let path = options.string(entitlements) {
+            let bytes = try InputFile.read(path, command: spec.name)
+            do throws(Entitlements.ReadError) {
+                let read = try Entitlements.read(Data(bytes), file: path)
+                for entry in read.entries where entry.service == "applinks" && !entry.isWildcard {
+                    if !domains.contains(entry.fileHost) { domains.append(entry.fileHost) }
+                }
+            } catch {
+                throw UsageError(error.description, command: spec.name)
+            }
+        }
+        let formats = options.choiceList(format).compactMap(LinksFormat.init(rawValue:))
+        return Plan(
+            list: list, configuration: configuration, concurrency: options.integer(AuditCommand.concurrency) ?? 32,
+            follows: !options.flag(noFollow), schemes: schemes, associatedDomains: domains, directory: directory,
+            formats: LinksFormat.allCases.filter(formats.contains),
+            failOn: options.choice(failOn, as: LinkTier.self) ?? .broken, quiet: options.flag(AuditCommand.quiet))
+    }
+
+    /// A positional with a scheme (`https://…`, `myapp://…`) is a link; anything else names a list file.
+    static func isLink(_ text: String) -> Bool {
+        text != "-" && LinkURL(text) != nil && !FileManager.default.fileExists(atPath: text)
+    }
+
+    // MARK: Run
+
+    static func run(_ plan: Plan) async -> ExitCode {
+        let started = Date()
+        for refused in plan.list.inputErrors { Terminal.err(Terminal.safe(refused.line)) }
+        let fetcher = CurlFetcher(configuration: plan.configuration)
+        let runner = LinksRunner(
+            fetcher: fetcher, concurrency: plan.concurrency, follows: plan.follows, schemes: plan.schemes,
+            associatedDomains: plan.associatedDomains)
+        let links = plan.list.links
+        let work = Task { await runner.run(links) }
+        let stop = Interruption.onSignal { work.cancel() }
+        defer { stop.cancel() }
+        let (results, domains, unfinished) = await work.value
+        fetcher.shutdown()
+        let interrupted = work.isCancelled || StopRequest.isRequested || unfinished > 0
+        let report = LinksReport(
+            version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
+            links: results, skipped: plan.list.skipped, inputErrors: plan.list.inputErrors, domains: domains)
+        let written = LinksFiles.write(report, directory: plan.directory, formats: plan.formats, started: started)
+        if !plan.quiet {
+            Terminal.out(LinksTable(terminal: .standard).render(report, reportPath: try? written.get()))
+        }
+        if case .failure(let failure) = written {
+            Terminal.err("aasa-audit links: could not write the report: \(failure.reason)")
+            return .toolFailure
+        }
+        if interrupted { return .interrupted }
+        if !plan.list.inputErrors.isEmpty { return .usage }
+        return report.fails(at: plan.failOn) ? .findings : .success
+    }
+}
+
+/// The report files `links --format` can write.
+enum LinksFormat: String, CaseIterable, Sendable {
+    case json, html, csv
+}

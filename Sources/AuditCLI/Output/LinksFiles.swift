@@ -1,0 +1,31 @@
+import Audit
+import Foundation
+import Reporting
+
+/// Writes a `links` run's files, each atomically, into `--out` (or a new folder under Reports/, which leaves
+/// Reports/latest naming the last `audit` run).
+enum LinksFiles {
+    /// The path to show (links.html if written, else the first file), or why writing failed.
+    static func write(
+        _ report: LinksReport, directory: String?, formats: [LinksFormat], started: Date
+    ) -> Result<String, ReportFiles.Failure> {
+        guard !formats.isEmpty else { return .success("") }
+        do {
+            let folder = try OutputDirectory.prepare(directory, started: started)
+            for format in formats {
+                let name = "links.\(format.rawValue)"
+                try OutputDirectory.writeAtomically(to: folder.appendingPathComponent(name)) { sink in
+                    switch format {
+                    case .json: try report.writeJSON(into: sink)
+                    case .html: try sink(Data(LinksHTML.render(report).utf8))
+                    case .csv: try sink(Data(LinksCSV.render(report).utf8))
+                    }
+                }
+            }
+            let shown = formats.contains(.html) ? "links.html" : "links.\(formats[0].rawValue)"
+            return .success(folder.appendingPathComponent(shown).path)
+        } catch {
+            return .failure(ReportFiles.Failure(reason: OutputDirectory.describe(error)))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AASA
+import Audit
+
+/// The terminal table of a `links` run: one line per link, worst first (tier, link, app, why), then the totals.
+/// Every site- or file-controlled text goes through `Terminal.safe`.
+struct LinksTable {
+    let terminal: Terminal
+    /// Longest link shown in full; longer ones are cut in the middle (links.json and links.csv keep them whole).
+    static let linkWidth = 72
+
+    func render(_ report: LinksReport, reportPath: String?) -> String {
+        var lines: [String] = []
+        for link in report.worstFirst {
+            let tier = tierText(link.tier)
+            let app = link.appID.map { Terminal.safe($0) } ?? "-"
+            let shown = Terminal.safe(Self.cut(link.url))
+            lines.append("\(tier)  \(shown)  \(app)  \(Terminal.safe(link.why))")
+        }
+        let s = report.summary
+        var total =
+            "\(s.links) link(s): \(s.opensApp) opens-app, \(s.safariFirst) safari-first, \(s.never) never, "
+            + "\(s.broken) broken, \(s.customScheme) custom-scheme; \(s.skipped) skipped; "
+            + "\(report.domains.count) domain file(s) fetched"
+        if !report.inputErrors.isEmpty { total += "; \(report.inputErrors.count) line(s) not a link" }
+        lines.append(total)
+        if report.interrupted { lines.append("Interrupted: only the links that finished are listed.") }
+        if let reportPath { lines.append("Report: \(Terminal.safe(reportPath))") }
+        return lines.joined(separator: "\n")
+    }
+
+    func tierText(_ tier: LinkTier) -> String {
+        let padded = tier.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+        switch tier {
+        case .broken: return terminal.paint(padded, "1;31")
+        case .never: return terminal.paint(padded, "31")
+        case .safariFirst: return terminal.paint(padded, "1;33")
+        case .customScheme: return terminal.paint(padded, "36")
+        case .opensApp: return terminal.paint(padded, "32")
+        }
+    }
+
+    /// `url` cut in the middle to `linkWidth` characters.
+    static func cut(_ url: String) -> String {
+        guard url.count > linkWidth else { return url }
+        let half = (linkWidth - 1) / 2
+        return String(url.prefix(half)) + "…" + String(url.suffix(linkWidth - 1 - half))
+    }
+}

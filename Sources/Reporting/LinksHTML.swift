@@ -1,0 +1,66 @@
+import AASA
+import Audit
+import Foundation
+
+/// `links.html`: the links worst first with their chains, in report.html's look. No script at all: the policy
+/// allows only the inline style sheet, and every site- or file-controlled text is escaped.
+public enum LinksHTML {
+    /// Links shown before pointing to links.csv (a browser is no place for 100,000 rows).
+    public static let maximumRows = 5_000
+
+    static let policy = "default-src 'none'; style-src 'unsafe-inline'"
+
+    static let css = """
+        body{font:15px/1.45 -apple-system,system-ui,"Segoe UI",sans-serif;margin:0 auto;max-width:1280px;padding:0 24px;color:#1d1f23;overflow-wrap:anywhere}
+        table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #d8dbe0;padding:6px 8px;text-align:left;vertical-align:top}
+        .meta,.note{color:#5b616b;font-size:13px}.t{font-weight:600;white-space:nowrap}
+        .broken{color:#b3261e}.never{color:#b3261e}.safari-first{color:#8a5a00}.opens-app{color:#1b6e3a}.custom-scheme{color:#2457a6}
+        ol{margin:4px 0;padding-left:22px}code{font-size:13px}
+        """
+
+    public static func render(_ report: LinksReport) -> String {
+        let s = report.summary
+        var h = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(policy)">
+            <title>aasa-audit links</title>
+            <style>\(css)</style></head><body>
+            <h1>Will these links open the app?</h1>
+            <p class="meta">\(escapeHTML(report.tool.name)) \(escapeHTML(report.tool.version))\(report.interrupted ? " · <strong>interrupted</strong>" : "")</p>
+            <p>\(s.links) links: \(s.opensApp) opens-app, \(s.safariFirst) safari-first, \(s.never) never, \(s.broken) broken, \(s.customScheme) custom-scheme; \(s.skipped) skipped; \(report.domains.count) domain files fetched.</p>
+            <table><thead><tr><th>tier</th><th>link</th><th>app</th><th>why</th></tr></thead><tbody>
+
+            """
+        let rows = report.worstFirst
+        for link in rows.prefix(maximumRows) {
+            h += "<tr><td class=\"t \(link.tier.rawValue)\">\(link.tier.rawValue)</td><td><code>\(escapeHTML(link.url))</code>"
+            h += "<div class=\"note\">\(escapeHTML(link.source))\(link.text.map { " · “" + escapeHTML($0) + "”" } ?? "")</div>"
+            if link.chain.count > 1 || link.chain.first?.note != nil {
+                h += "<ol start=\"0\">"
+                for hop in link.chain {
+                    h += "<li><code>\(escapeHTML(hop.url))</code> \(hop.httpStatus.map { "HTTP \($0)" } ?? "not fetched")"
+                    if let app = hop.opensApp { h += " · opens \(escapeHTML(app))" }
+                    if let note = hop.note { h += " <span class=\"note\">\(escapeHTML(note))</span>" }
+                    h += "</li>"
+                }
+                h += "</ol>"
+            }
+            h += "</td><td>\(escapeHTML(link.appID ?? "–"))\(link.rule.map { "<div class=\"note\"><code>" + escapeHTML($0) + "</code></div>" } ?? "")</td>"
+            h += "<td>\(escapeHTML(link.why))</td></tr>\n"
+        }
+        h += "</tbody></table>\n"
+        if rows.count > maximumRows {
+            h += "<p class=\"note\">\(rows.count - maximumRows) more links are in links.csv and links.json.</p>\n"
+        }
+        if !report.inputErrors.isEmpty {
+            h += "<h2>Not links</h2><ul>"
+            for error in report.inputErrors.prefix(maximumRows) {
+                h += "<li><code>\(escapeHTML(error.source))</code>: \(escapeHTML(error.input)): \(escapeHTML(error.reason))</li>"
+            }
+            h += "</ul>\n"
+        }
+        return h + "</body></html>\n"
+    }
+}
