@@ -331,6 +331,70 @@ def page(title, links, head=""):
             "<script>var x = '<a href=\"/in-script\">';</script></body></html>" % (title, head, title, body)).encode()
 
 
+# links fixtures ---------------------------------------------------------------------------------------------------
+# Hosts for `aasa-audit links`. A numbered copy ("track--t1.aasa.test") redirects to the same copy of the app's
+# domain ("linkapp--t1.aasa.test"), so each test counts its own requests in the log below.
+#   track:     a click-tracking domain with no AASA file (/c/app, /c/web, /c/gone, /chain/N, /loop/a, /esc, /c/ip,
+#              /c/port, /c/scheme, /c/meta, /c/5xx)
+#   trackaasa: a tracking domain whose file associates /* with the app (it swallows unsubscribe links too)
+#   linkapp:   the app's own domain: /p/* opens the app, /web/* is excluded; /p/* and /web/* are pages
+#   linkslog:  GET /count?host=H&path=P[&agent=A] answers how many requests the server saw for it
+LINK_APP_FILE = json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
+    {"/": "/web/*", "exclude": True, "comment": "pages that stay on the web"}, {"/": "/p/*"}]}]}}).encode()
+LINK_WILDCARD_FILE = json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [{"/": "/*"}]}]}}).encode()
+LINK_HOSTS = ("track", "trackaasa", "linkapp", "linkslog")
+LINK_LOG = {}
+LINK_LOG_LOCK = threading.Lock()
+
+
+def links_fixture(handler, name, host, path, query):
+    """Returns (status, body, ctype, headers) for a links host; logs every request it answers."""
+    host = host.split(":")[0].lower()
+    agent = handler.headers.get("User-Agent") or ""
+    if name == "linkslog":
+        args = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
+        with LINK_LOG_LOCK:
+            count = sum(n for (h, p, a), n in LINK_LOG.items()
+                        if h == args.get("host") and p == args.get("path") and a.startswith(args.get("agent", "")))
+        return 200, str(count).encode(), "text/plain", None
+    with LINK_LOG_LOCK:
+        key = (host, path, agent)
+        LINK_LOG[key] = LINK_LOG.get(key, 0) + 1
+    first = host.split(".")[0]
+    copy = first[first.index("--"):] if "--" in first else ""
+    app = "https://linkapp%s.%s" % (copy, DOMAIN)
+    if path in ("/.well-known/apple-app-site-association", "/apple-app-site-association"):
+        if name == "linkapp":
+            return 200, LINK_APP_FILE, "application/json", None
+        if name == "trackaasa":
+            return 200, LINK_WILDCARD_FILE, "application/json", None
+        return 404, b"not found", "text/plain", None
+    if name == "linkapp":
+        if path.startswith("/p/") or path.startswith("/web/"):
+            return 200, page(path, ["/"]), "text/html; charset=utf-8", None
+        return 404, b"not found", "text/plain", None
+    redirects = {
+        "/c/app": app + "/p/1", "/c/web": app + "/web/1", "/c/gone": app + "/missing",
+        "/c/ip": "http://127.0.0.1/x", "/c/port": "https://linkapp%s.%s:8443/p/1" % (copy, DOMAIN),
+        "/c/scheme": "acmeshop://p/1", "/loop/a": "/loop/b", "/loop/b": "/loop/a",
+        # Terminal escapes in the Location header: the report and the table must show them, never obey them.
+        "/esc": app + "/p/" + TERM_HEADER,
+        "/c/1": app + "/p/1", "/wf/unsubscribe": app + "/web/unsubscribed",
+    }
+    if path in redirects:
+        return 302, b"", None, {"Location": redirects[path]}
+    if path.startswith("/chain/") and path[7:].isdigit():
+        n = int(path[7:])
+        return 302, b"", None, {"Location": "/chain/%d" % (n - 1) if n > 1 else app + "/p/chain"}
+    if path == "/c/meta":
+        return 200, ('<html><head><meta http-equiv="refresh" content="0; url=%s/p/1"></head></html>' % app).encode(), \
+            "text/html", None
+    if path == "/c/5xx":
+        return 503, b"down", "text/plain", None
+    return 404, b"not found", "text/plain", None
+# end of links fixtures --------------------------------------------------------------------------------------------
+
+
 BUSY = {"count": 0}
 BUSY_LOCK = threading.Lock()
 
@@ -494,6 +558,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         name = scenario_of(self.headers.get("Host"))
         if name == "cdn":
             return self.cdn(self.path)
+        if name in LINK_HOSTS:  # links fixtures
+            status, body, ctype, headers = links_fixture(
+                self, name, self.headers.get("Host") or "", self.path.split("?")[0],
+                self.path.split("?", 1)[1] if "?" in self.path else "")
+            return self.send(status, body, ctype, headers)
         scenario = SCENARIOS.get(name)
         path = self.path.split("?")[0]
         location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)

@@ -11,8 +11,6 @@ public actor DomainFiles {
 
     let auditor: DomainAuditor
     private var entries: [String: Task<Entry?, Never>] = [:]
-    /// Hosts in the order they were first asked for, so the report lists domains in a stable order.
-    private var order: [String] = []
 
     public init(auditor: DomainAuditor) { self.auditor = auditor }
 
@@ -27,14 +25,13 @@ public actor DomainFiles {
             return Entry(report: report, matcher: matcher)
         }
         entries[host] = task
-        order.append(host)
         return await task.value
     }
 
-    /// Every host's report, in the order first asked for.
+    /// Every host's report, by name (links finish in any order; the report must not).
     public func reports() async -> [DomainReport] {
         var reports: [DomainReport] = []
-        for host in order {
+        for host in entries.keys.sorted() {
             if let entry = await entries[host]?.value { reports.append(entry.report) }
         }
         return reports

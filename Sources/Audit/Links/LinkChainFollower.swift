@@ -28,7 +28,7 @@ public struct LinkChainFollower: Sendable {
         var next = url
         while true {
             seen.insert(next)
-            let exchange = await fetcher.fetch(Self.request(next))
+            let exchange = await fetcher.fetch(Self.request(LinkURL.requestForm(next)))
             if exchange.failure == .cancelled { return nil }
             var hop = LinkHop(url: next, httpStatus: exchange.httpStatus)
             if let failure = exchange.failure {
@@ -57,7 +57,7 @@ public struct LinkChainFollower: Sendable {
                 return Chain(hops: hops, broken: nil)
             }
             // libcurl resolves a relative Location against the hop's URL; a URL it does not resolve is used as sent.
-            let target = exchange.redirectTo ?? location
+            let target = LinkURL.requestForm(exchange.redirectTo ?? location)
             guard let parsed = LinkURL(target) else {
                 hops[hops.count - 1].note = "The Location is not a URL: not followed."
                 return Chain(hops: hops, broken: "hop \(hops.count - 1) redirects to something that is not a URL")

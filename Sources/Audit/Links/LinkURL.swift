@@ -39,13 +39,38 @@ public struct LinkURL: Sendable, Equatable {
 
     /// Why a chain must not be followed to this URL (another scheme, an IP literal, another port), or nil.
     public var refusal: String? {
-        if !isHTTP { return "a \(scheme): URL is not followed (only http and https are)" }
+        if !isHTTP { return "the \(scheme): scheme is not followed (only http and https are)" }
         if host.isEmpty { return "a URL without a host is not followed" }
         if IPLiteral.isIPAddress(host) || IPLiteral.looksLikeIPAddress(host) {
             return "an IP address is not followed (no app can be associated with one)"
         }
         if let port, port != 443 && port != 80 { return "port \(port) is not followed (only 443 and 80 are)" }
         return nil
+    }
+
+    /// `url` as a browser requests it: controls, spaces, DEL, non-ASCII and the quote, angle brackets and backtick after the authority are
+    /// percent-encoded (a `Location` carrying raw bytes is still followed, and its escapes never reach a log raw).
+    public static func requestForm(_ url: String) -> String {
+        var url = url
+        return url.withUTF8 { bytes -> String in
+            let start = URLAuthority(bytes)?.end ?? bytes.count
+            guard bytes[start...].contains(where: needsEncoding) else { return String(decoding: bytes, as: UTF8.self) }
+            var out = Array(bytes[..<start])
+            let hex = Array("0123456789ABCDEF".utf8)
+            for byte in bytes[start...] {
+                if needsEncoding(byte) {
+                    out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                } else {
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func needsEncoding(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
+            || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
     }
 
     /// The schemes whose links are not links to follow or judge (`--html` skips and counts them).
