@@ -13,7 +13,7 @@ public enum CustomSchemeFinding {
         for url: String, schemes: URLSchemes?, domains: [(domain: String, matcher: Matcher?)]
     ) -> Finding {
         let scheme = LinkURL(url)?.scheme ?? String(url.prefix { $0 != ":" }).lowercased()
-        var message = "A \(scheme): link opens whichever app claims the scheme: custom schemes are unverified."
+        var message = "A link with the \(scheme): scheme opens whichever app claims it: custom schemes are unverified."
         if let schemes {
             switch schemes.declares(scheme) {
             case .declared: message += " \(schemes.file) declares \(scheme)."
@@ -24,6 +24,7 @@ public enum CustomSchemeFinding {
         }
         var hint = "Link to a Universal Link on an associated domain instead."
         if let replacement = SchemeReplacement.find(for: url, domains: domains) {
+            message += " \(replacement.url) would replace it (it opens \(replacement.appID))."
             hint = "Use \(replacement.url), which opens \(replacement.appID) by \(replacement.domain)'s file."
         }
         return Finding(

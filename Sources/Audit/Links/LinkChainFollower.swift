@@ -4,11 +4,12 @@ import AASA
 /// libcurl never following on its own; each hop recorded with its status and `Location`. Matching is not done
 /// here: the runner matches every hop against its own host's file.
 public struct LinkChainFollower: Sendable {
-    public var fetcher: any HTTPFetching
+    /// Every hop URL of the run, fetched once.
+    let memo: HopMemo
     /// More redirects than this make the chain broken (Safari gives up after 20; the contract says 10).
     public static let maximumRedirects = 10
 
-    public init(fetcher: any HTTPFetching) { self.fetcher = fetcher }
+    public init(fetcher: any HTTPFetching) { memo = HopMemo(fetcher: fetcher) }
 
     public struct Chain: Sendable {
         public var hops: [LinkHop]
@@ -21,29 +22,28 @@ public struct LinkChainFollower: Sendable {
         FetchRequest(url: url, location: .page, policy: .crawlFile(userAgent: UserAgents.browser, maxBytes: 0))
     }
 
-    /// Nil when the run was cancelled.
+    /// Nil when the run was cancelled. A URL seen before in this run (in any chain) is not fetched again.
     public func follow(_ url: String) async -> Chain? {
         var hops: [LinkHop] = []
         var seen: Set<String> = []
         var next = url
         while true {
             seen.insert(next)
-            let exchange = await fetcher.fetch(Self.request(LinkURL.requestForm(next)))
-            if exchange.failure == .cancelled { return nil }
-            var hop = LinkHop(url: next, httpStatus: exchange.httpStatus)
-            if let failure = exchange.failure {
-                hop.note = "The fetch failed (\(failure.rawValue)): \(exchange.error ?? failure.rawValue)."
+            let answer = await memo.answer(for: next)
+            if answer.failure == .cancelled { return nil }
+            var hop = LinkHop(url: next, httpStatus: answer.status)
+            if let failure = answer.failure {
+                hop.note = "The fetch failed (\(failure.rawValue)): \(answer.error ?? failure.rawValue)."
                 hops.append(hop)
                 return Chain(hops: hops, broken: "hop \(hops.count - 1) could not be fetched (\(failure.rawValue))")
             }
-            let status = exchange.httpStatus ?? 0
-            let location = exchange.header("location")
-            guard (300..<400).contains(status), let location, !location.isEmpty else {
+            let status = answer.status ?? 0
+            guard (300..<400).contains(status), let location = answer.location, !location.isEmpty else {
                 if status >= 400 {
                     hops.append(hop)
                     return Chain(hops: hops, broken: "hop \(hops.count - 1) answers HTTP \(status)")
                 }
-                hop.note = Self.scriptRedirect(exchange)
+                hop.note = answer.scriptRedirect
                 hops.append(hop)
                 return Chain(hops: hops, broken: nil)
             }
@@ -57,7 +57,7 @@ public struct LinkChainFollower: Sendable {
                 return Chain(hops: hops, broken: nil)
             }
             // libcurl resolves a relative Location against the hop's URL; a URL it does not resolve is used as sent.
-            let target = LinkURL.requestForm(exchange.redirectTo ?? location)
+            let target = LinkURL.requestForm(answer.redirectTo ?? location)
             guard let parsed = LinkURL(target) else {
                 hops[hops.count - 1].note = "The Location is not a URL: not followed."
                 return Chain(hops: hops, broken: "hop \(hops.count - 1) redirects to something that is not a URL")

@@ -4,7 +4,7 @@ import AASA
 /// hop matched against its own host's file, then the tier decided by `LinkJudge`.
 public struct LinksRunner: Sendable {
     public var files: DomainFiles
-    let chains: ChainMemo
+    public var follower: LinkChainFollower
     /// Links judged at a time.
     public var concurrency: Int
     /// False with `--no-follow`: every link is judged on its tapped URL alone.
@@ -18,7 +18,7 @@ public struct LinksRunner: Sendable {
         fetcher: any HTTPFetching, concurrency: Int, follows: Bool = true, schemes: URLSchemes? = nil,
         associatedDomains: [String] = []
     ) {
-        chains = ChainMemo(follower: LinkChainFollower(fetcher: fetcher))
+        follower = LinkChainFollower(fetcher: fetcher)
         // No CDN copy: `links` fetches nothing beyond each link's chain and its hosts' own files.
         files = DomainFiles(auditor: DomainAuditor(fetcher: fetcher))
         self.concurrency = max(1, concurrency)
@@ -69,7 +69,7 @@ public struct LinksRunner: Sendable {
         if let reason = Self.notFetched(evidence, parsed, follows: follows) {
             evidence.chain[0].note = reason
         } else {
-            guard let chain = await chains.chain(for: url) else { return nil }
+            guard let chain = await follower.follow(url) else { return nil }
             evidence.chain = chain.hops
             evidence.broken = chain.broken
         }

@@ -93,9 +93,12 @@ struct LineFinder {
     mutating func line(of href: String) -> Int? {
         guard !href.isEmpty else { return nil }
         for needle in [href, href.replacingOccurrences(of: "&", with: "&amp;")] {
-            if let found = Self.find(Array(needle.utf8), in: bytes, from: offset) {
-                line += bytes[offset..<found].count { $0 == UInt8(ascii: "\n") }
-                offset = found
+            let wanted = Array(needle.utf8)
+            if let found = Self.find(wanted, in: bytes, from: offset) {
+                // Past the match: the same href written twice is two links on two lines.
+                let end = found + wanted.count
+                line += bytes[offset..<end].count { $0 == UInt8(ascii: "\n") }
+                offset = end
                 return line
             }
         }
