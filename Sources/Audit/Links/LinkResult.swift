@@ -41,7 +41,9 @@ public struct LinkResult: Codable, Sendable {
         if let worst = findings.max(by: { $0.severity < $1.severity }) { return worst.message }
         switch tier {
         case .opensApp: return "Opens \(appID ?? "the app")" + (rule.map { " (rule \($0))" } ?? "") + "."
-        case .never: return chain.last?.note ?? "No URL in the chain opens an app."
+        case .never:
+            let last = chain.reversed().lazy.compactMap(\.note).first
+            return "No URL in the chain opens an app" + (last.map { ": " + $0 } ?? ".")
         default: return chain.last?.note ?? ""
         }
     }

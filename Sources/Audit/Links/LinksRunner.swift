@@ -80,6 +80,10 @@ public struct LinksRunner: Sendable {
             if let app = verdicts?.opensApp {
                 evidence.chain[index].opensApp = app
                 evidence.chain[index].rule = verdicts?.verdicts.first { $0.appID == app }?.rule?.rule
+            } else if let excluded = verdicts?.verdicts.first(where: { $0.result == .exclude }) {
+                let rule = excluded.rule.map { " (rule \($0.rule))" } ?? ""
+                let note = "\(hop.host)'s file excludes this URL for \(excluded.appID)\(rule)."
+                evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
             } else if entry.matcher == nil && index == 0 {
                 let note = "\(hop.host) serves no usable apple-app-site-association file (see its findings)."
                 evidence.chain[0].note = evidence.chain[0].note.map { note + " " + $0 } ?? note

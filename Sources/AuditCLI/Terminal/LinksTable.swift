@@ -14,7 +14,9 @@ struct LinksTable {
             let tier = tierText(link.tier)
             let app = link.appID.map { Terminal.safe($0) } ?? "-"
             let shown = Terminal.safe(Self.cut(link.url))
-            lines.append("\(tier)  \(shown)  \(app)  \(Terminal.safe(link.why))")
+            // The file's name without its folder: the line is what tells repeated links apart.
+            let source = link.source.split(separator: "/").last.map(String.init) ?? link.source
+            lines.append("\(tier)  \(shown)  \(app)  \(Terminal.safe(link.why))  [\(Terminal.safe(source))]")
         }
         let s = report.summary
         var total =
