@@ -35,19 +35,23 @@ public enum LinksHTML {
             """
         let rows = report.worstFirst
         for link in rows.prefix(maximumRows) {
-            h += "<tr><td class=\"t \(link.tier.rawValue)\">\(link.tier.rawValue)</td><td><code>\(escapeHTML(link.url))</code>"
-            h += "<div class=\"note\">\(escapeHTML(link.source))\(link.text.map { " · “" + escapeHTML($0) + "”" } ?? "")</div>"
+            h +=
+                "<tr><td class=\"t \(link.tier.rawValue)\">\(link.tier.rawValue)</td><td><code>\(escapeHTML(link.url))</code>"
+            h +=
+                "<div class=\"note\">\(escapeHTML(link.source))\(link.text.map { " · “" + escapeHTML($0) + "”" } ?? "")</div>"
             if link.chain.count > 1 || link.chain.first?.note != nil {
                 h += "<ol start=\"0\">"
                 for hop in link.chain {
-                    h += "<li><code>\(escapeHTML(hop.url))</code> \(hop.httpStatus.map { "HTTP \($0)" } ?? "not fetched")"
+                    h +=
+                        "<li><code>\(escapeHTML(hop.url))</code> \(hop.httpStatus.map { "HTTP \($0)" } ?? "not fetched")"
                     if let app = hop.opensApp { h += " · opens \(escapeHTML(app))" }
                     if let note = hop.note { h += " <span class=\"note\">\(escapeHTML(note))</span>" }
                     h += "</li>"
                 }
                 h += "</ol>"
             }
-            h += "</td><td>\(escapeHTML(link.appID ?? "–"))\(link.rule.map { "<div class=\"note\"><code>" + escapeHTML($0) + "</code></div>" } ?? "")</td>"
+            h +=
+                "</td><td>\(escapeHTML(link.appID ?? "–"))\(link.rule.map { "<div class=\"note\"><code>" + escapeHTML($0) + "</code></div>" } ?? "")</td>"
             h += "<td>\(escapeHTML(link.why))</td></tr>\n"
         }
         h += "</tbody></table>\n"
@@ -57,7 +61,8 @@ public enum LinksHTML {
         if !report.inputErrors.isEmpty {
             h += "<h2>Not links</h2><ul>"
             for error in report.inputErrors.prefix(maximumRows) {
-                h += "<li><code>\(escapeHTML(error.source))</code>: \(escapeHTML(error.input)): \(escapeHTML(error.reason))</li>"
+                h +=
+                    "<li><code>\(escapeHTML(error.source))</code>: \(escapeHTML(error.input)): \(escapeHTML(error.reason))</li>"
             }
             h += "</ul>\n"
         }

@@ -44,14 +44,18 @@ import Testing
     }
 
     @Test func aBrokenChainBeatsALaterHopThatWouldOpenTheApp() {
-        let chain = [hop(Self.tapped, 302), hop("https://acme.test/p/1", 302, opens: true), hop("https://acme.test/x", 404)]
+        let chain = [
+            hop(Self.tapped, 302), hop("https://acme.test/p/1", 302, opens: true), hop("https://acme.test/x", 404),
+        ]
         let verdict = LinkJudge.judge(LinkEvidence(url: Self.tapped, chain: chain, broken: "hop 2 answers HTTP 404"))
         #expect(verdict.tier == .broken && verdict.findings.map(\.id) == ["link-broken"])
         #expect(verdict.findings[0].severity == .error)
     }
 
     @Test func aLaterHopThatOpensTheAppIsSafariFirstAndNamesTheHop() {
-        let chain = [hop(Self.tapped, 301), hop("http://acme.test/p/1", 301), hop("https://acme.test/p/1", opens: true)]
+        let chain = [
+            hop(Self.tapped, 301), hop("http://acme.test/p/1", 301), hop("https://acme.test/p/1", opens: true),
+        ]
         let verdict = LinkJudge.judge(LinkEvidence(url: Self.tapped, chain: chain))
         #expect(verdict.tier == .safariFirst && verdict.appID == Self.app)
         #expect(verdict.findings.map(\.id) == ["link-safari-first"])
@@ -59,7 +63,8 @@ import Testing
     }
 
     @Test func noOpeningURLIsNever() {
-        let verdict = LinkJudge.judge(LinkEvidence(url: Self.tapped, chain: [hop(Self.tapped, 302), hop("https://a.test/")]))
+        let verdict = LinkJudge.judge(
+            LinkEvidence(url: Self.tapped, chain: [hop(Self.tapped, 302), hop("https://a.test/")]))
         #expect(verdict.tier == .never && verdict.findings.isEmpty && verdict.appID == nil)
     }
 
@@ -89,7 +94,8 @@ import Testing
     }
 
     @Test func aLocationIsRequestedAsABrowserWouldEncodeIt() {
-        #expect(LinkURL.requestForm("https://a.test/p/\u{1B}[31m x\u{7F}é\"") == "https://a.test/p/%1B[31m%20x%7F%C3%A9%22")
+        #expect(
+            LinkURL.requestForm("https://a.test/p/\u{1B}[31m x\u{7F}é\"") == "https://a.test/p/%1B[31m%20x%7F%C3%A9%22")
         #expect(LinkURL.requestForm("https://a.test/p?q=%20") == "https://a.test/p?q=%20")
     }
 }

@@ -21,7 +21,8 @@ import Testing
     }
 
     func report(_ out: URL) throws -> LinksReport {
-        try JSONOutput.decoder().decode(LinksReport.self, from: Data(contentsOf: out.appendingPathComponent("links.json")))
+        try JSONOutput.decoder().decode(
+            LinksReport.self, from: Data(contentsOf: out.appendingPathComponent("links.json")))
     }
 
     /// How many requests the fixture answered for `host` and `path` (user agents starting with `agent`).
@@ -52,9 +53,10 @@ import Testing
                 "Change your password: opens-app", "Open the old app link: broken", "Open in the app: custom-scheme",
                 "Spring banner: safari-first", "Shop the sale (footer): safari-first",
             ], "\(tiers)")
-        #expect(report.links.map(\.source).map { $0.split(separator: ":").last ?? "" } == [
-            "5", "6", "7", "8", "9", "10", "14", "17", "18",
-        ])
+        #expect(
+            report.links.map(\.source).map { $0.split(separator: ":").last ?? "" } == [
+                "5", "6", "7", "8", "9", "10", "14", "17", "18",
+            ])
         let sale = try link(report, "https://track--email.aasa.test/c/app")
         #expect(sale.appID == Self.app && sale.rule == #"{"/": "/p/*"}"#)
         #expect(sale.findings.map(\.id) == ["link-safari-first"])
@@ -96,7 +98,8 @@ import Testing
 
     @Test func chainsOfOneToTenRedirectsAreFollowedAndMoreAreBroken() async throws {
         let base = "https://track--chains.aasa.test"
-        let (result, out) = try await links((1...12).map { "\(base)/chain/\($0)" } + ["\(base)/loop/a", "\(base)/c/5xx"])
+        let (result, out) = try await links(
+            (1...12).map { "\(base)/chain/\($0)" } + ["\(base)/loop/a", "\(base)/c/5xx"])
         #expect(result.status == 1, "broken links fail the run by default: \(result.stdout)")
         let report = try report(out)
         for n in 1...10 {
@@ -111,8 +114,10 @@ import Testing
             #expect(chain.chain.count == 11, "the chain stops at the cap: \(chain.chain.count)")
         }
         let loop = try link(report, "\(base)/loop/a")
-        #expect(loop.tier == .broken && loop.chain.map(\.url) == ["\(base)/loop/a", "\(base)/loop/b", "\(base)/loop/a"])
-        #expect(try link(report, "\(base)/c/5xx").findings.first?.message == "The link is broken: hop 0 answers HTTP 503.")
+        #expect(
+            loop.tier == .broken && loop.chain.map(\.url) == ["\(base)/loop/a", "\(base)/loop/b", "\(base)/loop/a"])
+        #expect(
+            try link(report, "\(base)/c/5xx").findings.first?.message == "The link is broken: hop 0 answers HTTP 503.")
         // Eleven chains pass through /chain/1 and /chain/10 (and the landing page): each URL is fetched once a run.
         #expect(try await requests("track--chains.aasa.test", "/chain/1") == 1)
         #expect(try await requests("track--chains.aasa.test", "/chain/10") == 1)
@@ -125,7 +130,8 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let report = try report(out)
         let expected = [
-            "c/ip": ("http://127.0.0.1/x", "IP address"), "c/port": ("https://linkapp--refuse.aasa.test:8443/p/1", "port 8443"),
+            "c/ip": ("http://127.0.0.1/x", "IP address"),
+            "c/port": ("https://linkapp--refuse.aasa.test:8443/p/1", "port 8443"),
             "c/scheme": ("acmeshop://p/1", "acmeshop: scheme"),
         ]
         for (path, (target, why)) in expected {
@@ -188,7 +194,8 @@ import Testing
         let hop = try #require(report.links.first?.chain.first)
         #expect(hop.location?.contains("\u{1B}]0;pwned\u{07}") == true, "links.json keeps the header as sent")
         // The hop was followed as a browser requests it (percent-encoded) and opens the app.
-        #expect(report.links.first?.chain.last?.url.hasPrefix("https://linkapp--esc.aasa.test/p/%1B]0;pwned%07") == true)
+        #expect(
+            report.links.first?.chain.last?.url.hasPrefix("https://linkapp--esc.aasa.test/p/%1B]0;pwned%07") == true)
         #expect(report.links.first?.tier == .safariFirst)
         let csv = try String(contentsOf: out.appendingPathComponent("links.csv"), encoding: .utf8)
         let html = try String(contentsOf: out.appendingPathComponent("links.html"), encoding: .utf8)
@@ -230,7 +237,8 @@ import Testing
     @Test func linksFromStandardInputAndArgumentsTogether() async throws {
         let (result, out) = try await links(
             ["-", "https://linkapp--stdin.aasa.test/p/3"],
-            stdin: Data("# campaign\nhttps://linkapp--stdin.aasa.test/p/1\n\nhttps://linkapp--stdin.aasa.test/web/2\n".utf8))
+            stdin: Data(
+                "# campaign\nhttps://linkapp--stdin.aasa.test/p/1\n\nhttps://linkapp--stdin.aasa.test/web/2\n".utf8))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let report = try report(out)
         #expect(report.links.map(\.source) == ["<stdin>:2", "<stdin>:4", "argument"])

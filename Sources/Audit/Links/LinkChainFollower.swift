@@ -63,7 +63,8 @@ public struct LinkChainFollower: Sendable {
                 return Chain(hops: hops, broken: "hop \(hops.count - 1) redirects to something that is not a URL")
             }
             if let refusal = parsed.refusal {
-                hops.append(LinkHop(url: String(target.prefix(LinkURL.maximumLength)), note: "Not followed: \(refusal)."))
+                hops.append(
+                    LinkHop(url: String(target.prefix(LinkURL.maximumLength)), note: "Not followed: \(refusal)."))
                 return Chain(hops: hops, broken: nil)
             }
             if seen.contains(target) {

@@ -28,7 +28,9 @@ public struct LinksRunner: Sendable {
     }
 
     /// Results in input order, and the domains consulted; a cancelled run returns the links that finished.
-    public func run(_ links: [LinkInput], progress: @escaping @Sendable (Int) -> Void = { _ in }) async -> (
+    public func run(
+        _ links: [LinkInput], progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async -> (
         links: [LinkResult], domains: [DomainReport], unfinished: Int
     ) {
         var results = [LinkResult?](repeating: nil, count: links.count)
@@ -106,6 +108,7 @@ public struct LinksRunner: Sendable {
     func result(_ link: LinkInput, _ verdict: LinkJudge.Verdict) -> LinkResult {
         LinkResult(
             input: link.input, source: link.source, text: link.text, url: link.url, tier: verdict.tier,
-            appID: verdict.appID, rule: verdict.rule, chain: verdict.chain, findings: verdict.findings.map(LinkFinding.init))
+            appID: verdict.appID, rule: verdict.rule, chain: verdict.chain,
+            findings: verdict.findings.map(LinkFinding.init))
     }
 }

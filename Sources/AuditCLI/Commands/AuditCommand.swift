@@ -26,8 +26,7 @@ enum AuditCommand: Command {
         "--cdn-base", .string, placeholder: "URL",
         help: "fetch the CDN copy from URL/DOMAIN instead of https://app-site-association.cdn-apple.com/a/v1/DOMAIN")
     static let noCDN = OptionSpec.flag("--no-cdn", help: "skip Apple's CDN copy")
-    static let concurrency = OptionSpec(
-        "--concurrency", .integer(1...1024), default: "32", help: "domains audited at a time")
+    static let concurrency = SharedOptions.concurrency
 
     static let crawl = OptionSpec.flag("--crawl", help: "crawl each site and give every URL found a verdict per app")
     static let maxPages = OptionSpec(
@@ -51,9 +50,7 @@ enum AuditCommand: Command {
     static let includeSubdomains = OptionSpec.flag(
         "--include-subdomains", help: "crawl the site's subdomains as well")
 
-    static let out = OptionSpec(
-        "--out", .path, defaultHelp: "Reports/<UTC timestamp>/, with Reports/latest pointing at it", placeholder: "DIR",
-        help: "write the reports to DIR")
+    static let out = SharedOptions.out
     static let format = OptionSpec(
         "--format", .choiceList(ReportFormat.allCases.map(\.rawValue)), default: "json,html,csv",
         help: "the reports to write")

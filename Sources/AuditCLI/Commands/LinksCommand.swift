@@ -36,9 +36,9 @@ enum LinksCommand: Command {
         ],
         groups: [
             OptionGroup("Inputs", [html, infoPlist, entitlements, noFollow]),
-            OptionGroup("Fetching", [AuditCommand.concurrency]),
+            OptionGroup("Fetching", [SharedOptions.concurrency]),
             NetworkOptions.group,
-            OptionGroup("Reports", [AuditCommand.out, format, failOn, AuditCommand.quiet]),
+            OptionGroup("Reports", [SharedOptions.out, format, failOn, AuditCommand.quiet]),
         ],
         description: [
             "Follows each link's redirect chain hop by hop as Safari would (GET, iPhone Safari user agent, no "
@@ -72,9 +72,10 @@ enum LinksCommand: Command {
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
         let configuration = try NetworkOptions.configuration(from: options)
-        let directory = options.string(AuditCommand.out)
+        let directory = options.string(SharedOptions.out)
         if let directory, OutputDirectory.fileInTheWay(of: directory) == URL(fileURLWithPath: directory).path {
-            throw UsageError("--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
+            throw UsageError(
+                "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
         }
         var list = LinkList()
         let files = options.positionals.filter { !isLink($0) }
@@ -116,7 +117,7 @@ enum LinksCommand: Command {
         }
         let formats = options.choiceList(format).compactMap(LinksFormat.init(rawValue:))
         return Plan(
-            list: list, configuration: configuration, concurrency: options.integer(AuditCommand.concurrency) ?? 32,
+            list: list, configuration: configuration, concurrency: options.integer(SharedOptions.concurrency) ?? 32,
             follows: !options.flag(noFollow), schemes: schemes, associatedDomains: domains, directory: directory,
             formats: LinksFormat.allCases.filter(formats.contains),
             failOn: options.choice(failOn, as: LinkTier.self) ?? .broken, quiet: options.flag(AuditCommand.quiet))

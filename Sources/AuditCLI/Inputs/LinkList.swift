@@ -66,7 +66,8 @@ struct LinkList {
             if !href.isEmpty, !href.hasPrefix("#"), LinkURL(href) == nil {
                 inputErrors.append(
                     InputError(
-                        input: String(href.prefix(200)), source: source, reason: "a relative link: no base URL to resolve it"))
+                        input: String(href.prefix(200)), source: source,
+                        reason: "a relative link: no base URL to resolve it"))
                 continue
             }
             add(href, source: source, text: link.text)

@@ -33,7 +33,9 @@ public enum LinkBroken: Check {
             .failing(
                 LinkEvidence(
                     url: tapped,
-                    chain: [LinkHop(url: tapped, httpStatus: 500, opensApp: "9JA89QQLNQ.com.example.app", rule: "\"/*\"")],
+                    chain: [
+                        LinkHop(url: tapped, httpStatus: 500, opensApp: "9JA89QQLNQ.com.example.app", rule: "\"/*\"")
+                    ],
                     broken: "the page answers HTTP 500"),
                 at: [tapped]),
         ])

@@ -35,7 +35,8 @@ public enum LinkCaptured: Check {
         findings.append(
             Finding(
                 id: description.id, severity: description.severity,
-                message: "This \(entry.kind.rawValue) link opens \(app)\(rule): the user cannot reach the page in the browser.",
+                message:
+                    "This \(entry.kind.rawValue) link opens \(app)\(rule): the user cannot reach the page in the browser.",
                 location: FindingLocation(url: evidence.url),
                 why: "The link's page is meant for the browser (\(entry.source)); the app receives it instead.",
                 hint:
