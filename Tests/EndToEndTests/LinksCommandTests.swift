@@ -245,4 +245,30 @@ import Testing
         #expect(report.links.map(\.tier) == [.opensApp, .never, .opensApp])
         #expect(try link(report, "https://linkapp--stdin.aasa.test/web/2").chain[0].httpStatus == 200)
     }
+
+    @Test func linksJSONSatisfiesItsSchemaWithDomainsInReportJSONsShape() async throws {
+        let (result, out) = try await links([
+            "https://track--schema.aasa.test/c/app", "https://track--schema.aasa.test/c/gone", "acmeshop://p/1",
+            "https://refused.aasa.test/x", "--format", "json",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("links.json")))
+        let schema = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Binary.root.appendingPathComponent("Schemas/links.schema.json")))
+                as? [String: Any])
+        // links.json's domains use report.json's domain schema, word for word.
+        let reportSchema = SchemaTests.schema
+        let domains = (schema["properties"] as? [String: Any])?["domains"] as? NSDictionary
+        #expect(domains == (reportSchema["properties"] as? [String: Any])?["domains"] as? NSDictionary)
+        var validator = SchemaValidator()
+        validator.validate(json, schema)
+        #expect(validator.errors.isEmpty, "\(validator.errors.prefix(10))")
+        let report = try report(out)
+        #expect(
+            report.domains.map(\.domain) == [
+                "linkapp--schema.aasa.test", "refused.aasa.test", "track--schema.aasa.test",
+            ])
+        #expect(try link(report, "https://refused.aasa.test/x").tier == .broken)
+    }
 }
