@@ -16,7 +16,7 @@ public actor DomainFiles {
 
     /// Nil when the run was cancelled before the host's audit finished.
     public func entry(for host: String) async -> Entry? {
-        if let task = entries[host] { return await task.value }
+        if let task = entries[host] { return await Self.value(of: task) }
         let auditor = self.auditor
         let task = Task { () -> Entry? in
             guard let report = await auditor.audit(DomainTarget(domain: host)) else { return nil }
@@ -25,7 +25,16 @@ public actor DomainFiles {
             return Entry(report: report, matcher: matcher)
         }
         entries[host] = task
-        return await task.value
+        return await Self.value(of: task)
+    }
+
+    /// The shared task's value; a cancelled asker cancels it (only a stopped run cancels, and then every asker is).
+    static func value<T: Sendable>(of task: Task<T, Never>) async -> T {
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// Every host's report, by name (links finish in any order; the report must not).

@@ -22,7 +22,7 @@ actor HopMemo {
 
     /// `failure` is `.cancelled` when the run was.
     func answer(for url: String) async -> Answer {
-        if let task = answers[url] { return await task.value }
+        if let task = answers[url] { return await DomainFiles.value(of: task) }
         let fetcher = self.fetcher
         let task = Task { () -> Answer in
             let exchange = await fetcher.fetch(LinkChainFollower.request(LinkURL.requestForm(url)))
@@ -32,6 +32,6 @@ actor HopMemo {
                 scriptRedirect: LinkChainFollower.scriptRedirect(exchange))
         }
         answers[url] = task
-        return await task.value
+        return await DomainFiles.value(of: task)
     }
 }
