@@ -40,4 +40,12 @@ import Testing
         #expect(finder.line(of: "https://a.test/x?a=1&b=2") == 3)
         #expect(finder.line(of: "https://a.test/x?a=1&b=2") == nil, "no third one")
     }
+
+    @Test func aRelativeHrefIsResolvedAgainstThePagesBase() {
+        #expect(LinkList.resolve("/p/1", base: "https://shop.test/a/") == "https://shop.test/p/1")
+        #expect(LinkList.resolve("p/1", base: "https://shop.test/a/") == "https://shop.test/a/p/1")
+        #expect(LinkList.resolve("/p/1", base: nil) == "/p/1")
+        #expect(LinkList.resolve("/p/1", base: "file:///etc/") == "/p/1", "only an http(s) base")
+        #expect(LinkList.resolve("mailto:a@b.test", base: "https://shop.test/") == "mailto:a@b.test")
+    }
 }

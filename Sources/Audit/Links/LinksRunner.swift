@@ -87,8 +87,13 @@ public struct LinksRunner: Sendable {
                 let note = "\(hop.host)'s file excludes this URL for \(excluded.appID)\(rule)."
                 evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
             } else if entry.matcher == nil && index == 0 {
-                let note = "\(hop.host) serves no usable apple-app-site-association file (see its findings)."
+                let note = "\(hop.host) serves no usable apple-app-site-association file (\(Self.tally(entry.report)))."
                 evidence.chain[0].note = evidence.chain[0].note.map { note + " " + $0 } ?? note
+            }
+            if entry.matcher != nil, entry.report.findings.contains(where: { $0.severity == .error }) {
+                // The file decides, but its domain has errors: summarised here, in full under `domains`.
+                let note = "\(hop.host)'s file: \(Self.tally(entry.report))."
+                evidence.chain[index].note = evidence.chain[index].note.map { $0 + " " + note } ?? note
             }
         }
         return result(link, LinkJudge.judge(evidence))
@@ -103,6 +108,13 @@ public struct LinksRunner: Sendable {
         if !follows { return "Not followed (--no-follow): judged on the tapped URL alone." }
         if let refusal = url.refusal { return "Not fetched: \(refusal)." }
         return nil
+    }
+
+    /// "2 errors, 1 warning; see its findings": a domain's findings in a few words.
+    static func tally(_ report: DomainReport) -> String {
+        let errors = report.findings.count { $0.severity == .error }
+        let warnings = report.findings.count { $0.severity == .warning }
+        return "\(errors) error(s), \(warnings) warning(s); see its findings"
     }
 
     func result(_ link: LinkInput, _ verdict: LinkJudge.Verdict) -> LinkResult {

@@ -60,19 +60,28 @@ struct LinkList {
         let name = path == "-" ? "<stdin>" : path
         var finder = LineFinder(bytes)
         for link in page.links where link.kind == .anchor || link.kind == .area {
-            let href = link.href.trimmingCharacters(in: .whitespacesAndNewlines)
-            let line = finder.line(of: href)
+            let written = link.href.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = finder.line(of: written)
+            let href = Self.resolve(written, base: page.base)
             let source = line.map { "\(name):\($0)" } ?? name
             if !href.isEmpty, !href.hasPrefix("#"), LinkURL(href) == nil {
                 inputErrors.append(
                     InputError(
-                        input: String(href.prefix(200)), source: source,
-                        reason: "a relative link: no base URL to resolve it"))
+                        input: String(written.prefix(200)), source: source,
+                        reason: "a relative link: no <base href> to resolve it"))
                 continue
             }
             add(href, source: source, text: link.text)
         }
         try checkCount(command: command)
+    }
+
+    /// A relative href resolved against the page's `<base href>` when that is an absolute http(s) URL.
+    static func resolve(_ href: String, base: String?) -> String {
+        guard !href.isEmpty, !href.hasPrefix("#"), LinkURL(href) == nil, let base, LinkURL(base)?.isHTTP == true,
+            let resolved = URL(string: href, relativeTo: URL(string: base))?.absoluteString
+        else { return href }
+        return resolved
     }
 
     func checkCount(command: String) throws(UsageError) {
