@@ -58,6 +58,17 @@ public enum LinksHTML {
         if rows.count > maximumRows {
             h += "<p class=\"note\">\(rows.count - maximumRows) more links are in links.csv and links.json.</p>\n"
         }
+        if !report.domains.isEmpty {
+            h +=
+                "<h2>Domains</h2><table><thead><tr><th>domain</th><th>verdict</th><th>findings</th></tr></thead><tbody>"
+            for domain in report.domains {
+                let shown = domain.findings.filter { $0.severity >= .warning }.prefix(20)
+                let findings = shown.map { "\($0.severity.rawValue) \($0.id): \($0.message)" }
+                h += "<tr><td><code>\(escapeHTML(domain.domain))</code></td><td>\(domain.verdict.rawValue)</td><td>"
+                h += findings.map(escapeHTML).joined(separator: "<br>") + "</td></tr>\n"
+            }
+            h += "</tbody></table>\n"
+        }
         if !report.inputErrors.isEmpty {
             h += "<h2>Not links</h2><ul>"
             for error in report.inputErrors.prefix(maximumRows) {

@@ -18,6 +18,15 @@ struct LinksTable {
             let source = link.source.split(separator: "/").last.map(String.init) ?? link.source
             lines.append("\(tier)  \(shown)  \(app)  \(Terminal.safe(link.why))  [\(Terminal.safe(source))]")
         }
+        // Each consulted domain in one line; its findings are in full in links.json's domains.
+        for domain in report.domains where domain.verdict != .pass {
+            let errors = domain.findings.count { $0.severity == .error }
+            let warnings = domain.findings.count { $0.severity == .warning }
+            let ids = Array(Set(domain.findings.filter { $0.severity >= .warning }.map(\.id))).sorted().prefix(5)
+            lines.append(
+                "domain \(Terminal.safe(domain.domain)): \(domain.verdict.rawValue), \(errors) error(s), "
+                    + "\(warnings) warning(s) (\(Terminal.safe(ids.joined(separator: ", "))))")
+        }
         let s = report.summary
         var total =
             "\(s.links) link(s): \(s.opensApp) opens-app, \(s.safariFirst) safari-first, \(s.never) never, "
