@@ -43,7 +43,7 @@ public enum LinksHTML {
                 h += "<ol start=\"0\">"
                 for hop in link.chain {
                     h +=
-                        "<li><code>\(escapeHTML(hop.url))</code> \(hop.httpStatus.map { "HTTP \($0)" } ?? "not fetched")"
+                        "<li><code>\(escapeHTML(hop.url))</code> \(hop.httpStatus.map { "HTTP \($0)" } ?? "no HTTP answer")"
                     if let app = hop.opensApp { h += " · opens \(escapeHTML(app))" }
                     if let note = hop.note { h += " <span class=\"note\">\(escapeHTML(note))</span>" }
                     h += "</li>"
