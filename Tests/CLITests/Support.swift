@@ -16,6 +16,7 @@ func sampleValues(_ option: OptionSpec) -> [String] {
     case .decimal(let range, _): [OptionSpec.number(range.lowerBound), OptionSpec.number(range.upperBound)]
     case .choice(let words): [words.first!, words.last!]
     case .choiceList(let words): [words.joined(separator: ","), words.last!]
+    case .shard(let range): ["1/\(range.lowerBound)", "\(range.upperBound)/\(range.upperBound)"]
     }
 }
 

@@ -72,10 +72,11 @@ public enum MergeShards {
         if !missing.isEmpty {
             throw MergeRefusal(
                 "missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).joined(separator: ", "))"
-                    + (missing.count > 20 ? " and \(missing.count - 20) more" : "") + " of \(count)")
+                    + (missing.count > 20 ? " and \(missing.count - 20) more" : ""))
         }
         for part in parts.dropFirst() {
-            let pair = "shards \(first.report.shard!.name) (\(first.source)) and \(part.report.shard!.name) (\(part.source))"
+            let pair =
+                "shards \(first.report.shard!.name) (\(first.source)) and \(part.report.shard!.name) (\(part.source))"
             if part.report.tool.version != first.report.tool.version {
                 throw MergeRefusal(
                     "\(pair) were made by different versions: \(first.report.tool.version) and "
@@ -95,15 +96,14 @@ public enum MergeShards {
         }
     }
 
-    /// "--max-pages 100 and 200", "--crawl given and not", one per option that differs, in name order.
+    /// "--max-pages 100 and 200", "--crawl true and not given", one per option that differs, in name order.
     static func differing(_ a: [String: String], _ b: [String: String]) -> [String] {
-        Set(a.keys).union(b.keys).sorted().compactMap { name in
-            switch (a[name], b[name]) {
-            case (let x?, let y?) where x != y: "\(name) \(x) and \(y)"
-            case (_?, nil): "\(name) given and not"
-            case (nil, _?): "\(name) not given and given"
-            default: nil
-            }
+        func shown(_ value: String?) -> String {
+            guard let value else { return "not given" }
+            return value.count > 200 ? String(value.prefix(200)) + "…" : value
+        }
+        return Set(a.keys).union(b.keys).sorted().compactMap { name in
+            a[name] == b[name] ? nil : "\(name) \(shown(a[name])) and \(shown(b[name]))"
         }
     }
 

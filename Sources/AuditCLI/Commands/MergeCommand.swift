@@ -15,7 +15,8 @@ enum MergeCommand: Command {
     static let failOn = SharedOptions.failOn
     static let failOnChange = AuditCommand.failOnChange
     static let quiet = OptionSpec.flag(
-        "--quiet", short: "-q", help: "print only errors (refused input lines, report failures); the exit status still tells")
+        "--quiet", short: "-q",
+        help: "print only errors (refused input lines, report failures); the exit status still tells")
 
     static let spec = CommandSpec(
         name: "merge", summary: "combine the reports of a run split with audit --shard I/N",
