@@ -133,7 +133,8 @@ import Testing
             }
         }
         let auditPod = try #require(container(shardJob))
-        let mergePod = try #require(container(try #require(objects[2]["spec"] as? [String: Any])))
+        let mergeJob = try #require(objects[2]["spec"] as? [String: Any])
+        let mergePod = try #require(container(mergeJob))
         for pod in [auditPod, mergePod] {
             #expect(pod["command"] as? [String] == ["/bin/sh", "-c"])
             #expect(pod["workingDir"] as? String == "/reports")
