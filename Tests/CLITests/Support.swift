@@ -26,7 +26,8 @@ func samplePositionals(_ command: CommandSpec) -> [String] {
         let value = positional.choices.last ?? (positional.isPath ? "-" : "x.test")
         switch positional.arity {
         case .one, .optional: return [value]
-        case .zeroOrMore, .oneOrMore: return [value, value + "2"]
+        // "-2" would read as an option: a second path is a file name.
+        case .zeroOrMore, .oneOrMore: return [value, positional.isPath ? "/tmp/x2" : value + "2"]
         }
     }
 }
