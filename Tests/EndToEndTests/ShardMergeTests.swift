@@ -86,6 +86,8 @@ import Testing
                 ])
             #expect(run.status == 2, "shard \(index): \(run.stderr)")
         }
+        let declared = SchemaTests.schema["properties"] as? [String: Any]
+        #expect(declared?["shard"] != nil && declared?["options"] != nil, "the schema names the added fields")
         let python = try await Self.pythonShards(one.domains.map(\.domain), count: 4)
         var seen: [String] = []
         for (offset, folder) in shardFolders.enumerated() {
@@ -98,6 +100,11 @@ import Testing
                 #expect(python[domain.domain] == offset + 1, "\(domain.domain) is in shard \(offset + 1)")
             }
             seen += shard.domains.map(\.domain)
+            let object = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("report.json")))
+            var validator = SchemaValidator()
+            validator.validate(object, SchemaTests.schema)
+            #expect(validator.errors.isEmpty, "\(validator.errors.prefix(5))")
             let changes = try #require(shard.changes)
             #expect(changes.domainsRemoved.isEmpty && changes.domainsAdded.isEmpty, "\(changes.domainsRemoved)")
             #expect(shard.entitlements?.findings.count == one.entitlements?.findings.count)

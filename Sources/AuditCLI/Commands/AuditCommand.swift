@@ -21,7 +21,7 @@ enum AuditCommand: Command {
         help: "the app the entitlements belong to, when the file does not say")
     static let shard = OptionSpec(
         "--shard", .shard(1...10_000),
-        help: "audit only part I of N: the domains whose name's SHA-256 modulo N is I-1 (combine with merge)")
+        help: "audit only part I of N: the domains whose name's SHA-256 modulo N is I-1; merge combines the parts")
 
     static let userAgent = OptionSpec(
         "--user-agent", .string, placeholder: "UA", help: "fetch with this user agent instead of Apple's AASA-Bot")
