@@ -195,6 +195,24 @@ import Testing
             ])
     }
 
+    /// BÜCHER.aasa.test is xn--bcher-kva.aasa.test, whose SHA-256 starts 6e54d088e369a11a (`printf '%s'
+    /// xn--bcher-kva.aasa.test | sha256sum`): 2 modulo 4, so shard 3 of 4 by the punycode name, and no other.
+    @Test func aUnicodeNameIsShardedByItsLowerCasedPunycode() async throws {
+        for index in 1...4 {
+            let out = try Self.folder("idn")
+            let result = try await Binary.run(
+                [
+                    "audit", "BÜCHER.aasa.test", "--shard", "\(index)/4", "--no-cdn", "--out", out.path, "--format",
+                    "json",
+                ]
+                    + Self.server.arguments + ["--timeout", "3"])
+            #expect(result.status != 2 && result.status != 3, "\(result.stderr)")
+            let report = try Self.report(out)
+            #expect(report.domains.map(\.domain) == (index == 3 ? ["xn--bcher-kva.aasa.test"] : []), "shard \(index)")
+            #expect(report.shard?.inputs == 1)
+        }
+    }
+
     @Test(arguments: ["0/4", "5/4", "1/0", "x", "1/10001", "-1/4", "1/4/2", "/4", " 1/4"])
     func aShardOutsideItsRangeIsAOneLineUsageError(_ value: String) async throws {
         let result = try await Binary.run(["audit", "good.aasa.test", "--shard", value])
