@@ -177,6 +177,10 @@ import Testing
         #expect(result.status == 2 && result.stderr.contains("holds shard"), "\(result.stderr)")
         result = try await Binary.run(["merge", folders[0].path, folders[1].path])
         #expect(result.status == 2 && result.stderr.contains("--out DIR is required"))
+        result = try await Binary.run(["merge", folders[0].path, "/dev/null", "--out", out])
+        #expect(result.status == 2 && result.stderr.contains("/dev/null is not a regular file"), "\(result.stderr)")
+        result = try await Binary.run(["merge", folders[0].path, out + "-none", "--out", out])
+        #expect(result.status == 2 && result.stderr.contains("no shard report at \(out)-none"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written on a refusal")
 
         let other = try await shards([[], ["--user-agent", "Other/1"]])

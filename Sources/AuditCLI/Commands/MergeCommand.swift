@@ -94,8 +94,12 @@ enum MergeCommand: Command {
     }
 
     static func read(_ path: String) throws(UsageError) -> AuditReport {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("no shard report at \(path)", command: spec.name)
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw UsageError("no shard report at \(path)", command: spec.name) }
+        // A FIFO or device could be read forever or block.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError(
+                "\(path) is not a regular file: give a shard's folder or its report.json", command: spec.name)
         }
         do {
             return try AuditReport.read(at: path)
