@@ -75,6 +75,10 @@ import Testing
         whole.report.shard = nil
         #expect(refusal([one, two, whole])?.hasPrefix("c is not a shard's report") == true)
         #expect(refusal([]) == "no shard report given")
+        var mixed = three
+        mixed.report.domains.append(DomainReport(domain: "shop.aasa.test", fetches: [], apps: [], findings: []))
+        // 0x06e6563f270f08f3 % 3 == 0: shop.aasa.test is shard 1's.
+        #expect(refusal([one, two, mixed]) == "c (shard 3/3) holds shop.aasa.test, which belongs to shard 1/3")
     }
 
     @Test func shardsOfDifferentRunsAreRefused() {

@@ -30,12 +30,14 @@ public enum MergeShards {
         func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
         var domains = parts.flatMap(\.report.domains).sorted { place($0.domain) < place($1.domain) }
         MergeLinks.judge(&domains, shardOf: shardOf)
-        var notAudited: [String] = []
-        for name in parts.flatMap(\.report.notAudited) where !notAudited.contains(name) { notAudited.append(name) }
-        notAudited.sort { place($0) < place($1) }
-        var inputErrors: [InputError] = []
-        for error in parts.flatMap({ $0.report.inputErrors ?? [] }) where !inputErrors.contains(error) {
-            inputErrors.append(error)
+        // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.
+        var named = Set<String>()
+        let notAudited = parts.flatMap(\.report.notAudited).filter { named.insert($0).inserted }.sorted {
+            place($0) < place($1)
+        }
+        var refused = Set<[String]>()
+        let inputErrors = parts.flatMap { $0.report.inputErrors ?? [] }.filter {
+            refused.insert([$0.source, $0.input, $0.reason]).inserted
         }
         let first = parts[0].report
         var entitlements = first.entitlements
@@ -73,6 +75,15 @@ public enum MergeShards {
             throw MergeRefusal(
                 "missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).joined(separator: ", "))"
                     + (missing.count > 20 ? " and \(missing.count - 20) more" : ""))
+        }
+        // A domain outside its shard would be counted twice or by the wrong part: the report was edited or mixed up.
+        for part in parts {
+            let shard = part.report.shard!
+            for name in part.report.domains.map(\.domain) + part.report.notAudited where !shard.contains(name) {
+                let owner = Shard.bucket(of: name, count: count) + 1
+                throw MergeRefusal(
+                    "\(part.source) (shard \(shard.name)) holds \(name), which belongs to shard \(owner)/\(count)")
+            }
         }
         for part in parts.dropFirst() {
             let pair =
