@@ -217,6 +217,27 @@ import Testing
         }
     }
 
+    /// Without --out and --baseline, the previous run under Reports/ is the baseline only when it covered the
+    /// same part: a shard's report as a whole run's baseline would call every other domain removed.
+    @Test func theImplicitBaselineIsAPreviousRunOfTheSamePart() async throws {
+        let directory = try Self.folder("reports")
+        func run(_ shard: [String]) async throws -> AuditReport {
+            let result = try await Binary.run(
+                ["audit", "good.aasa.test", "notfound.aasa.test", "--format", "json"] + shard
+                    + Self.server.auditArguments + ["--timeout", "3"], directory: directory)
+            #expect(result.status == 1, "\(result.stderr)")
+            return try Self.report(directory.appendingPathComponent("Reports/latest"))
+        }
+        // good.aasa.test and notfound.aasa.test are both in shard 2 of 2.
+        #expect(try await run(["--shard", "2/2"]).changes == nil, "no earlier run")
+        #expect(try await run([]).changes == nil, "the earlier run was a shard")
+        let whole = try await run([]).changes
+        #expect(whole?.isEmpty == true, "the same whole run again: \(whole?.headline ?? "no baseline")")
+        #expect(try await run(["--shard", "2/2"]).changes == nil, "the earlier run was a whole one")
+        let shard = try await run(["--shard", "2/2"]).changes
+        #expect(shard?.isEmpty == true, "the same shard again: \(shard?.headline ?? "no baseline")")
+    }
+
     @Test(arguments: ["0/4", "5/4", "1/0", "x", "1/10001", "-1/4", "1/4/2", "/4", " 1/4"])
     func aShardOutsideItsRangeIsAOneLineUsageError(_ value: String) async throws {
         let result = try await Binary.run(["audit", "good.aasa.test", "--shard", value])

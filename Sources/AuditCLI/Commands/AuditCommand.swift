@@ -172,6 +172,10 @@ enum AuditCommand: Command {
             inputs: try planInputs(options), fetch: fetch, crawl: options.flag(crawl) ? crawlOptions(options) : nil,
             outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
+        // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
+        // domains (or a whole run's, for a shard) would all read as added or removed.
+        let part = options.shard(shard).map { "\($0.index)/\($0.count)" }
+        if !options.has(baseline), plan.outputs.baseline?.report.shard?.name != part { plan.outputs.baseline = nil }
         if let (index, count) = options.shard(shard) {
             let part = DomainTargets.select(plan.inputs.targets, shard: Shard(index: index, count: count))
             plan.inputs.targets = part.targets
