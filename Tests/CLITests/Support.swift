@@ -16,6 +16,7 @@ func sampleValues(_ option: OptionSpec) -> [String] {
     case .decimal(let range, _): [OptionSpec.number(range.lowerBound), OptionSpec.number(range.upperBound)]
     case .choice(let words): [words.first!, words.last!]
     case .choiceList(let words): [words.joined(separator: ","), words.last!]
+    case .shard(let range): ["1/\(range.lowerBound)", "\(range.upperBound)/\(range.upperBound)"]
     }
 }
 
@@ -25,7 +26,8 @@ func samplePositionals(_ command: CommandSpec) -> [String] {
         let value = positional.choices.last ?? (positional.isPath ? "-" : "x.test")
         switch positional.arity {
         case .one, .optional: return [value]
-        case .zeroOrMore, .oneOrMore: return [value, value + "2"]
+        // "-2" would read as an option: a second path is a file name.
+        case .zeroOrMore, .oneOrMore: return [value, positional.isPath ? "/tmp/x2" : value + "2"]
         }
     }
 }

@@ -36,6 +36,11 @@ public struct AuditReport: Codable, Sendable {
     public var entitlements: EntitlementsReport?
     /// Present when a baseline was compared (`--baseline`, or the previous run under Reports/).
     public var changes: Changes?
+    /// Which part of a split run this is (`audit --shard I/N`); absent in a whole run and in a merged one.
+    public var shard: Shard?
+    /// The options that change findings, by name with their values (defaults included; a flag given is "true"),
+    /// recorded with `--shard` so `merge` can refuse shards run differently; a merged report keeps them.
+    public var options: [String: String]?
 
     public struct EntitlementsReport: Codable, Sendable {
         public var file: String

@@ -56,6 +56,7 @@ enum HelpText {
                 "\(OptionSpec.number(range.lowerBound)) to \(OptionSpec.number(range.upperBound)) \(unit)")
         case .choice(let words): notes.append(OptionSpec.alternatives(words))
         case .choiceList(let words): notes.append("any of " + words.joined(separator: ", "))
+        case .shard(let range): notes.append("N \(range.lowerBound) to \(range.upperBound)")
         case .flag, .string, .path: break
         }
         if let value = option.defaultValue ?? option.defaultHelp { notes.append("default \(value)") }

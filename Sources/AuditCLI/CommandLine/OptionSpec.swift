@@ -17,6 +17,8 @@ struct OptionSpec: Sendable, Hashable {
         case choice([String])
         /// A comma-separated list of words from a fixed set.
         case choiceList([String])
+        /// A part of a split run, `I/N`: N within the range, I from 1 to N.
+        case shard(ClosedRange<Int>)
     }
 
     /// The long name with its dashes, `--timeout`.
@@ -74,6 +76,7 @@ struct OptionSpec: Sendable, Hashable {
             "a number of \(unit) from \(Self.number(range.lowerBound)) to \(Self.number(range.upperBound))"
         case .choice(let words): Self.alternatives(words)
         case .choiceList(let words): "a comma-separated list from \(Self.alternatives(words, joiner: "and"))"
+        case .shard(let range): "I/N with N from \(range.lowerBound) to \(range.upperBound) and I from 1 to N"
         }
     }
 
@@ -108,6 +111,7 @@ extension OptionSpec.Kind {
         case .decimal(_, let unit): unit == "seconds" ? "SECONDS" : "NUMBER"
         case .choice(let words): words.joined(separator: "|")
         case .choiceList(let words): words.joined(separator: ",")
+        case .shard: "I/N"
         }
     }
 }

@@ -53,6 +53,21 @@ struct ParsedOptions: Sendable {
         return words
     }
 
+    /// A shard option's `I/N` as numbers; nil when not given.
+    func shard(_ option: OptionSpec) -> (index: Int, count: Int)? {
+        guard case .shard = option.kind else { preconditionFailure("\(option.name) is not a shard") }
+        return string(option).flatMap(Self.shard)
+    }
+
+    /// `I/N` read as two decimal numbers (digits only, no sign or spaces).
+    static func shard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCII) }),
+            let index = Int(parts[0]), let count = Int(parts[1]), parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        return (index, count)
+    }
+
     /// Reading an option the command does not declare is a programming error, caught by the tests.
     private func declared(_ option: OptionSpec) -> OptionSpec {
         guard let found = command.option(named: option.name), found == option else {

@@ -116,6 +116,10 @@ enum Parser {
             let items = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !items.isEmpty, items.allSatisfy(words.contains) else { return wrong }
             return nil
+        case .shard(let range):
+            guard let (index, count) = ParsedOptions.shard(value), range.contains(count), (1...count).contains(index)
+            else { return wrong }
+            return nil
         }
     }
 

@@ -19,6 +19,9 @@ enum AuditCommand: Command {
     static let appID = OptionSpec(
         "--app-id", .string, placeholder: "TEAM.bundle",
         help: "the app the entitlements belong to, when the file does not say")
+    static let shard = OptionSpec(
+        "--shard", .shard(1...10_000),
+        help: "audit only part I of N: the domains whose name's SHA-256 modulo N is I-1; merge combines the parts")
 
     static let userAgent = OptionSpec(
         "--user-agent", .string, placeholder: "UA", help: "fetch with this user agent instead of Apple's AASA-Bot")
@@ -74,7 +77,7 @@ enum AuditCommand: Command {
             PositionalSpec("DOMAIN", .zeroOrMore, help: "a host, a URL or an entitlement line (applinks:host)")
         ],
         groups: [
-            OptionGroup("Inputs", [domains, entitlements, appID]),
+            OptionGroup("Inputs", [domains, entitlements, appID, shard]),
             OptionGroup("Fetching", [userAgent, cdnBase, noCDN, concurrency]),
             NetworkOptions.group,
             OptionGroup(
@@ -115,6 +118,8 @@ enum AuditCommand: Command {
             var entitlements: Entitlements?
             var entitlementFindings: [Finding]
             var appID: String?
+            /// With `--shard`: this part, the whole list it was taken from recorded.
+            var shard: Shard?
         }
 
         /// How to fetch each domain's file.
@@ -144,6 +149,8 @@ enum AuditCommand: Command {
         var failOnChange: Bool
         var quiet: Bool
         var verbose = false
+        /// With `--shard`: the options that change findings, recorded in the report for `merge` to compare.
+        var findingOptions: [String: String]?
     }
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
@@ -158,10 +165,56 @@ enum AuditCommand: Command {
             configuration: configuration, userAgent: options.string(userAgent),
             cdnBase: options.flag(noCDN) ? nil : (cdn ?? DomainAuditor.appleCDN),
             concurrency: options.integer(concurrency) ?? 32)
-        return Plan(
+        var plan = Plan(
             inputs: try planInputs(options), fetch: fetch, crawl: options.flag(crawl) ? crawlOptions(options) : nil,
             outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
+        // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
+        // domains (or a whole run's, for a shard) would all read as added or removed.
+        let part = options.shard(shard).map { "\($0.index)/\($0.count)" }
+        if !options.has(baseline), plan.outputs.baseline?.report.shard?.name != part { plan.outputs.baseline = nil }
+        if let (index, count) = options.shard(shard) {
+            let part = DomainTargets.select(plan.inputs.targets, shard: Shard(index: index, count: count))
+            plan.inputs.targets = part.targets
+            plan.inputs.shard = part.shard
+            plan.findingOptions = findingOptions(options, plan)
+            // A shard compares only its own domains: the others are in other shards, not removed.
+            if var baseline = plan.outputs.baseline {
+                baseline.report.domains.removeAll { !part.shard.contains($0.domain) }
+                baseline.report.notAudited.removeAll { !part.shard.contains($0) }
+                plan.outputs.baseline = baseline
+            }
+        }
+        return plan
+    }
+
+    /// The options that change findings, with their values (defaults included), as `merge` compares shards: the
+    /// crawl's only with --crawl, files by their content (the same file may sit elsewhere on another machine).
+    /// Speed-only options (--concurrency, --delay, --crawl-concurrency) are left out.
+    static func findingOptions(_ options: ParsedOptions, _ plan: Plan) -> [String: String] {
+        var recorded: [String: String] = [:]
+        var specs = [noCDN, NetworkOptions.timeout, crawl]
+        if plan.crawl != nil { specs += [maxPages, maxURLs, maxDepth, maxCrawlDelay, crawlTime, includeSubdomains] }
+        for spec in specs {
+            switch spec.kind {
+            case .flag: recorded[spec.name] = options.flag(spec) ? "true" : nil
+            case .integer: recorded[spec.name] = options.integer(spec).map(String.init)
+            case .decimal: recorded[spec.name] = options.decimal(spec).map(OptionSpec.number)
+            default: break
+            }
+        }
+        recorded[userAgent.name] = plan.fetch.userAgent
+        recorded[cdnBase.name] = plan.fetch.cdnBase
+        recorded[appID.name] = plan.inputs.appID
+        let mappings = options.strings(NetworkOptions.connectTo)
+        recorded[NetworkOptions.connectTo.name] = mappings.isEmpty ? nil : mappings.joined(separator: " ")
+        if let entries = plan.inputs.entitlements?.entries {
+            recorded[entitlements.name] = "sha256:" + SHA256.hex(Array(entries.map { $0.raw + "\n" }.joined().utf8))
+        }
+        if let path = plan.fetch.configuration.caCertificate, let bytes = FileManager.default.contents(atPath: path) {
+            recorded[NetworkOptions.caCert.name] = "sha256:" + SHA256.hex(Array(bytes))
+        }
+        return recorded
     }
 
     static func crawlOptions(_ options: ParsedOptions) -> CrawlOptions {
@@ -286,7 +339,7 @@ enum AuditCommand: Command {
         fetcher.shutdown()
         progress.finish()
         let interrupted = work.isCancelled || StopRequest.isRequested
-        let report = AuditReport(
+        var report = AuditReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
             notAudited: unfinished, domains: reports,
             entitlements: plan.inputs.entitlements.map {
@@ -294,6 +347,8 @@ enum AuditCommand: Command {
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: plan.inputs.entitlementFindings)
             }, inputErrors: plan.inputs.inputErrors)
+        report.shard = plan.inputs.shard
+        report.options = plan.findingOptions
         return (report, interrupted, stop)
     }
 }

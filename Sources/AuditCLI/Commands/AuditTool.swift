@@ -12,10 +12,12 @@ public enum AuditTool {
 
     /// The command names, in the order help lists them (kept in step with `spec` by a test; spelled out here
     /// because `help`'s own declaration lists them).
-    static let commandNames = ["audit", "links", "check", "match", "rules", "help", "completions"]
+    static let commandNames = ["audit", "links", "merge", "check", "match", "rules", "help", "completions"]
 
     static let commands: [any Command.Type] = [
-        AuditCommand.self, LinksCommand.self, CheckCommand.self, MatchCommand.self, RulesCommand.self, HelpCommand.self,
+        AuditCommand.self, LinksCommand.self, MergeCommand.self, CheckCommand.self, MatchCommand.self,
+        RulesCommand.self,
+        HelpCommand.self,
         CompletionsCommand.self,
     ]
 

@@ -58,4 +58,13 @@ enum DomainTargets {
         }
         return (targets, refused)
     }
+
+    /// A shard's share of the targets (`audit --shard I/N`), in their order, and the shard with the whole list it
+    /// was taken from recorded. Entitlement domains are shared out like the others: the entitlements file's own
+    /// findings are in every shard's report and `merge` keeps them once.
+    static func select(_ targets: [DomainTarget], shard: Shard) -> (targets: [DomainTarget], shard: Shard) {
+        var recorded = shard
+        recorded.record(whole: targets.map(\.domain))
+        return (targets.filter { shard.contains($0.domain) }, recorded)
+    }
 }

@@ -1,0 +1,130 @@
+import AASA
+import Foundation
+
+/// The reports of a run split with `audit --shard I/N`, combined into the report one run over every domain
+/// would have written: domains in the whole list's order, the entitlements file's findings and the refused input
+/// lines once, links between domains of different shards judged, the summary counted again.
+public enum MergeShards {
+    /// One shard's report and where it was read from (named in refusals).
+    public struct Part: Sendable {
+        public var source: String
+        public var report: AuditReport
+
+        public init(source: String, report: AuditReport) {
+            self.source = source
+            self.report = report
+        }
+    }
+
+    /// Refuses a report that is not a shard's, a shard given twice or missing, and shards of different runs:
+    /// another count, domain list, tool version or options that change findings.
+    public static func merge(_ parts: [Part]) throws(MergeRefusal) -> AuditReport {
+        try check(parts)
+        var order: [String: Int] = [:]
+        var shardOf: [String: Int] = [:]
+        for part in parts {
+            let shard = part.report.shard!
+            for (domain, position) in shard.positions ?? [:] { order[domain] = position }
+            for domain in part.report.domains { shardOf[domain.domain] = shard.index }
+        }
+        func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
+        var domains = parts.flatMap(\.report.domains).sorted { place($0.domain) < place($1.domain) }
+        MergeLinks.judge(&domains, shardOf: shardOf)
+        // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.
+        var named = Set<String>()
+        let notAudited = parts.flatMap(\.report.notAudited).filter { named.insert($0).inserted }.sorted {
+            place($0) < place($1)
+        }
+        var refused = Set<[String]>()
+        let inputErrors = parts.flatMap { $0.report.inputErrors ?? [] }.filter {
+            refused.insert([$0.source, $0.input, $0.reason]).inserted
+        }
+        let first = parts[0].report
+        var entitlements = first.entitlements
+        entitlements?.findings = unique(parts.flatMap { $0.report.entitlements?.findings ?? [] })
+        var merged = AuditReport(
+            version: first.tool.version, startedAt: parts.map(\.report.startedAt).min()!,
+            finishedAt: parts.map(\.report.finishedAt).max()!, interrupted: parts.contains { $0.report.interrupted },
+            notAudited: notAudited, domains: domains, entitlements: entitlements, inputErrors: inputErrors)
+        merged.options = first.options
+        return merged
+    }
+
+    static func check(_ parts: [Part]) throws(MergeRefusal) {
+        guard let first = parts.first else { throw MergeRefusal("no shard report given") }
+        for part in parts where part.report.shard == nil {
+            throw MergeRefusal(
+                "\(part.source) is not a shard's report (it has no \"shard\"): make each with audit --shard I/N")
+        }
+        let count = first.report.shard!.count
+        for part in parts where part.report.shard!.count != count {
+            throw MergeRefusal(
+                "\(first.source) is shard \(first.report.shard!.name) but \(part.source) is shard "
+                    + "\(part.report.shard!.name): shards of one run share N")
+        }
+        var seen: [Int: String] = [:]
+        for part in parts {
+            let shard = part.report.shard!
+            if let earlier = seen[shard.index] {
+                throw MergeRefusal("shard \(shard.name) is given twice: \(earlier) and \(part.source)")
+            }
+            seen[shard.index] = part.source
+        }
+        let missing = (1...count).filter { seen[$0] == nil }.map { "\($0)/\(count)" }
+        if !missing.isEmpty {
+            throw MergeRefusal(
+                "missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).joined(separator: ", "))"
+                    + (missing.count > 20 ? " and \(missing.count - 20) more" : ""))
+        }
+        // A domain outside its shard would be counted twice or by the wrong part: the report was edited or mixed up.
+        for part in parts {
+            let shard = part.report.shard!
+            for name in part.report.domains.map(\.domain) + part.report.notAudited where !shard.contains(name) {
+                let owner = Shard.bucket(of: name, count: count) + 1
+                throw MergeRefusal(
+                    "\(part.source) (shard \(shard.name)) holds \(name), which belongs to shard \(owner)/\(count)")
+            }
+        }
+        for part in parts.dropFirst() {
+            let pair =
+                "shards \(first.report.shard!.name) (\(first.source)) and \(part.report.shard!.name) (\(part.source))"
+            if part.report.tool.version != first.report.tool.version {
+                throw MergeRefusal(
+                    "\(pair) were made by different versions: \(first.report.tool.version) and "
+                        + part.report.tool.version)
+            }
+            let a = first.report.shard!
+            let b = part.report.shard!
+            if a.inputs != b.inputs || a.inputsSHA256 != b.inputsSHA256 {
+                throw MergeRefusal(
+                    "\(pair) were given different domain lists (\(a.inputs.map(String.init) ?? "?") and "
+                        + "\(b.inputs.map(String.init) ?? "?") domains)")
+            }
+            let differences = differing(first.report.options ?? [:], part.report.options ?? [:])
+            if !differences.isEmpty {
+                throw MergeRefusal("\(pair) were run with different options: " + differences.joined(separator: "; "))
+            }
+        }
+    }
+
+    /// "--max-pages 100 and 200", "--crawl true and not given", one per option that differs, in name order.
+    static func differing(_ a: [String: String], _ b: [String: String]) -> [String] {
+        func shown(_ value: String?) -> String {
+            guard let value else { return "not given" }
+            return value.count > 200 ? String(value.prefix(200)) + "…" : value
+        }
+        return Set(a.keys).union(b.keys).sorted().compactMap { name in
+            a[name] == b[name] ? nil : "\(name) \(shown(a[name])) and \(shown(b[name]))"
+        }
+    }
+
+    /// Findings that every shard repeats (the entitlements file's), each kept once, in the order first seen.
+    static func unique(_ findings: [Finding]) -> [Finding] {
+        let encoder = JSONOutput.encoder()
+        var seen = Set<Data>()
+        return findings.filter { finding in
+            guard let key = try? encoder.encode(finding) else { return true }
+            return seen.insert(key).inserted
+        }
+    }
+}

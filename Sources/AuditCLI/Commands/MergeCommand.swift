@@ -1,0 +1,135 @@
+import AASA
+import Audit
+import Foundation
+
+/// `aasa-audit merge DIR ... --out DIR`: the reports of a run split with `audit --shard I/N` (over CI jobs or
+/// machines) combined into the report one run would have written, in every format, with audit's exit status.
+enum MergeCommand: Command {
+    // MARK: Declaration
+
+    static let out = OptionSpec(
+        "--out", .path, placeholder: "DIR", help: "write the merged reports to DIR (required; not a shard's folder)")
+    static let baseline = OptionSpec(
+        "--baseline", .path, placeholder: "REPORT.json", help: "compare the merged report with an earlier report.json")
+    static let format = AuditCommand.format
+    static let failOn = SharedOptions.failOn
+    static let failOnChange = AuditCommand.failOnChange
+    static let quiet = OptionSpec.flag(
+        "--quiet", short: "-q",
+        help: "print only errors (refused input lines, report failures); the exit status still tells")
+
+    static let spec = CommandSpec(
+        name: "merge", summary: "combine the reports of a run split with audit --shard I/N",
+        positionals: [
+            PositionalSpec("DIR", .oneOrMore, isPath: true, help: "a shard's report folder, or its report.json")
+        ],
+        groups: [OptionGroup("Reports", [out, format, baseline, failOn, failOnChange, quiet])],
+        description: [
+            "Reads each shard's report.json and writes the report a single run over every domain would have written: "
+                + "domains in the order of the whole list, the entitlements file's findings and refused input lines "
+                + "once, links between domains of different shards judged by the linked domain's file, the summary "
+                + "counted again.",
+            "Every shard of the run must be given exactly once, all made by the same version with the same domain "
+                + "list and the same options that change findings (recorded in each report's \"options\"); anything "
+                + "else is refused, naming the shards.",
+        ],
+        exitStatus:
+            "as audit on the merged report: 0 no finding at or above --fail-on (default error), 1 such findings (or, "
+            + "with --fail-on-change, any change), 2 usage error, shards that cannot be merged, or input lines a "
+            + "shard refused, 3 the report could not be written, 130 a shard was interrupted.")
+
+    // MARK: Plan
+
+    struct Plan {
+        var report: AuditReport
+        var outputs: AuditCommand.Plan.Outputs
+        var failOn: Severity
+        var failOnChange: Bool
+        var quiet: Bool
+    }
+
+    static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
+        guard let directory = options.string(out) else {
+            throw UsageError("--out DIR is required: the folder for the merged reports", command: spec.name)
+        }
+        if OutputDirectory.fileInTheWay(of: directory) == URL(fileURLWithPath: directory).path {
+            throw UsageError(
+                "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
+        }
+        var parts: [MergeShards.Part] = []
+        for given in options.positionals {
+            let path = reportPath(given)
+            // The merged report.json would replace this shard's.
+            if URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+                == URL(fileURLWithPath: directory).standardizedFileURL.path
+            {
+                throw UsageError("--out \(directory) holds shard \(given): give another folder", command: spec.name)
+            }
+            parts.append(MergeShards.Part(source: given, report: try read(path)))
+        }
+        let report: AuditReport
+        do throws(MergeRefusal) {
+            report = try MergeShards.merge(parts)
+        } catch {
+            throw UsageError(error.description, command: spec.name)
+        }
+        let formats = options.choiceList(format).compactMap(ReportFormat.init(rawValue:))
+        let outputs = AuditCommand.Plan.Outputs(
+            directory: directory, formats: ReportFormat.allCases.filter(formats.contains),
+            baseline: try options.string(baseline).map { path throws(UsageError) in
+                try BaselineFile.read(path, command: spec.name)
+            }, keep: nil)
+        return Plan(
+            report: report, outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
+            failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))
+    }
+
+    /// A folder's report.json; a file as given.
+    static func reportPath(_ given: String) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: given, isDirectory: &isFolder), isFolder.boolValue else {
+            return given
+        }
+        return URL(fileURLWithPath: given).appendingPathComponent("report.json").path
+    }
+
+    static func read(_ path: String) throws(UsageError) -> AuditReport {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw UsageError("no shard report at \(path)", command: spec.name) }
+        // A FIFO or device could be read forever or block.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError(
+                "\(path) is not a regular file: give a shard's folder or its report.json", command: spec.name)
+        }
+        do {
+            return try AuditReport.read(at: path)
+        } catch let error as ReportReadError {
+            throw UsageError(error.description, command: spec.name)
+        } catch {
+            throw UsageError("\(path): \(OutputDirectory.describe(error))", command: spec.name)
+        }
+    }
+
+    // MARK: Run
+
+    static func run(_ plan: Plan) async -> ExitCode {
+        let started = Date()
+        var report = plan.report
+        for refused in report.inputErrors ?? [] { Terminal.err(refused.line) }
+        if let baseline = plan.outputs.baseline {
+            report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
+        }
+        let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        if !plan.quiet {
+            Terminal.out(
+                AuditSummary(terminal: .standard, verbose: false).render(report, reportPath: try? written.get()))
+        }
+        if case .failure(let failure) = written {
+            return AuditTool.toolFailure(spec.name, "could not write the report: \(failure.reason)")
+        }
+        if report.interrupted || StopRequest.isRequested { return .interrupted }
+        if report.inputErrors?.isEmpty == false { return .usage }
+        if plan.failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
+        return report.allFindings.contains(atLeast: plan.failOn) ? .findings : .success
+    }
+}

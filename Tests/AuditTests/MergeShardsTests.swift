@@ -1,0 +1,133 @@
+import AASA
+import Foundation
+import Testing
+
+@testable import Audit
+
+/// Shard reports merged: refused when they are not one run's every shard, once each, made alike; otherwise the
+/// single run's report, with links between shards judged and what every shard repeats kept once.
+@Suite struct MergeShardsTests {
+    static let blogFile =
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.acme.blog"], "components": [{"/": "/posts/*"}]}]}}"#
+
+    static func finding(_ id: String, _ message: String) -> Finding {
+        Finding(id: id, severity: .error, message: message, location: FindingLocation(url: "x"), why: "w", hint: "h")
+    }
+
+    /// Shard `index` of `count` over `names`, holding those of `names` that belong to it.
+    static func part(
+        _ index: Int, of count: Int, names: [String], options: [String: String] = ["--timeout": "10"],
+        version: String = "1", source: String? = nil, domains: [DomainReport]? = nil
+    ) -> MergeShards.Part {
+        var shard = Shard(index: index, count: count)
+        shard.record(whole: names)
+        let own = names.filter { shard.contains($0) }
+        var report = AuditReport(
+            version: version, startedAt: Date(timeIntervalSince1970: Double(index)),
+            finishedAt: Date(timeIntervalSince1970: Double(100 + index)), interrupted: false, notAudited: [],
+            domains: domains ?? own.map { DomainReport(domain: $0, fetches: [], apps: [], findings: []) },
+            entitlements: AuditReport.EntitlementsReport(
+                file: "App.entitlements", appID: "T.a", entries: ["applinks:x"],
+                findings: [finding("entitlement-entry-format", "bad entry")]),
+            inputErrors: [InputError(input: "bad host", source: "list.txt:3", reason: "spaces")])
+        report.shard = shard
+        report.options = options
+        return MergeShards.Part(source: source ?? "shard\(index)", report: report)
+    }
+
+    static let names = (0..<40).map { "d\($0).test" }
+
+    func refusal(_ parts: [MergeShards.Part]) -> String? {
+        do {
+            _ = try MergeShards.merge(parts)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aMergedRunListsTheWholeListInOrderWithRunLevelPartsOnce() throws {
+        let parts = (1...3).reversed().map { Self.part($0, of: 3, names: Self.names) }
+        let merged = try MergeShards.merge(parts)
+        #expect(merged.domains.map(\.domain) == Self.names)
+        #expect(merged.summary.domains == 40)
+        #expect(merged.entitlements?.findings.count == 1)
+        #expect(merged.inputErrors?.count == 1)
+        #expect(merged.summary.errors == 1, "the entitlements finding counted once")
+        #expect(merged.shard == nil && merged.options == ["--timeout": "10"])
+        #expect(merged.startedAt == Date(timeIntervalSince1970: 1))
+        #expect(merged.finishedAt == Date(timeIntervalSince1970: 103))
+    }
+
+    @Test func missingDuplicateAndForeignShardsAreRefusedByName() {
+        let one = Self.part(1, of: 3, names: Self.names, source: "a")
+        let two = Self.part(2, of: 3, names: Self.names, source: "b")
+        let three = Self.part(3, of: 3, names: Self.names, source: "c")
+        #expect(refusal([one, three]) == "missing shard 2/3")
+        #expect(refusal([one]) == "missing shards 2/3, 3/3")
+        #expect(
+            refusal([one, two, three, Self.part(2, of: 3, names: Self.names, source: "d")])
+                == "shard 2/3 is given twice: b and d")
+        #expect(
+            refusal([one, two, Self.part(3, of: 4, names: Self.names, source: "e")])
+                == "a is shard 1/3 but e is shard 3/4: shards of one run share N")
+        var whole = three
+        whole.report.shard = nil
+        #expect(refusal([one, two, whole])?.hasPrefix("c is not a shard's report") == true)
+        #expect(refusal([]) == "no shard report given")
+        var mixed = three
+        mixed.report.domains.append(DomainReport(domain: "shop.aasa.test", fetches: [], apps: [], findings: []))
+        // 0x06e6563f270f08f3 % 3 == 0: shop.aasa.test is shard 1's.
+        #expect(refusal([one, two, mixed]) == "c (shard 3/3) holds shop.aasa.test, which belongs to shard 1/3")
+    }
+
+    @Test func shardsOfDifferentRunsAreRefused() {
+        let one = Self.part(1, of: 2, names: Self.names, source: "a")
+        #expect(
+            refusal([
+                one,
+                Self.part(2, of: 2, names: Self.names, options: ["--timeout": "5", "--crawl": "true"], source: "b"),
+            ])
+                == "shards 1/2 (a) and 2/2 (b) were run with different options: --crawl not given and true; "
+                + "--timeout 10 and 5")
+        #expect(
+            refusal([one, Self.part(2, of: 2, names: Self.names + ["extra.test"], source: "b")])
+                == "shards 1/2 (a) and 2/2 (b) were given different domain lists (40 and 41 domains)")
+        #expect(
+            refusal([one, Self.part(2, of: 2, names: Self.names, version: "2", source: "b")])
+                == "shards 1/2 (a) and 2/2 (b) were made by different versions: 1 and 2")
+    }
+
+    @Test func aLinkToAnotherShardsDomainIsJudgedByThatDomainsFile() throws {
+        let names = ["shop.test", "blog.test"]
+        #expect(Shard.bucket(of: "shop.test", count: 2) != Shard.bucket(of: "blog.test", count: 2))
+        var urls = URLTable()
+        let link = "https://blog.test/posts/1"
+        urls.append(
+            URLReport(url: link, foundOn: "https://shop.test/", httpStatus: nil, verdicts: [], opensApp: nil, note: "n")
+        )
+        urls.append(
+            URLReport(
+                url: "https://elsewhere.test/posts/1", foundOn: "https://shop.test/", httpStatus: nil, verdicts: [],
+                opensApp: nil, note: nil))
+        let shop = DomainReport(domain: "shop.test", fetches: [], apps: [], findings: [], urls: urls)
+        let exchange = Exchange(
+            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association", userAgent: "u",
+            httpStatus: 200, contentType: "application/json", bytes: Self.blogFile.utf8.count)
+        let blog = DomainReport(domain: "blog.test", fetches: [exchange], apps: [], findings: [], file: Self.blogFile)
+        let shopShard = Shard.bucket(of: "shop.test", count: 2) + 1
+        let parts = [
+            Self.part(shopShard, of: 2, names: names, domains: [shop]),
+            Self.part(3 - shopShard, of: 2, names: names, domains: [blog]),
+        ]
+        #expect(parts[0].report.domains[0].urls[0].opensApp == nil, "the shard could not judge it")
+        let merged = try MergeShards.merge(parts)
+        let row = try #require(merged.domains.first { $0.domain == "shop.test" }?.urls[0])
+        #expect(row.opensApp == "ABCDE12345.com.acme.blog")
+        #expect(row.verdicts.first?.result == .match)
+        #expect(row.note == "n")
+        #expect(merged.domains.first { $0.domain == "shop.test" }?.urls[1].verdicts.isEmpty == true)
+        #expect(merged.summary.urlsOpeningApp == 1)
+        #expect(merged.domains.map(\.domain) == names)
+    }
+}
