@@ -4,6 +4,8 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case twoWay = "two-way"
     /// What the tool does when a file or site goes past its caps.
     case limits
+    /// Links as a user taps them: tracking domains, custom URL schemes.
+    case links
 }
 
 /// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons.
