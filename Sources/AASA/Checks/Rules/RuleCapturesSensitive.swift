@@ -95,14 +95,15 @@ public enum RuleCapturesSensitive: Check {
             reference.format == .paths
                 ? "\"NOT \($0)\"" : #"{"/": "\#($0)", "exclude": true, "caseSensitive": false}"#
         }
-        let sources = Set(captures.map(\.entry.source)).sorted().prefix(2).joined(separator: "; ")
+        var sources: [String] = []
+        for capture in captures where !sources.contains(capture.entry.source) { sources.append(capture.entry.source) }
         let position = SourcePosition(line: reference.line, column: reference.column, offset: 0)
         findings.add(
             description, at: position, pointer: reference.pointer,
             "Rule \(reference.ruleIndex) \(reference.rule) of details[\(reference.detailsIndex)] opens \(appText) on pages that must stay in the browser: "
                 + groups.joined(separator: "; ") + ".",
             why:
-                "A user who taps one of these links in an email lands in the app instead of the page: an unsubscribe or opt-out they cannot complete, a preference page or \"view in browser\" copy they cannot see, a sign-in callback or /.well-known/ URL the browser was meant to handle. Sources: \(sources).",
+                "A user who taps one of these links in an email lands in the app instead of the page: an unsubscribe or opt-out they cannot complete, a preference page or \"view in browser\" copy they cannot see, a sign-in callback or /.well-known/ URL the browser was meant to handle. Sources: \(sources.prefix(2).joined(separator: "; "))\(sources.count > 2 ? "; …" : "").",
             fix:
                 "Associate only the prefix meant for app links (some email platforms reserve one, such as Sailthru's /click) instead of this rule, or exclude the rest before it: "
                 + exclusions.joined(separator: ", ") + (patterns.count > exclusionsShown ? ", …" : "") + ".")
