@@ -17,11 +17,13 @@ extension HTMLReport {
         for link in links.links.prefix(schemeRows) {
             let pages = link.pages.prefix(schemePagesShown).map { "<code>\(escapeHTML(clipped($0, 160)))</code>" }
                 .joined(separator: "<br>")
-            let more = link.pageCount > min(link.pages.count, schemePagesShown)
+            let more =
+                link.pageCount > min(link.pages.count, schemePagesShown)
                 ? "<br>and \(link.pageCount - min(link.pages.count, schemePagesShown)) more" : ""
-            let replacement = link.replacement.map {
-                "<code>\(escapeHTML(clipped($0.url, 160)))</code> (\(escapeHTML($0.appID)))"
-            } ?? "—"
+            let replacement =
+                link.replacement.map {
+                    "<code>\(escapeHTML(clipped($0.url, 160)))</code> (\(escapeHTML($0.appID)))"
+                } ?? "—"
             h +=
                 "<tr><td><code>\(escapeHTML(clipped(link.link, 160)))</code></td><td>\(pages)\(more)</td><td>\(escapeHTML(link.declared ?? "unknown"))</td><td>\(replacement)</td></tr>"
         }

@@ -70,7 +70,8 @@ import Testing
     @Test func theCheckRunsWithTheDocumentChecks() {
         let all = Catalogue.check(
             DecodedFile(
-                bytes: Array(#"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/*"}]}]}}"#.utf8)))
+                bytes: Array(
+                    #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/*"}]}]}}"#.utf8)))
         #expect(all.map(\.id).contains("rule-captures-sensitive"))
     }
 }

@@ -70,7 +70,9 @@ import Testing
         let found = SchemeReplacement.find(for: "acmeshop://product/42?src=mail", domains: domains)
         #expect(found?.url == "https://shop.example/product/42?src=mail")
         #expect(found?.domain == "shop.example" && found?.appID == "9JA89QQLNQ.com.acme.shop")
-        #expect(SchemeReplacement.find(for: "acmeshop:product/7", domains: domains)?.url == "https://shop.example/product/7")
+        #expect(
+            SchemeReplacement.find(for: "acmeshop:product/7", domains: domains)?.url == "https://shop.example/product/7"
+        )
         #expect(SchemeReplacement.find(for: "acmeshop://help", domains: domains) == nil)
         #expect(SchemeReplacement.find(for: "no colon", domains: domains) == nil)
         let huge = "acmeshop://product/" + String(repeating: "a", count: 10_000)

@@ -28,7 +28,7 @@ let scenarios: [Scenario] = [
     Scenario("large", ["too-large"]), Scenario("gzlarge", ["too-large"]), Scenario("nearlimit", ["size-near-limit"], 0),
     Scenario("rootonly", ["root-only"]), Scenario("differ", ["locations-differ"], 0),
     Scenario("badjson", ["json-syntax"]),
-    Scenario("badappid", ["app-id-format"]), Scenario("uablock", ["http-status", "user-agent-blocked"]),
+    Scenario("badappid", ["app-id-format", "rule-captures-sensitive"]), Scenario("uablock", ["http-status", "user-agent-blocked"]),
     Scenario("botblock", ["user-agent-blocked"], 0), Scenario("slow", ["fetch-timeout"]),
     Scenario("reset", ["fetch-connect"]),
     Scenario("refused", ["fetch-connect"]), Scenario("cdnstale", ["cdn-mismatch"], 0),

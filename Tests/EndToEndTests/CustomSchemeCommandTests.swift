@@ -121,6 +121,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
     }
 
+    @Test func infoPlistWithoutACrawlIsAUsageError() async throws {
+        let result = try await Binary.run([
+            "audit", "schemes.aasa.test", "--info-plist", Self.infoPlists.appendingPathComponent("Info.plist").path,
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--crawl"), "\(result.stderr)")
+    }
+
     @Test func checkWarnsWhenABareWildcardCapturesUnsubscribeLinks() async throws {
         let scratch = try tempDirectory()
         let file = scratch.appendingPathComponent("apple-app-site-association")

@@ -45,7 +45,8 @@ public enum SensitivePaths {
             source: "Twilio SendGrid subscription tracking: the unsubscribe link it adds is /wf/unsubscribe?upn=…"),
         Entry(
             kind: .unsubscribe, pattern: "/asm/unsubscribe*", example: "/asm/unsubscribe/",
-            source: "Twilio SendGrid unsubscribe groups (ASM): the group unsubscribe link is /asm/unsubscribe/?user_id=…"),
+            source:
+                "Twilio SendGrid unsubscribe groups (ASM): the group unsubscribe link is /asm/unsubscribe/?user_id=…"),
         Entry(
             kind: .preferences, pattern: "/asm/*", example: "/asm/",
             source: "Twilio SendGrid unsubscribe groups (ASM): the preferences page is /asm/?user_id=…"),

@@ -91,7 +91,7 @@ enum AuditCommand: Command {
         ],
         constraints: [
             .conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name),
-            .conflicts(quiet.name, verbose.name),
+            .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
         ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
@@ -101,7 +101,7 @@ enum AuditCommand: Command {
             "--crawl then crawls each site from / and its sitemaps (robots.txt honoured) and gives every URL found "
                 + "a verdict per app with the deciding rule. --entitlements checks that each domain's file lists "
                 + "the app. Apple's CDN copy is fetched and compared unless --no-cdn.",
-            "The crawl lists the custom-scheme links (myapp://…) it finds, page by page: --info-plist says whether "
+            "The crawl lists the custom-scheme links (myapp://...) it finds, page by page: --info-plist says whether "
                 + "the app declares each scheme, and --entitlements names the Universal Link that would replace it.",
         ],
         exitStatus:
