@@ -167,7 +167,9 @@ extension CrawlEvidence: DocumentedEvidence {
 
 extension CustomSchemeEvidence: DocumentedEvidence {
     var documented: [String] {
-        var lines = ["The link `\(link)` found on \(foundOn)\(pageCount > 1 ? " and \(pageCount - 1) more page(s)" : "");"]
+        var lines = [
+            "The link `\(link)` found on \(foundOn)\(pageCount > 1 ? " and \(pageCount - 1) more page(s)" : "");"
+        ]
         if let schemes {
             let declared = schemes.schemes + schemes.unresolved
             lines.append(
