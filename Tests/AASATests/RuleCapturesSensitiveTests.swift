@@ -67,6 +67,16 @@ import Testing
             ).isEmpty)
     }
 
+    @Test func anEnormousRuleIsQuotedByItsStart() throws {
+        let comment = String(repeating: "x", count: 50_000)
+        let found = Self.findings(
+            #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "*", "comment": "\#(comment)"}]}]}}"#
+        )
+        let finding = try #require(found.first)
+        #expect(finding.message.utf8.count < 2_000)
+        #expect(finding.message.contains(#"{"/": "*", "comment": "xxx"#))
+    }
+
     @Test func theCheckRunsWithTheDocumentChecks() {
         let all = Catalogue.check(
             DecodedFile(

@@ -14,7 +14,9 @@ import Testing
             location: .wellKnown, url: "https://\(domain)/.well-known/apple-app-site-association",
             userAgent: "AASA-Bot/1.0.0", httpStatus: status, contentType: "application/json", bytes: 10)
         var schemeLinks = SchemeLinks()
-        for link in links { schemeLinks.record(link, scheme: String(link.prefix { $0 != ":" }), page: "https://\(domain)/") }
+        for link in links {
+            schemeLinks.record(link, scheme: String(link.prefix { $0 != ":" }), page: "https://\(domain)/")
+        }
         return DomainReport(
             domain: domain, fetches: [exchange], apps: [], findings: [],
             crawl: links.isEmpty

@@ -98,9 +98,11 @@ public enum RuleCapturesSensitive: Check {
         var sources: [String] = []
         for capture in captures where !sources.contains(capture.entry.source) { sources.append(capture.entry.source) }
         let position = SourcePosition(line: reference.line, column: reference.column, offset: 0)
+        // A rule may be one enormous pattern: the message quotes its start.
+        let rule = reference.rule.count > 200 ? String(reference.rule.prefix(200)) + "…" : reference.rule
         findings.add(
             description, at: position, pointer: reference.pointer,
-            "Rule \(reference.ruleIndex) \(reference.rule) of details[\(reference.detailsIndex)] opens \(appText) on pages that must stay in the browser: "
+            "Rule \(reference.ruleIndex) \(rule) of details[\(reference.detailsIndex)] opens \(appText) on pages that must stay in the browser: "
                 + groups.joined(separator: "; ") + ".",
             why:
                 "A user who taps one of these links in an email lands in the app instead of the page: an unsubscribe or opt-out they cannot complete, a preference page or \"view in browser\" copy they cannot see, a sign-in callback or /.well-known/ URL the browser was meant to handle. Sources: \(sources.prefix(2).joined(separator: "; "))\(sources.count > 2 ? "; …" : "").",
