@@ -21,45 +21,52 @@ public enum SensitivePaths {
         public let source: String
     }
 
+    /// The platform the issue quotes: it advises associating only `/click` on its link domain.
+    static let sailthru =
+        "Sailthru, Universal Links: Troubleshooting and FAQ (associate only /click; exclude /view, /o and /oc so hosted pages and the opt-out page work), https://sailthru.zendesk.com/hc/en-us/articles/217102466"
+
     /// Platform paths first (so a finding names the platform), then the generic words.
     public static let entries: [Entry] = [
         // Sailthru (Marigold Engage) link domains.
         Entry(
             kind: .optOut, pattern: "/oc/*", example: "/oc/5f3a9c",
-            source:
-                "Sailthru, Universal Links: Troubleshooting and FAQ (associate only /click; exclude /view, /o and /oc so hosted pages and the opt-out page work)"
-        ),
+            source: sailthru),
         Entry(
             kind: .optOut, pattern: "/o/*", example: "/o/5f3a9c",
-            source:
-                "Sailthru, Universal Links: Troubleshooting and FAQ (associate only /click; exclude /view, /o and /oc so hosted pages and the opt-out page work)"
-        ),
+            source: sailthru),
         Entry(
             kind: .viewInBrowser, pattern: "/view/*", example: "/view/5f3a9c",
-            source:
-                "Sailthru, Universal Links: Troubleshooting and FAQ (associate only /click; exclude /view, /o and /oc so hosted pages and the opt-out page work)"
-        ),
+            source: sailthru),
         // Twilio SendGrid link-branding domains (url1234.example.com, u1234.ct.sendgrid.net).
         Entry(
             kind: .unsubscribe, pattern: "/wf/unsubscribe*", example: "/wf/unsubscribe",
-            source: "Twilio SendGrid subscription tracking: the unsubscribe link it adds is /wf/unsubscribe?upn=…"),
+            source:
+                "Twilio SendGrid subscription tracking: the unsubscribe link it adds to emails is /wf/unsubscribe?upn=…"
+        ),
         Entry(
             kind: .unsubscribe, pattern: "/asm/unsubscribe*", example: "/asm/unsubscribe/",
             source:
-                "Twilio SendGrid unsubscribe groups (ASM): the group unsubscribe link is /asm/unsubscribe/?user_id=…"),
+                "Twilio SendGrid unsubscribe groups (ASM): the group unsubscribe link in emails is /asm/unsubscribe/?user_id=…"
+        ),
         Entry(
             kind: .preferences, pattern: "/asm/*", example: "/asm/",
             source: "Twilio SendGrid unsubscribe groups (ASM): the preferences page is /asm/?user_id=…"),
         // Salesforce Marketing Cloud Engagement pages on the sender's click and view domains.
         Entry(
             kind: .unsubscribe, pattern: "/unsub_center.aspx*", example: "/unsub_center.aspx",
-            source: "Salesforce Marketing Cloud Engagement: the one-click unsubscribe centre, unsub_center.aspx"),
+            source:
+                "Salesforce Marketing Cloud Engagement: the unsubscribe centre its emails link to, unsub_center.aspx?qs=…, served on the click domain"
+        ),
         Entry(
             kind: .preferences, pattern: "/subscription_center.aspx*", example: "/subscription_center.aspx",
-            source: "Salesforce Marketing Cloud Engagement: the subscription centre, subscription_center.aspx"),
+            source:
+                "Salesforce Marketing Cloud Engagement: the subscription centre its emails link to, subscription_center.aspx?qs=…"
+        ),
         Entry(
             kind: .preferences, pattern: "/profile_center.aspx*", example: "/profile_center.aspx",
-            source: "Salesforce Marketing Cloud Engagement: the profile centre, profile_center.aspx"),
+            source:
+                "Salesforce Marketing Cloud Engagement: the profile centre (\"Update Profile\") its emails link to, profile_center.aspx?qs=…"
+        ),
         // Generic words, wherever they appear.
         Entry(
             kind: .unsubscribe, pattern: "*unsubscribe*", example: "/unsubscribe",
