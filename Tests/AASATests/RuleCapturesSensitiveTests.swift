@@ -24,14 +24,17 @@ import Testing
         ] {
             #expect(finding.message.contains(part), "\(part) in \(finding.message)")
         }
-        #expect(finding.hint.contains(#"{"/": "/oc/*", "exclude": true, "caseSensitive": false}"#), "\(finding.hint)")
+        #expect(
+            finding.hint.contains(#"{"/": "/wf/unsubscribe*", "exclude": true, "caseSensitive": false}"#),
+            "\(finding.hint)")
+        #expect(finding.message.contains("browser: unsubscribe ("), "unsubscribe is named first")
         #expect(finding.why.contains("Sailthru"))
     }
 
     @Test func aLegacyPathsFileGetsNOTExclusionsInTheFix() throws {
         let found = Self.findings(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["*"]}]}}"#)
         let finding = try #require(found.first)
-        #expect(finding.hint.contains(#""NOT /oc/*""#), "\(finding.hint)")
+        #expect(finding.hint.contains(#""NOT /wf/unsubscribe*""#), "\(finding.hint)")
     }
 
     @Test func onlyTheRuleThatDecidesIsNamedAndExclusionsBeforeItCount() {

@@ -78,6 +78,9 @@ public enum RuleCapturesSensitive: Check {
             if byKind[capture.entry.kind] == nil { kinds.append(capture.entry.kind) }
             byKind[capture.entry.kind, default: []].append(capture.path)
         }
+        // Unsubscribe first, whatever platform's path was tried first.
+        let order = SensitivePaths.Kind.allCases
+        kinds.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
         let groups = kinds.map { kind -> String in
             let paths = byKind[kind] ?? []
             let shown = paths.prefix(pathsShown).joined(separator: ", ")
@@ -88,8 +91,10 @@ public enum RuleCapturesSensitive: Check {
             apps.count <= 2
             ? apps.joined(separator: " and ") : "\(apps.prefix(2).joined(separator: ", ")) and \(apps.count - 2) more"
         var patterns: [String] = []
-        for capture in captures where !patterns.contains(capture.entry.pattern) {
-            patterns.append(capture.entry.pattern)
+        for kind in kinds {
+            for capture in captures where capture.entry.kind == kind && !patterns.contains(capture.entry.pattern) {
+                patterns.append(capture.entry.pattern)
+            }
         }
         let exclusions = patterns.prefix(exclusionsShown).map {
             reference.format == .paths
