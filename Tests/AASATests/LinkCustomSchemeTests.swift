@@ -38,7 +38,10 @@ import Testing
         #expect(none.severity == .info && none.location.url == "https://a.test/")
     }
 
-    @Test(arguments: ["https://a.test/", "mailto:a@b.test", "tel:123", "javascript:void(0)", ""])
+    @Test(arguments: [
+        "https://a.test/", "mailto:a@b.test", "tel:123", "javascript:void(0)", "",
+        "itms-apps://apps.apple.com/app/id123456789",
+    ])
     func webAndSystemLinksAreNoFinding(_ link: String) {
         #expect(
             Self.finding(

@@ -30,10 +30,12 @@ public struct SchemeLinks: Sendable, Codable, Equatable {
     /// Longer links are cut to this many characters (with "…"): a data blob in an href is no app link.
     public static let maxLength = 2_048
 
-    /// Schemes that name no app: mail, phone, script, data and the system's own. Counted, not listed.
+    /// Schemes that name no app of the site's: mail, phone, script, data, and the system's own (the App Store's
+    /// `itms-apps:` among them). Counted, not listed.
     public static let systemSchemes: Set<String> = [
         "mailto", "tel", "sms", "mms", "javascript", "data", "ftp", "ftps", "file", "about", "blob", "facetime",
-        "facetime-audio", "geo", "webcal", "fax", "news", "nntp", "urn", "callto", "cid", "mid", "ws", "wss",
+        "facetime-audio", "geo", "webcal", "fax", "news", "nntp", "urn", "callto", "cid", "mid", "ws", "wss", "itms",
+        "itms-apps", "itms-appss", "itms-services", "itms-beta",
     ]
 
     public private(set) var links: [Link] = []
