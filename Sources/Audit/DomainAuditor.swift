@@ -53,7 +53,8 @@ public struct DomainAuditor: Sendable {
                 pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,
                 stoppedBecause: result.stoppedBecause.description,
                 robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
-                otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits())
+                otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits(),
+                schemeLinks: result.schemeLinks.isEmpty ? nil : result.schemeLinks)
             notes += result.notes
         }
         if !examined.verified {

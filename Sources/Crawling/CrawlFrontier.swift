@@ -51,6 +51,7 @@ struct CrawlFrontier {
     /// Every URL found, as linked, in the order found; a job's `position` is its row.
     var urls = URLTable()
     private(set) var otherSchemes: [String: Int] = [:]
+    private(set) var schemeLinks = SchemeLinks()
     private(set) var robotsDisallowed = 0
     private(set) var trapsSkipped = 0
     /// New URLs found after `urlCap` was reached: counted, not recorded.
@@ -94,16 +95,18 @@ struct CrawlFrontier {
     /// Records a link found on `foundOn` (nil for the start page, "sitemap URL" for a sitemap's) once per URL, and
     /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences. `depth`
     /// is the crawl's (for `--max-depth`: a sitemap's URLs count as one link deep), `linkDepth` the link distance
-    /// from the start page the row reports (nil for a sitemap's URL), `anchorText` the link's text. Returns the
-    /// URL's row, new or found, or nil when it has none.
+    /// from the start page the row reports (nil for a sitemap's URL), `anchorText` the link's text, `reference`
+    /// the href as written (a custom-scheme link is listed with it). Returns the URL's row, new or found, or nil
+    /// when it has none.
     @discardableResult
     mutating func add(
         _ resolved: CurlURL.Resolved, foundOn: String?, depth: Int, linkDepth: Int? = nil, anchorText: String? = nil,
-        redirects: Int = 0
+        redirects: Int = 0, reference: String? = nil
     ) -> Int? {
         switch resolved {
         case .otherScheme(let scheme):
             otherSchemes[scheme, default: 0] += 1
+            if let reference, let foundOn { schemeLinks.record(reference, scheme: scheme, page: foundOn) }
             return nil
         case .invalid:
             return nil
@@ -233,6 +236,7 @@ struct CrawlFrontier {
         result.urls = table
         result.stoppedBecause = stop
         result.otherSchemes = otherSchemes
+        result.schemeLinks = schemeLinks
         result.robotsDisallowed = robotsDisallowed
         result.trapsSkipped = trapsSkipped
         result.urlsNotRecorded = urlsNotRecorded

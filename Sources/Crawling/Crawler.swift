@@ -365,7 +365,7 @@ public struct Crawler: SiteCrawling {
             // Resolved against <base>, recorded with the page it was found on.
             let row = frontier.add(
                 CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1,
-                linkDepth: linkDepth, anchorText: link.text)
+                linkDepth: linkDepth, anchorText: link.text, reference: link.href)
             if let row { frontier.countInlink(to: row) }
         }
         return nil

@@ -263,7 +263,9 @@ public enum HTMLReport {
                     + crawl.otherSchemes.sorted { $0.key < $1.key }.map { "\(escapeHTML($0.key)) ×\($0.value)" }.joined(
                         separator: ", ") + "."
             }
-            h += "</p>" + ruleChart(crawl.ruleHits) + urlTables(d, anchor: anchor(index))
+            h +=
+                "</p>" + ruleChart(crawl.ruleHits) + schemeLinksTable(crawl.schemeLinks)
+                + urlTables(d, anchor: anchor(index))
         }
         return h + "</section>\n"
     }

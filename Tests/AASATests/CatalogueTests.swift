@@ -53,6 +53,13 @@ extension LinkEvidence: ExampleEvidence {
     static func allFindings(_ evidence: LinkEvidence) -> [Finding] { Catalogue.check(evidence) }
 }
 
+extension CustomSchemeEvidence: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.url != nil ? nil : "a custom-scheme finding names the page it was found on"
+    }
+    static func allFindings(_ evidence: CustomSchemeEvidence) -> [Finding] { Catalogue.check(evidence) }
+}
+
 /// Runs a check's examples and returns what is wrong with them as values, so a test can also show that a
 /// broken example is caught. An example of the wrong kind of input cannot reach it: examples are typed by the
 /// evidence their check reads.
@@ -151,10 +158,12 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let entitlementCases: [CheckCase] = Catalogue.entitlementChecks.map { CheckCase($0) }
     static let associationCases: [CheckCase] = Catalogue.associationChecks.map { CheckCase($0) }
     static let crawlCases: [CheckCase] = Catalogue.crawlChecks.map { CheckCase($0) }
+    static let customSchemeCases: [CheckCase] = Catalogue.customSchemeChecks.map { CheckCase($0) }
     static let limitCases: [CheckCase] = Catalogue.limitChecks.map { CheckCase($0) }
     static let linkCases: [CheckCase] = Catalogue.linkChecks.map { CheckCase($0) }
     static let cases: [CheckCase] =
-        transportCases + documentCases + entitlementCases + associationCases + crawlCases + limitCases + linkCases
+        transportCases + documentCases + entitlementCases + associationCases + crawlCases + customSchemeCases
+        + limitCases + linkCases
 
     @Test func theCasesCoverTheCatalogueInItsOrder() {
         #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))

@@ -12,8 +12,10 @@ import Testing
         LinkHop(url: url, httpStatus: status, opensApp: opens ? Self.app : nil, rule: opens ? #"{"/": "/*"}"# : nil)
     }
 
-    @Test func aSchemeLinkIsCustomSchemeWhateverElse() {
-        let finding = CustomSchemeFinding.finding(for: "acmeshop://p/1", schemes: nil, domains: [])
+    @Test func aSchemeLinkIsCustomSchemeWhateverElse() throws {
+        let evidence = CustomSchemeEvidence(
+            link: "acmeshop://p/1", foundOn: "argument", schemes: nil, replacement: nil, replacementSought: false)
+        let finding = try #require(Catalogue.check(evidence).first)
         let verdict = LinkJudge.judge(LinkEvidence(url: "acmeshop://p/1"), schemeFinding: finding)
         #expect(verdict.tier == .customScheme && verdict.findings.map(\.id) == ["link-custom-scheme"])
         #expect(verdict.findings[0].severity == .info)

@@ -48,7 +48,7 @@ import Testing
         let domain = try #require(report.domains.first)
         #expect(
             Set(domain.findings.map(\.id)) == [
-                "banner-argument", "banner-malformed", "crawl-page-error", "rule-unused",
+                "banner-argument", "banner-malformed", "crawl-page-error", "rule-unused", "link-custom-scheme",
             ])
         #expect(domain.findings.first { $0.id == "rule-unused" }?.message.contains("/legacy/*") == true)
         #expect(domain.findings.first { $0.id == "banner-argument" }?.location.url == "https://shop.aasa.test/about")

@@ -75,6 +75,11 @@ import Testing
         }
         // A /.well-known/ link is judged on its URL alone, never fetched.
         #expect(try await requests("trackaasa--email.aasa.test", "/.well-known/change-password") == 0)
+        // Nor is an unsubscribe link (a GET could unsubscribe a real address); its /* rule captures it.
+        let unsubscribe = try link(report, "https://trackaasa--email.aasa.test/wf/unsubscribe?upn=abc&u=1")
+        #expect(unsubscribe.findings.map(\.id) == ["link-captured"], "\(unsubscribe.findings)")
+        #expect(unsubscribe.chain.count == 1 && unsubscribe.chain[0].httpStatus == nil)
+        #expect(try await requests("trackaasa--email.aasa.test", "/wf/unsubscribe") == 0)
         #expect(
             Set(report.domains.map(\.domain)).isSuperset(of: [
                 "track--email.aasa.test", "trackaasa--email.aasa.test", "linkapp--email.aasa.test",

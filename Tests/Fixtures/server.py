@@ -454,6 +454,35 @@ def shop(path, query):
     return 404, page("Not found", []), html, {}
 
 
+# custom scheme fixtures
+# schemes.aasa.test: pages linking to custom URL schemes (declared, undeclared, repeated across pages, hostile in a
+# terminal or HTML), and a file that opens the app on /product/*, so acmeshop://product/42 has a Universal Link
+# to replace it and acmeshop://help has none. sensitive.aasa.test: a tracking domain whose bare /* file swallows
+# the unsubscribe, opt-out and "view in browser" links.
+SCHEMES_FILE = json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [{"/": "/product/*"}]}]}},
+                          indent=2).encode()
+SCENARIOS["schemes"] = aasa(body=SCHEMES_FILE)
+SCENARIOS["sensitive"] = aasa(body=json.dumps({"applinks": {"details": [{"appIDs": [APP], "components": [
+    {"/": "/*"}]}]}}).encode())
+SCHEME_ESCAPES = "acmeshop://x\x1b[31mred\u202e<b>bold</b>"
+
+
+def schemes_page(path):
+    """schemes.aasa.test's pages: (status, body, content type, headers)."""
+    html = "text/html; charset=utf-8"
+    if path == "/":
+        links = ["acmeshop://product/42", "othershop://cart", "mailto:help@acme.test", "tel:+15555550100",
+                 "/page2", "/product/1"]
+        body = "".join('<a href="%s">%s</a>\n' % (href, href) for href in links)
+        body += '<a href="%s">escapes</a>\n' % SCHEME_ESCAPES.replace("<", "&lt;").replace(">", "&gt;")
+        return 200, ("<!DOCTYPE html><html><body>%s</body></html>" % body).encode(), html, {}
+    if path == "/page2":
+        return 200, page(path, ["acmeshop://product/42", "  acmeshop://help  ", "/"]), html, {}
+    if path == "/product/1":
+        return 200, page(path, ["/"]), html, {}
+    return 404, page("Not found", []), html, {}
+
+
 def sh(*args, cwd):
     subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -587,6 +616,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(status, body, ctype, headers)
         if name == "seo" and location is None:
             status, body, ctype, headers = seo(path)
+            return self.send(status, body, ctype, headers)
+        if name == "schemes" and location is None:  # custom scheme fixtures
+            status, body, ctype, headers = schemes_page(path)
             return self.send(status, body, ctype, headers)
         if name == "shop" and location is None:
             status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")

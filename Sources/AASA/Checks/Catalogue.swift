@@ -9,6 +9,7 @@ public enum Catalogue {
         AppIDFormat.self, AppIDPlaceholder.self, AppIDDuplicate.self, AppIDIgnored.self, EmptyAppIDs.self,
         PathsIgnored.self, PathsLegacy.self, NoRules.self, PatternType.self, QueryDictionaryDiscarded.self,
         UnknownVariable.self, VariableDefinition.self, UnreachableRule.self, FragmentInPath.self, QueryInPath.self,
+        RuleCapturesSensitive.self,
     ]
 
     /// Checks that run on what was fetched for a domain, Apple's CDN copy included.
@@ -33,6 +34,8 @@ public enum Catalogue {
     public static let linkChecks: [any Check<LinkEvidence>.Type] = [
         LinkDynamicLinks.self, LinkBroken.self, LinkSafariFirst.self, LinkCaptured.self,
     ]
+    /// Checks over a custom-scheme link a crawl (or `links`) found.
+    public static let customSchemeChecks: [any Check<CustomSchemeEvidence>.Type] = [LinkCustomScheme.self]
 
     /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
     /// as it collects.
@@ -41,8 +44,8 @@ public enum Catalogue {
     public static var descriptions: [CheckDescription] {
         transportChecks.map { $0.description } + documentChecks.map { $0.description }
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
-            + crawlChecks.map { $0.description } + limitChecks.map { $0.description }
-            + linkChecks.map { $0.description }
+            + crawlChecks.map { $0.description } + customSchemeChecks.map { $0.description }
+            + limitChecks.map { $0.description } + linkChecks.map { $0.description }
     }
 
     public static func check(_ evidence: LinkEvidence) -> [Finding] {
@@ -54,6 +57,18 @@ public enum Catalogue {
     public static func check(_ evidence: CrawlEvidence) -> [Finding] {
         var sink = FindingSink(scope: .crawl)
         for check in crawlChecks { check.run(evidence, into: &sink) }
+        return sink.findings
+    }
+
+    public static func check(_ evidence: CustomSchemeEvidence) -> [Finding] {
+        check([evidence])
+    }
+
+    /// The custom-scheme links of one page set (a site's crawl, a `links` run) share one sink, so their findings
+    /// are capped together.
+    public static func check(_ evidence: [CustomSchemeEvidence]) -> [Finding] {
+        var sink = FindingSink(scope: .crawl)
+        for item in evidence { for check in customSchemeChecks { check.run(item, into: &sink) } }
         return sink.findings
     }
 

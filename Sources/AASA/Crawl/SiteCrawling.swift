@@ -16,6 +16,8 @@ public struct CrawlResult: Sendable {
     public var pageErrors: [PageError] = []
     public var banners: [BannerSighting] = []
     public var otherSchemes: [String: Int] = [:]
+    /// The app-scheme links found, each with the pages that carry it.
+    public var schemeLinks = SchemeLinks()
     public var robotsDisallowed = 0
     public var trapsSkipped = 0
     /// New URLs found after the URL cap was reached: counted, not recorded.

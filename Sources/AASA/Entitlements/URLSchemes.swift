@@ -25,6 +25,22 @@ public struct URLSchemes: Sendable, Codable, Equatable {
         return unresolved.isEmpty ? .notDeclared : .notCheckable
     }
 
+    /// Schemes and build-setting entries kept at most, and characters of a build-setting entry kept.
+    static let entryLimit = 1_000
+    static let lengthLimit = 256
+
+    /// RFC 3986 §3.1: a letter, then letters, digits, `+`, `-` and `.`. Anything else (`myapp://`, a space) is no
+    /// scheme iOS could open, so it is not counted as declared.
+    static func isScheme(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let isLetter = { (b: UInt8) in ASCII.lower(b) >= UInt8(ascii: "a") && ASCII.lower(b) <= UInt8(ascii: "z") }
+        guard let first = bytes.first, bytes.count <= lengthLimit, isLetter(first) else { return false }
+        return bytes.allSatisfy {
+            isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+    }
+
     /// Reads an Info.plist (XML or binary property list).
     public static func read(_ data: Data, file: String) throws(Entitlements.ReadError) -> URLSchemes {
         let object: Any
@@ -47,11 +63,17 @@ public struct URLSchemes: Sendable, Codable, Equatable {
         }
         var schemes: [String] = []
         var unresolved: [String] = []
-        for type in dictionary["CFBundleURLTypes"] as? [Any] ?? [] {
-            for case let scheme as String in (type as? [String: Any])?["CFBundleURLSchemes"] as? [Any] ?? [] {
+        let types = dictionary["CFBundleURLTypes"] as? [Any] ?? []
+        for type in types.prefix(entryLimit) {
+            let value = (type as? [String: Any])?["CFBundleURLSchemes"]
+            // Xcode writes an array; a lone string is read as one scheme rather than dropped.
+            let entries = value as? [Any] ?? (value as? String).map { [$0] } ?? []
+            for case let entry as String in entries.prefix(entryLimit) {
+                let scheme = entry.trimmingCharacters(in: .whitespacesAndNewlines)
                 if scheme.contains("$(") || scheme.contains("${") {
-                    unresolved.append(scheme)
-                } else if !schemes.contains(scheme.lowercased()) {
+                    let shown = String(scheme.prefix(lengthLimit))
+                    if unresolved.count < entryLimit, !unresolved.contains(shown) { unresolved.append(shown) }
+                } else if isScheme(scheme), schemes.count < entryLimit, !schemes.contains(scheme.lowercased()) {
                     schemes.append(scheme.lowercased())
                 }
             }
@@ -71,7 +93,8 @@ public enum SchemeReplacement {
 
     /// `domains` in the entitlements' order, each with the matcher of the file that decides for it (nil: none).
     public static func find(for link: String, domains: [(domain: String, matcher: Matcher?)]) -> Replacement? {
-        guard let colon = link.firstIndex(of: ":") else { return nil }
+        // A link longer than any real one is site text, not an app link: it is not matched.
+        guard link.utf8.count <= 8_192, let colon = link.firstIndex(of: ":") else { return nil }
         var rest = link[link.index(after: colon)...]
         if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
         let tail = rest.hasPrefix("/") ? String(rest) : "/" + rest

@@ -4,7 +4,7 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case twoWay = "two-way"
     /// What the tool does when a file or site goes past its caps.
     case limits
-    /// What happens when a link (and its redirect chain) is tapped: `links`.
+    /// Links as a user taps them: redirect chains through tracking domains (`links`), custom URL schemes.
     case links
 }
 

@@ -63,7 +63,11 @@ public struct LinksRunner: Sendable {
                 guard let entry = await files.entry(for: domain) else { return nil }
                 domains.append((domain, entry.matcher))
             }
-            let finding = CustomSchemeFinding.finding(for: url, schemes: schemes, domains: domains)
+            let evidence = CustomSchemeEvidence(
+                link: url, foundOn: link.source, schemes: schemes,
+                replacement: SchemeReplacement.find(for: url, domains: domains),
+                replacementSought: !associatedDomains.isEmpty)
+            guard let finding = Catalogue.check(evidence).first else { return nil }
             let verdict = LinkJudge.judge(LinkEvidence(url: url, chain: [LinkHop(url: url)]), schemeFinding: finding)
             return result(link, verdict)
         }

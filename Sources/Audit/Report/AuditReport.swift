@@ -41,6 +41,8 @@ public struct AuditReport: Codable, Sendable {
     /// The options that change findings, by name with their values (defaults included; a flag given is "true"),
     /// recorded with `--shard` so `merge` can refuse shards run differently; a merged report keeps them.
     public var options: [String: String]?
+    /// The schemes `--info-plist` declared, kept so `merge` judges every shard's scheme links as one run would.
+    public var urlSchemes: URLSchemes?
 
     public struct EntitlementsReport: Codable, Sendable {
         public var file: String

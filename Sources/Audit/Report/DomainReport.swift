@@ -30,11 +30,14 @@ public struct DomainReport: Codable, Sendable {
         public var trapsSkipped: Int
         public var otherSchemes: [String: Int]
         public var ruleHits: [RuleHits]
+        /// The custom-scheme links found and their verdicts; nil when there were none.
+        public var schemeLinks: SchemeLinks?
 
         public init(
             pagesFetched: Int, urlsDiscovered: Int, stoppedBecause: String, robotsDisallowed: Int, trapsSkipped: Int,
-            otherSchemes: [String: Int], ruleHits: [RuleHits]
+            otherSchemes: [String: Int], ruleHits: [RuleHits], schemeLinks: SchemeLinks? = nil
         ) {
+            self.schemeLinks = schemeLinks
             self.pagesFetched = pagesFetched
             self.urlsDiscovered = urlsDiscovered
             self.stoppedBecause = stoppedBecause

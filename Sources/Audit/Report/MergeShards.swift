@@ -30,6 +30,12 @@ public enum MergeShards {
         func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
         var domains = parts.flatMap(\.report.domains).sorted { place($0.domain) < place($1.domain) }
         MergeLinks.judge(&domains, shardOf: shardOf)
+        // A scheme link's replacement may be on another shard's domain: judged again with every shard's files.
+        let applinks = parts[0].report.entitlements.map { entitlements in
+            entitlements.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
+                .filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
+        }
+        SchemeLinkVerdicts.judge(&domains, schemes: parts[0].report.urlSchemes, associated: applinks)
         // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.
         var named = Set<String>()
         let notAudited = parts.flatMap(\.report.notAudited).filter { named.insert($0).inserted }.sorted {
@@ -47,6 +53,7 @@ public enum MergeShards {
             finishedAt: parts.map(\.report.finishedAt).max()!, interrupted: parts.contains { $0.report.interrupted },
             notAudited: notAudited, domains: domains, entitlements: entitlements, inputErrors: inputErrors)
         merged.options = first.options
+        merged.urlSchemes = first.urlSchemes
         return merged
     }
 

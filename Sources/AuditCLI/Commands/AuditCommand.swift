@@ -63,6 +63,7 @@ enum AuditCommand: Command {
     static let keep = OptionSpec(
         "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")
     static let failOn = SharedOptions.failOn
+    static let infoPlist = SharedOptions.infoPlist
     static let failOnChange = OptionSpec.flag(
         "--fail-on-change", help: "exit 1 when anything changed since the baseline")
     static let quiet = OptionSpec.flag(
@@ -77,7 +78,7 @@ enum AuditCommand: Command {
             PositionalSpec("DOMAIN", .zeroOrMore, help: "a host, a URL or an entitlement line (applinks:host)")
         ],
         groups: [
-            OptionGroup("Inputs", [domains, entitlements, appID, shard]),
+            OptionGroup("Inputs", [domains, entitlements, appID, infoPlist, shard]),
             OptionGroup("Fetching", [userAgent, cdnBase, noCDN, concurrency]),
             NetworkOptions.group,
             OptionGroup(
@@ -90,7 +91,7 @@ enum AuditCommand: Command {
         ],
         constraints: [
             .conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name),
-            .conflicts(quiet.name, verbose.name),
+            .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
         ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
@@ -100,6 +101,8 @@ enum AuditCommand: Command {
             "--crawl then crawls each site from / and its sitemaps (robots.txt honoured) and gives every URL found "
                 + "a verdict per app with the deciding rule. --entitlements checks that each domain's file lists "
                 + "the app. Apple's CDN copy is fetched and compared unless --no-cdn.",
+            "The crawl lists the custom-scheme links (myapp://...) it finds, page by page: --info-plist says whether "
+                + "the app declares each scheme, and --entitlements names the Universal Link that would replace it.",
         ],
         exitStatus:
             "0 no finding at or above --fail-on (default error), 1 such findings (or, with --fail-on-change, any "
@@ -120,6 +123,8 @@ enum AuditCommand: Command {
             var appID: String?
             /// With `--shard`: this part, the whole list it was taken from recorded.
             var shard: Shard?
+            /// The schemes `--info-plist` declares, for the crawl's custom-scheme links.
+            var urlSchemes: URLSchemes?
         }
 
         /// How to fetch each domain's file.
@@ -279,7 +284,8 @@ enum AuditCommand: Command {
         let (targets, refused) = try DomainTargets.merge(
             entitlements: read?.entries ?? [], arguments: arguments, lists: lines, command: spec.name)
         return Plan.Inputs(
-            targets: targets, inputErrors: refused, entitlements: read, entitlementFindings: findings, appID: app)
+            targets: targets, inputErrors: refused, entitlements: read, entitlementFindings: findings, appID: app,
+            urlSchemes: try SharedOptions.urlSchemes(from: options, command: spec.name))
     }
 
     // MARK: Run
@@ -336,6 +342,11 @@ enum AuditCommand: Command {
         let stop = Interruption.onSignal { work.cancel() }
         var (reports, unfinished) = await work.value
         CrawlVerdicts.crossDomain(&reports)
+        SchemeLinkVerdicts.judge(
+            &reports, schemes: plan.inputs.urlSchemes,
+            associated: plan.inputs.entitlements.map { entitlements in
+                entitlements.entries.filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
+            })
         fetcher.shutdown()
         progress.finish()
         let interrupted = work.isCancelled || StopRequest.isRequested
@@ -349,6 +360,7 @@ enum AuditCommand: Command {
             }, inputErrors: plan.inputs.inputErrors)
         report.shard = plan.inputs.shard
         report.options = plan.findingOptions
+        report.urlSchemes = plan.inputs.urlSchemes
         return (report, interrupted, stop)
     }
 }

@@ -13,8 +13,6 @@ enum LinksCommand: Command {
     static let html = OptionSpec(
         "--html", .path, repeatable: true,
         help: "judge every a/area href of an HTML file (an email, a landing page), with its text")
-    static let infoPlist = OptionSpec(
-        "--info-plist", .path, help: "the app's Info.plist (XML or binary): which custom URL schemes it declares")
     static let entitlements = OptionSpec(
         "--entitlements", .path,
         help: "the app's .entitlements: its associated domains offer the Universal Link that replaces a scheme link")
@@ -35,7 +33,7 @@ enum LinksCommand: Command {
                 help: "a list of links (one a line, # comments, or a CSV with a url column), - for stdin, or a link")
         ],
         groups: [
-            OptionGroup("Inputs", [html, infoPlist, entitlements, noFollow]),
+            OptionGroup("Inputs", [html, SharedOptions.infoPlist, entitlements, noFollow]),
             OptionGroup("Fetching", [SharedOptions.concurrency]),
             NetworkOptions.group,
             OptionGroup("Reports", [SharedOptions.out, format, failOn, AuditCommand.quiet]),
@@ -94,15 +92,7 @@ enum LinksCommand: Command {
         guard !list.links.isEmpty || !list.inputErrors.isEmpty || list.skipped > 0 else {
             throw UsageError("no link given", command: spec.name)
         }
-        var schemes: URLSchemes?
-        if let path = options.string(infoPlist) {
-            let bytes = try InputFile.read(path, command: spec.name)
-            do throws(Entitlements.ReadError) {
-                schemes = try URLSchemes.read(Data(bytes), file: path)
-            } catch {
-                throw UsageError(error.description, command: spec.name)
-            }
-        }
+        let schemes = try SharedOptions.urlSchemes(from: options, command: spec.name)
         var domains: [String] = []
         if let path = options.string(entitlements) {
             let bytes = try InputFile.read(path, command: spec.name)

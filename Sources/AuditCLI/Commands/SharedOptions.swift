@@ -1,4 +1,5 @@
 import AASA
+import Foundation
 
 /// Options several commands take with the same meaning, declared once (the network ones are `NetworkOptions`).
 enum SharedOptions {
@@ -12,4 +13,22 @@ enum SharedOptions {
     static let out = OptionSpec(
         "--out", .path, defaultHelp: "Reports/<UTC timestamp>/ (audit points Reports/latest at it)", placeholder: "DIR",
         help: "write the reports to DIR")
+
+    static let infoPlist = OptionSpec(
+        "--info-plist", .path, placeholder: "FILE",
+        help: "the app's Info.plist (XML or binary): say whether it declares each custom-scheme link's scheme")
+
+    /// Bytes read from `--info-plist` at most: real ones are a few KiB.
+    static let infoPlistLimit = 8 << 20
+
+    /// The schemes `--info-plist` declares; nil without the option. An unreadable file is a usage error (exit 2).
+    static func urlSchemes(from options: ParsedOptions, command: String) throws(UsageError) -> URLSchemes? {
+        guard let file = options.string(infoPlist) else { return nil }
+        let bytes = try InputFile.read(file, command: command, limit: infoPlistLimit)
+        do throws(Entitlements.ReadError) {
+            return try URLSchemes.read(Data(bytes), file: file)
+        } catch {
+            throw UsageError(error.description, command: command)
+        }
+    }
 }

@@ -29,6 +29,7 @@ struct AuditSummary {
                 lines.append(
                     "        crawl: \(crawl.pagesFetched) pages, \(crawl.urlsDiscovered) URLs, \(opening) open an app; "
                         + "stopped: \(safe(crawl.stoppedBecause))")
+                if verbose, let links = crawl.schemeLinks { lines += schemeLinkLines(links) }
             }
         }
         if let entitlements = report.entitlements {
@@ -47,6 +48,24 @@ struct AuditSummary {
         if let changes = report.changes { lines += Self.changeLines(changes) }
         if let reportPath { lines.append("report: \(safe(reportPath))") }
         return lines.joined(separator: "\n")
+    }
+
+    /// Custom-scheme links listed at most under a domain with `--verbose`; the report lists the rest.
+    static let schemeLinksShown = 20
+
+    /// `--verbose`: each custom-scheme link with its first page and verdict.
+    func schemeLinkLines(_ links: SchemeLinks) -> [String] {
+        var lines = ["        custom-scheme links: \(links.links.count + links.notRecorded)"]
+        for link in links.links.prefix(Self.schemeLinksShown) {
+            let pages = link.pageCount > 1 ? " (+\(link.pageCount - 1) pages)" : ""
+            let instead = link.replacement.map { "; instead: \(safe($0.url))" } ?? ""
+            lines.append(
+                "          \(safe(String(link.link.prefix(200)))) on \(safe(link.pages.first ?? "?"))\(pages): "
+                    + "scheme \(safe(link.declared ?? "unknown"))\(instead)")
+        }
+        let hidden = links.links.count - min(links.links.count, Self.schemeLinksShown) + links.notRecorded
+        if hidden > 0 { lines.append("          and \(hidden) more (report.json lists them)") }
+        return lines
     }
 
     /// Failing domains, then warning ones, then passing ones; the input order within each.

@@ -12,6 +12,7 @@ enum ChecksReference {
         sections += Catalogue.entitlementChecks.map { Section($0) }
         sections += Catalogue.associationChecks.map { Section($0) }
         sections += Catalogue.crawlChecks.map { Section($0) }
+        sections += Catalogue.customSchemeChecks.map { Section($0) }
         sections += Catalogue.limitChecks.map { Section($0) }
         sections += Catalogue.linkChecks.map { Section($0) }
         var lines = [
@@ -162,6 +163,28 @@ extension CrawlEvidence: DocumentedEvidence {
             lines += pageErrors.map { "- \($0.url): \($0.status.map { "HTTP \($0)" } ?? $0.error ?? "?")" }
         }
         return lines
+    }
+}
+
+extension CustomSchemeEvidence: DocumentedEvidence {
+    var documented: [String] {
+        var lines = [
+            "The link `\(link)` found on \(foundOn)\(pageCount > 1 ? " and \(pageCount - 1) more page(s)" : "");"
+        ]
+        if let schemes {
+            let declared = schemes.schemes + schemes.unresolved
+            lines.append(
+                "the app's \(schemes.file) declares \(declared.isEmpty ? "no scheme" : declared.map { "`\($0)`" }.joined(separator: ", "));"
+            )
+        } else {
+            lines.append("no `--info-plist`;")
+        }
+        if let replacement {
+            lines.append("the entitlements' \(replacement.domain) opens \(replacement.appID) on \(replacement.url).")
+        } else {
+            lines.append(replacementSought ? "no associated domain's file matches it." : "no `--entitlements`.")
+        }
+        return [lines.joined(separator: " ")]
     }
 }
 

@@ -13,6 +13,8 @@ public enum AppleDocs {
     public static let defaults = "https://developer.apple.com/documentation/bundleresources/applinks/defaults"
     public static let tn3155 =
         "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links"
+    public static let customURLScheme =
+        "https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app"
     public static let entitlement =
         "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains"
 }
