@@ -61,10 +61,23 @@ struct BPlistBuilder {
             Issue.record("a DAG expanding to 2^40 objects was read")
         } catch {
             #expect(error.description.hasPrefix("dag.entitlements is not a readable binary property list: "))
-            #expect(error.description.contains("more than 100000 objects"), "\(error.description)")
+            #expect(error.description.contains("more than 20000 objects"), "\(error.description)")
         }
-        // Generous: the budget stops it after 100,000 objects, milliseconds even in a debug build.
+        // Generous: the budget stops it after 20,000 objects, milliseconds even in a debug build.
         #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    /// The budget is 20,000 objects (a real file has tens): a DAG decoding to 32,769 is refused (it was read
+    /// under the former 100,000), one decoding to 16,385 is still read whole.
+    @Test func theObjectBudgetIsTwentyThousand() throws {
+        #expect(BinaryPropertyList.maximumDecodedObjects == 20_000)
+        // The dictionary, its key and a chain of `depth` arrays: 2 + 2^(depth + 1) - 1 objects decoded.
+        let refused = #expect(throws: Entitlements.ReadError.self) {
+            _ = try Entitlements.read(Data(Self.dagEntitlements(depth: 14)), file: "e")
+        }
+        #expect(refused?.description.contains("more than 20000 objects (shared references)") == true)
+        let read = try Entitlements.read(Data(Self.dagEntitlements(depth: 13)), file: "e")
+        #expect(read.entries.count == 1 << 13 && read.entries.allSatisfy { $0.raw == "applinks:a.bc" })
     }
 
     /// Fewer objects than the budget, but one 2,000-byte string reached 2^14 times: the byte budget stops it.

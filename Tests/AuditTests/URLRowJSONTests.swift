@@ -36,6 +36,12 @@ import Testing
             AppVerdict(
                 appID: allAwkward, result: .match, rule: rule("NOT /😀/*\t\n", format: .paths, number: 12), reason: ""),
         ],
+        [
+            AppVerdict(appID: "X.y", result: .noMatch, rule: nil, reason: "no rule matched"),
+            AppVerdict(
+                appID: "9JA89QQLNQ.com.acme.beta", result: .exclude,
+                rule: rule(#"{"/": "/private/*", "exclude": true}"#, number: 1), reason: "excluded"),
+        ],
     ]
 
     /// Every combination of the optional members, each verdict set, and every awkward string in every string.
@@ -100,6 +106,27 @@ import Testing
     @Test(arguments: [0, 1, 2, 5])
     func everyRowIsJSONEncodersBytesAtEveryDepth(depth: Int) throws {
         try Self.expectSame(Self.rows(), depth: depth)
+    }
+
+    /// The members worked out from the verdicts (`opens`, `apps`, `rule`, `ruleLocation`) take every shape in the
+    /// rows above, awkward text included, and are written with the values urls.csv shows.
+    @Test func derivedMembersTakeEveryShapeAndHoldTheirValues() throws {
+        let rows = Self.rows()
+        #expect(rows.contains { $0.opens } && rows.contains { !$0.opens })
+        #expect(rows.contains { $0.apps.isEmpty } && rows.contains { $0.apps.count == 1 })
+        #expect(rows.contains { $0.apps.count == 2 && $0.apps.contains(Self.allAwkward) })
+        #expect(rows.contains { $0.decidingRule == nil })
+        #expect(rows.contains { !$0.opens && $0.decidingRule?.rule.contains("exclude") == true })
+        #expect(rows.contains { $0.decidingRule?.rule == Self.allAwkward })
+        #expect(rows.contains { $0.decidingRule?.pointer.contains(Self.allAwkward) == true })
+        for row in rows {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(Self.handWritten(row, depth: 0).utf8)) as? [String: Any])
+            #expect(object["opens"] as? Bool == (row.opensApp != nil))
+            #expect(object["apps"] as? [String] == row.verdicts.filter { $0.result == .match }.map(\.appID))
+            #expect((object["rule"] as? String) == row.decidingRule?.rule)
+            #expect((object["ruleLocation"] as? String) == row.decidingRule?.pointer)
+        }
     }
 
     @Test func verdictsAndRulesAloneAreJSONEncodersBytesToo() throws {

@@ -9,8 +9,9 @@ import Foundation
 /// The result uses Foundation's types (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool`, `Date`,
 /// `Data`), as `PropertyListSerialization` would return them.
 public struct BinaryPropertyList {
-    /// Far above any entitlements file (thousands of entries at most) and far below what exhausts memory.
-    public static let maximumDecodedObjects = 100_000
+    /// An entitlements or Info.plist file has tens of objects: 20,000 leaves room for thousands of entries and keeps
+    /// the work a DAG of shared references can cause small.
+    public static let maximumDecodedObjects = 20_000
     /// Bytes of strings and data decoded in total (a shared string counted each time it is reached).
     public static let maximumDecodedBytes = 16 << 20
     /// Nesting deeper than any entitlements file needs; bounds recursion.
@@ -133,7 +134,7 @@ public struct BinaryPropertyList {
         guard decoded <= Self.maximumDecodedObjects else {
             throw ReadError(
                 description:
-                    "it expands to more than \(Self.maximumDecodedObjects) objects (shared references), more than any entitlements file holds"
+                    "it expands to more than \(Self.maximumDecodedObjects) objects (shared references), far more than an entitlements or Info.plist file holds"
             )
         }
         guard depth <= Self.maximumDepth else {
