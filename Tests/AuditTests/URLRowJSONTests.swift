@@ -41,6 +41,7 @@ import Testing
             AppVerdict(
                 appID: "9JA89QQLNQ.com.acme.beta", result: .exclude,
                 rule: rule(#"{"/": "/private/*", "exclude": true}"#, number: 1), reason: "excluded"),
+            AppVerdict(appID: "A.b", result: .match, rule: rule(#"{"/": "/*"}"#, number: 2), reason: "matched"),
         ],
     ]
 
@@ -119,13 +120,28 @@ import Testing
         #expect(rows.contains { !$0.opens && $0.decidingRule?.rule.contains("exclude") == true })
         #expect(rows.contains { $0.decidingRule?.rule == Self.allAwkward })
         #expect(rows.contains { $0.decidingRule?.pointer.contains(Self.allAwkward) == true })
+        // JSONDecoder, not JSONSerialization: the latter drops a leading U+FEFF from a string.
         for row in rows {
-            let object = try #require(
-                try JSONSerialization.jsonObject(with: Data(Self.handWritten(row, depth: 0).utf8)) as? [String: Any])
-            #expect(object["opens"] as? Bool == (row.opensApp != nil))
-            #expect(object["apps"] as? [String] == row.verdicts.filter { $0.result == .match }.map(\.appID))
-            #expect((object["rule"] as? String) == row.decidingRule?.rule)
-            #expect((object["ruleLocation"] as? String) == row.decidingRule?.pointer)
+            let written = try JSONDecoder().decode(Derived.self, from: Data(Self.handWritten(row, depth: 0).utf8))
+            #expect(written.opens == (row.opensApp != nil))
+            #expect(written.apps == row.verdicts.filter { $0.result == .match }.map(\.appID))
+            #expect(written.rule == row.decidingRule?.rule && written.ruleLocation == row.decidingRule?.pointer)
+        }
+    }
+
+    /// The derived members as written, each required (a missing one is an error, not nil).
+    struct Derived: Decodable {
+        var opens: Bool
+        var apps: [String]
+        var rule: String?
+        var ruleLocation: String?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: URLReport.DerivedKeys.self)
+            opens = try c.decode(Bool.self, forKey: .opens)
+            apps = try c.decode([String].self, forKey: .apps)
+            rule = try c.decode(String?.self, forKey: .rule)
+            ruleLocation = try c.decode(String?.self, forKey: .ruleLocation)
         }
     }
 
