@@ -52,7 +52,8 @@ import Testing
         let units = Array("Optional value".utf16)
         var next = b.add([0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
         for _ in 0..<depth { next = b.array([next, next]) }
-        return b.bytes(top: b.dictionary([key], [next]))
+        let top = b.dictionary([key], [next])
+        return b.bytes(top: top)
     }
 
     @Test func aDAGOfSharedUTF16StringsIsRefusedByTheObjectBudget() throws {

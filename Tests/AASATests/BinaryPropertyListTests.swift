@@ -93,7 +93,8 @@ struct BPlistBuilder {
         let dag = Self.dagEntitlements(depth: 13)
         var b = BPlistBuilder()
         let lists = (0..<14).map { list in b.array((0..<14).map { b.ascii("a\(list)-\($0).bc") }) }
-        let flat = b.bytes(top: b.array(lists))
+        let top = b.array(lists)
+        let flat = b.bytes(top: top)
         let tDAG = try Timing.bestOfThree { for _ in 0..<50 { _ = try BinaryPropertyList.read(dag) } }
         let tFlat = try Timing.bestOfThree { for _ in 0..<50 { _ = try BinaryPropertyList.read(flat) } }
         #expect(tDAG < tFlat, "DAG: \(tDAG) s, flat: \(tFlat) s")
