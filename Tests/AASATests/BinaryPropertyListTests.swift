@@ -100,6 +100,39 @@ struct BPlistBuilder {
         #expect(tDAG < tFlat, "DAG: \(tDAG) s, flat: \(tFlat) s")
     }
 
+    /// A subtree decoded once and reached again deeper down still counts its own levels: a chain of `height` arrays
+    /// over a string, reached from the top and again at the end of a chain of `path` arrays (two-byte references).
+    static func sharedChain(height: Int, path: Int) -> [UInt8] {
+        var objects: [[UInt8]] = [[0x51, UInt8(ascii: "x")]]
+        func ref(_ index: Int) -> [UInt8] { [UInt8(index >> 8), UInt8(index & 0xFF)] }
+        for _ in 0..<height { objects.append([0xA1] + ref(objects.count - 1)) }
+        let shared = objects.count - 1
+        objects.append([0xA1] + ref(shared))
+        for _ in 1..<path { objects.append([0xA1] + ref(objects.count - 1)) }
+        objects.append([0xA2] + ref(shared) + ref(objects.count - 1))
+        var out = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += ref(out.count)
+            out += object
+        }
+        let table = out.count
+        func be(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(value >> (8 * $0) & 0xFF) } }
+        return out + offsets + [0, 0, 0, 0, 0, 0, 2, 2] + be(objects.count) + be(objects.count - 1) + be(table)
+    }
+
+    @Test func aSharedSubtreeReachedDeeperStillCountsItsLevels() throws {
+        // The string lies 1 + 200 levels down the first way, path + 1 + 200 the second.
+        let read = try #require(try BinaryPropertyList.read(Self.sharedChain(height: 200, path: 55)) as? [Any])
+        #expect(read.count == 2)
+        do {
+            _ = try BinaryPropertyList.read(Self.sharedChain(height: 200, path: 56))
+            Issue.record("a string 257 levels down was read")
+        } catch {
+            #expect(error.description == "it nests deeper than 256 levels")
+        }
+    }
+
     /// Fewer objects than the budget, but one 2,000-byte string reached 2^14 times: the byte budget stops it.
     @Test func sharedStringsCannotExpandPastTheByteBudget() throws {
         var b = BPlistBuilder()
