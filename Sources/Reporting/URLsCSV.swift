@@ -24,9 +24,9 @@ public enum URLsCSV {
     /// The table in pieces, each URL's verdicts worked out as its row is written.
     public static func render(_ report: AuditReport, into sink: (String) throws -> Void) rethrows {
         let values: [(Row) -> String] = [
-            { $0.domain }, { $0.url.url }, { $0.url.opensApp == nil ? "no" : "yes" }, { $0.url.opensApp ?? "" },
-            { row in row.url.verdicts.filter { $0.result == .match }.map(\.appID).joined(separator: ";") },
-            { deciding($0.url)?.rule ?? "" }, { deciding($0.url)?.pointer ?? "" },
+            { $0.domain }, { $0.url.url }, { $0.url.opens ? "yes" : "no" }, { $0.url.opensApp ?? "" },
+            { $0.url.apps.joined(separator: ";") }, { $0.url.decidingRule?.rule ?? "" },
+            { $0.url.decidingRule?.pointer ?? "" },
             { $0.url.httpStatus.map(String.init) ?? "" }, { $0.url.redirectTo ?? "" },
             { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
             { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { $0.url.note ?? "" },
@@ -34,11 +34,5 @@ public enum URLsCSV {
         let rows = report.domains.lazy.flatMap { domain in domain.urls.lazy.map { Row(domain: domain.domain, url: $0) }
         }
         try CSV.Table(Array(zip(headers, values))).render(rows, into: sink)
-    }
-
-    /// The rule that decided: the opening app's, else the first app's that a rule decided (an exclusion).
-    static func deciding(_ url: URLReport) -> RuleReference? {
-        if let app = url.opensApp, let rule = url.verdicts.first(where: { $0.appID == app })?.rule { return rule }
-        return url.verdicts.lazy.compactMap(\.rule).first
     }
 }

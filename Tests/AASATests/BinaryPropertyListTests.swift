@@ -1,5 +1,6 @@
 import AASA
 import Foundation
+import TestSupport
 import Testing
 
 /// Builds `bplist00` bytes from encoded objects (1-byte references and 2-byte offsets), so tests can write
@@ -61,10 +62,75 @@ struct BPlistBuilder {
             Issue.record("a DAG expanding to 2^40 objects was read")
         } catch {
             #expect(error.description.hasPrefix("dag.entitlements is not a readable binary property list: "))
-            #expect(error.description.contains("more than 100000 objects"), "\(error.description)")
+            #expect(error.description.contains("more than 20000 objects"), "\(error.description)")
         }
-        // Generous: the budget stops it after 100,000 objects, milliseconds even in a debug build.
+        // Generous: the budget stops it after 20,000 objects, milliseconds even in a debug build.
         #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    /// The budget is 20,000 objects (a real file has tens): a DAG decoding to 32,769 is refused (it was read
+    /// under the former 100,000), one decoding to 16,385 is still read whole.
+    @Test func theObjectBudgetIsTwentyThousand() throws {
+        #expect(BinaryPropertyList.maximumDecodedObjects == 20_000)
+        // The dictionary, its key and a chain of `depth` arrays: 2 + 2^(depth + 1) - 1 objects decoded.
+        let refused = #expect(throws: Entitlements.ReadError.self) {
+            _ = try Entitlements.read(Data(Self.dagEntitlements(depth: 14)), file: "e")
+        }
+        #expect(refused?.description.contains("more than 20000 objects (shared references)") == true)
+        let read = try #require(
+            try BinaryPropertyList.read(Self.dagEntitlements(depth: 13)) as? [String: Any])
+        func leaves(_ value: Any) -> [String] {
+            (value as? [Any]).map { $0.flatMap(leaves) } ?? [value as? String ?? "?"]
+        }
+        let strings = leaves(try #require(read[Entitlements.key]))
+        #expect(strings.count == 1 << 13 && strings.allSatisfy { $0 == "applinks:a.bc" })
+    }
+
+    /// Reading takes time in proportion to the file, not to what its shared references expand to: 15 objects
+    /// expanding to 16,385 read faster than 211 distinct ones (decoding every reach, they took 16,385 decodes).
+    @Test(.enabled(if: Timing.meaningful, "time is measured in release builds only"))
+    func aDAGCostsItsObjectsNotItsExpansion() throws {
+        let dag = Self.dagEntitlements(depth: 13)
+        var b = BPlistBuilder()
+        let lists = (0..<14).map { list in b.array((0..<14).map { b.ascii("a\(list)-\($0).bc") }) }
+        let top = b.array(lists)
+        let flat = b.bytes(top: top)
+        let tDAG = try Timing.bestOfThree { for _ in 0..<50 { _ = try BinaryPropertyList.read(dag) } }
+        let tFlat = try Timing.bestOfThree { for _ in 0..<50 { _ = try BinaryPropertyList.read(flat) } }
+        #expect(tDAG < tFlat, "DAG: \(tDAG) s, flat: \(tFlat) s")
+    }
+
+    /// A subtree decoded once and reached again deeper down still counts its own levels: a chain of `height` arrays
+    /// over a string, reached from the top and again at the end of a chain of `path` arrays (two-byte references).
+    static func sharedChain(height: Int, path: Int) -> [UInt8] {
+        var objects: [[UInt8]] = [[0x51, UInt8(ascii: "x")]]
+        func ref(_ index: Int) -> [UInt8] { [UInt8(index >> 8), UInt8(index & 0xFF)] }
+        for _ in 0..<height { objects.append([0xA1] + ref(objects.count - 1)) }
+        let shared = objects.count - 1
+        objects.append([0xA1] + ref(shared))
+        for _ in 1..<path { objects.append([0xA1] + ref(objects.count - 1)) }
+        objects.append([0xA2] + ref(shared) + ref(objects.count - 1))
+        var out = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += ref(out.count)
+            out += object
+        }
+        let table = out.count
+        func be(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(value >> (8 * $0) & 0xFF) } }
+        return out + offsets + [0, 0, 0, 0, 0, 0, 2, 2] + be(objects.count) + be(objects.count - 1) + be(table)
+    }
+
+    @Test func aSharedSubtreeReachedDeeperStillCountsItsLevels() throws {
+        // The string lies 1 + 200 levels down the first way, path + 1 + 200 the second.
+        let read = try #require(try BinaryPropertyList.read(Self.sharedChain(height: 200, path: 55)) as? [Any])
+        #expect(read.count == 2)
+        do {
+            _ = try BinaryPropertyList.read(Self.sharedChain(height: 200, path: 56))
+            Issue.record("a string 257 levels down was read")
+        } catch {
+            #expect(error.description == "it nests deeper than 256 levels")
+        }
     }
 
     /// Fewer objects than the budget, but one 2,000-byte string reached 2^14 times: the byte budget stops it.

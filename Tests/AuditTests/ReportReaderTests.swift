@@ -67,8 +67,9 @@ import Testing
         #expect(Array(back.domains[0].urls) == Array(report.domains[0].urls))
     }
 
-    /// Reports written before URL rows carried redirect targets, depths, inlinks and anchor text: read whole and as
-    /// a baseline, the rows come back with those fields unknown.
+    /// Reports written before URL rows carried redirect targets, depths, inlinks, anchor text and the members worked
+    /// out from the verdicts (`opens`, `apps`, `rule`, `ruleLocation`): read whole and as a baseline, the rows
+    /// come back with the first four unknown and the others worked out again from the verdicts.
     @Test func aReportWithoutTheNewURLFieldsStillReads() throws {
         var report = try Self.report()
         var urls = Array(report.domains[0].urls)
@@ -81,9 +82,9 @@ import Testing
         var domains = try #require(object["domains"] as? [[String: Any]])
         let rows = try #require(domains[0]["urls"] as? [[String: Any]])
         #expect(rows[0]["anchorText"] as? String == "Shoes" && rows[0]["inlinks"] as? Int == 4)
-        domains[0]["urls"] = rows.map { row in
-            row.filter { !["redirectTo", "depth", "inlinks", "anchorText"].contains($0.key) }
-        }
+        let added = ["redirectTo", "depth", "inlinks", "anchorText", "opens", "apps", "rule", "ruleLocation"]
+        #expect(rows.allSatisfy { Set($0.keys).isSuperset(of: added) })
+        domains[0]["urls"] = rows.map { row in row.filter { !added.contains($0.key) } }
         object["domains"] = domains
         let path = try Self.file(try JSONSerialization.data(withJSONObject: object))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -91,6 +92,9 @@ import Testing
         #expect(read.map(\.url) == urls.map(\.url) && read.map(\.verdicts) == urls.map(\.verdicts))
         #expect(
             read.allSatisfy { $0.redirectTo == nil && $0.depth == nil && $0.inlinks == nil && $0.anchorText == nil })
+        #expect(read.map(\.opens) == urls.map(\.opens) && read.map(\.apps) == urls.map(\.apps))
+        #expect(read.map(\.decidingRule) == urls.map(\.decidingRule))
+        #expect(urls.contains { $0.opens } && urls.contains { !$0.opens && $0.decidingRule != nil })
         let baseline = try AuditReport.baseline(at: path).domains[0].urls
         #expect(baseline.map(\.opensApp) == urls.map(\.opensApp))
         // Read with the fields, they come back as written.

@@ -36,6 +36,13 @@ import Testing
             AppVerdict(
                 appID: allAwkward, result: .match, rule: rule("NOT /😀/*\t\n", format: .paths, number: 12), reason: ""),
         ],
+        [
+            AppVerdict(appID: "X.y", result: .noMatch, rule: nil, reason: "no rule matched"),
+            AppVerdict(
+                appID: "9JA89QQLNQ.com.acme.beta", result: .exclude,
+                rule: rule(#"{"/": "/private/*", "exclude": true}"#, number: 1), reason: "excluded"),
+            AppVerdict(appID: "A.b", result: .match, rule: rule(#"{"/": "/*"}"#, number: 2), reason: "matched"),
+        ],
     ]
 
     /// Every combination of the optional members, each verdict set, and every awkward string in every string.
@@ -100,6 +107,42 @@ import Testing
     @Test(arguments: [0, 1, 2, 5])
     func everyRowIsJSONEncodersBytesAtEveryDepth(depth: Int) throws {
         try Self.expectSame(Self.rows(), depth: depth)
+    }
+
+    /// The members worked out from the verdicts (`opens`, `apps`, `rule`, `ruleLocation`) take every shape in the
+    /// rows above, awkward text included, and are written with the values urls.csv shows.
+    @Test func derivedMembersTakeEveryShapeAndHoldTheirValues() throws {
+        let rows = Self.rows()
+        #expect(rows.contains { $0.opens } && rows.contains { !$0.opens })
+        #expect(rows.contains { $0.apps.isEmpty } && rows.contains { $0.apps.count == 1 })
+        #expect(rows.contains { $0.apps.count == 2 && $0.apps.contains(Self.allAwkward) })
+        #expect(rows.contains { $0.decidingRule == nil })
+        #expect(rows.contains { !$0.opens && $0.decidingRule?.rule.contains("exclude") == true })
+        #expect(rows.contains { $0.decidingRule?.rule == Self.allAwkward })
+        #expect(rows.contains { $0.decidingRule?.pointer.contains(Self.allAwkward) == true })
+        // JSONDecoder, not JSONSerialization: the latter drops a leading U+FEFF from a string.
+        for row in rows {
+            let written = try JSONDecoder().decode(Derived.self, from: Data(Self.handWritten(row, depth: 0).utf8))
+            #expect(written.opens == (row.opensApp != nil))
+            #expect(written.apps == row.verdicts.filter { $0.result == .match }.map(\.appID))
+            #expect(written.rule == row.decidingRule?.rule && written.ruleLocation == row.decidingRule?.pointer)
+        }
+    }
+
+    /// The derived members as written, each required (a missing one is an error, not nil).
+    struct Derived: Decodable {
+        var opens: Bool
+        var apps: [String]
+        var rule: String?
+        var ruleLocation: String?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: URLReport.DerivedKeys.self)
+            opens = try c.decode(Bool.self, forKey: .opens)
+            apps = try c.decode([String].self, forKey: .apps)
+            rule = try c.decode(String?.self, forKey: .rule)
+            ruleLocation = try c.decode(String?.self, forKey: .ruleLocation)
+        }
     }
 
     @Test func verdictsAndRulesAloneAreJSONEncodersBytesToo() throws {

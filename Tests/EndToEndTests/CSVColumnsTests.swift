@@ -48,7 +48,10 @@ func parseCSV(_ text: String) -> [[String]] {
     static let clip = "9JA89QQLNQ.com.acme.clip"
 
     /// One audit for every test: the crawl is the slow part.
-    static let run: Task<(urls: [[String: String]], findings: [[String: String]], raw: [String]), any Error> = Task {
+    /// Both tables by column name, the CSV files as written, and report.json.
+    typealias Outputs = (urls: [[String: String]], findings: [[String: String]], raw: [String], reportJSON: Data)
+
+    static let run: Task<Outputs, any Error> = Task {
         let out = try tempDirectory()
         let result = try await Binary.run(
             ["audit", "seo.aasa.test", "--crawl", "--format", "csv,json", "--out", out.path] + server.auditArguments,
@@ -63,7 +66,7 @@ func parseCSV(_ text: String) -> [[String]] {
             guard records.first == headers else { throw Failure(text: "\(name) header: \(records.first ?? [])") }
             tables.append(records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(headers, $0)) })
         }
-        return (tables[0], tables[1], raw)
+        return (tables[0], tables[1], raw, try Data(contentsOf: out.appendingPathComponent("report.json")))
     }
 
     struct Failure: Error, CustomStringConvertible { var text: String; var description: String { text } }
@@ -146,7 +149,7 @@ func parseCSV(_ text: String) -> [[String]] {
         // its ESC shown as an escape.
         #expect(try await row("/go-ctl")["redirect_to"] == "https://seo.aasa.test/=cmd%7C'%20/C%20calc'!A0/%1B[31m")
         #expect(try await row("/go-app")["redirect_to"] == #"acmeshop://open/\u{1B}[31m=x"#)
-        let (_, _, raw) = try await Self.run.value
+        let raw = try await Self.run.value.raw
         for text in raw {
             let controls = text.unicodeScalars.filter {
                 ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || (0x7F...0x9F).contains($0.value)
@@ -182,11 +185,48 @@ func parseCSV(_ text: String) -> [[String]] {
             ["audit", "seo.aasa.test", "--crawl", "--format", "json", "--out", out.path] + Self.server.auditArguments)
         let (report, object) = try readReport(out)
         let urls = try #require((object["domains"] as? [[String: Any]])?.first?["urls"] as? [[String: Any]])
-        for key in ["redirectTo", "depth", "inlinks", "anchorText"] {
+        for key in ["redirectTo", "depth", "inlinks", "anchorText", "opens", "apps", "rule", "ruleLocation"] {
             #expect(urls.allSatisfy { $0.keys.contains(key) }, "urls[].\(key)")
         }
         let go = try #require(report.domains.first?.urls.first { $0.url == "https://seo.aasa.test/go" })
         #expect(go.redirectTo == "https://seo.aasa.test/shop/7?q=%22a,b%22" && go.depth == 1 && go.inlinks == 1)
         #expect(go.anchorText == "Go")
+    }
+
+    /// report.json's `opens`, `apps`, `rule` and `ruleLocation` (read as written, not through the Codable rows,
+    /// which work them out again) hold exactly what urls.csv's `opens_app`, `apps`, `rule` and `rule_location` show,
+    /// row by row, on a crawl with two apps sharing rules, an exclusion and URLs no rule decided.
+    @Test func reportJSONAndURLsCSVAgreeRowByRow() async throws {
+        let (csv, _, _, data) = try await Self.run.value
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let domains = try #require(object["domains"] as? [[String: Any]])
+        let json = domains.flatMap { domain in
+            (domain["urls"] as? [[String: Any]] ?? []).map { (domain["domain"] as? String ?? "", $0) }
+        }
+        #expect(json.count == csv.count && csv.count > 10)
+        for (cells, (domain, row)) in zip(csv, json) {
+            let url = row["url"] as? String ?? ""
+            #expect(cells["domain"] == domain && cells["url"] == url, "rows in the same order")
+            #expect(SchemaValidator.isBoolean(row["opens"] as Any), "\(url): opens is a boolean")
+            let opens = try #require(row["opens"] as? Bool)
+            #expect(cells["opens_app"] == (opens ? "yes" : "no"), "\(url)")
+            #expect(cells["app_id"] == (row["opensApp"] as? String ?? ""), "\(url)")
+            let apps = try #require(row["apps"] as? [String], "\(url): apps is an array, empty when none")
+            #expect(cells["apps"] == apps.joined(separator: ";"), "\(url)")
+            #expect(opens == !apps.isEmpty, "\(url)")
+            for (column, key) in [("rule", "rule"), ("rule_location", "ruleLocation")] {
+                #expect(row.keys.contains(key), "\(url): \(key) written, null when no rule decided")
+                #expect(cells[column] == (row[key] as? String ?? ""), "\(url): \(key)")
+            }
+        }
+        // The crawl holds every kind of row the fields tell apart.
+        let rows = json.map(\.1)
+        #expect(rows.contains { ($0["apps"] as? [String])?.count == 2 }, "two apps open one URL")
+        #expect(rows.contains { $0["opens"] as? Bool == false && $0["rule"] is String }, "an exclusion decided")
+        #expect(rows.contains { $0["opens"] as? Bool == false && $0["rule"] is NSNull }, "no rule decided")
+        let excluded = try #require(rows.first { $0["url"] as? String == "https://seo.aasa.test/shop/private/x" })
+        #expect(excluded["rule"] as? String == #"{"/": "/shop/private/*", "exclude": true}"#)
+        #expect(excluded["ruleLocation"] as? String == "/applinks/details/0/components/0")
+        #expect(excluded["apps"] as? [String] == [] && excluded["opensApp"] is NSNull)
     }
 }

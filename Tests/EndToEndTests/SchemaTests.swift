@@ -88,6 +88,18 @@ struct SchemaValidator {
         var validator = SchemaValidator()
         validator.validate(report, Self.schema)
         #expect(validator.errors.isEmpty, "\(validator.errors.prefix(10))")
+        // Each member a URL row carries is described: the schema allows members it does not list, so the
+        // validation alone would not notice a new one missing.
+        let domains = try #require((report as? [String: Any])?["domains"] as? [[String: Any]])
+        let rows = domains.flatMap { $0["urls"] as? [[String: Any]] ?? [] }
+        #expect(!rows.isEmpty)
+        let domainSchema = try #require((Self.schema["properties"] as? [String: Any])?["domains"] as? [String: Any])
+        let urlsSchema = try #require(
+            ((domainSchema["items"] as? [String: Any])?["properties"] as? [String: Any])?["urls"] as? [String: Any])
+        let described = Set(((urlsSchema["items"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]).keys)
+        let written = Set(rows.flatMap(\.keys))
+        #expect(written.subtracting(described).isEmpty, "urls[] members the schema does not describe")
+        #expect(written.isSuperset(of: ["opens", "apps", "rule", "ruleLocation"]))
     }
 
     @Test func theValidatorRejectsAReportMissingFields() async throws {

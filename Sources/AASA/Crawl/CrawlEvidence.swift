@@ -47,6 +47,31 @@ public struct URLReport: Codable, Sendable, Equatable {
         try c.encode(depth, forKey: .depth)
         try c.encode(inlinks, forKey: .inlinks)
         try c.encode(anchorText, forKey: .anchorText)
+        var derived = encoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(opens, forKey: .opens)
+        try derived.encode(apps, forKey: .apps)
+        let rule = decidingRule
+        try derived.encode(rule?.rule, forKey: .rule)
+        try derived.encode(rule?.pointer, forKey: .ruleLocation)
+    }
+
+    /// Members worked out from `verdicts` and `opensApp`: written for readers of report.json, never read back (a
+    /// row read from a report, or from one written before they existed, works them out again).
+    enum DerivedKeys: String, CodingKey {
+        case opens, apps, rule, ruleLocation
+    }
+
+    /// Whether a tap opens an app (urls.csv's `opens_app`).
+    public var opens: Bool { opensApp != nil }
+
+    /// Every app that would open it, in file order; empty when none (urls.csv's `apps`).
+    public var apps: [String] { verdicts.filter { $0.result == .match }.map(\.appID) }
+
+    /// The rule that decided: the opening app's, else the first app's that a rule decided (an exclusion that kept
+    /// the URL on the web); nil when no rule decided (urls.csv's `rule` and `rule_location`).
+    public var decidingRule: RuleReference? {
+        if let app = opensApp, let rule = verdicts.first(where: { $0.appID == app })?.rule { return rule }
+        return verdicts.lazy.compactMap(\.rule).first
     }
 }
 

@@ -5,12 +5,15 @@ import Foundation
 /// Foundation's reader expands shared references: a 244-byte file whose arrays all point at the same arrays (a
 /// DAG) decodes to billions of objects. Here every offset and reference must lie inside the file, the object
 /// count cannot exceed what the file can hold, a reference cycle is refused, and the total number of objects
-/// decoded (shared ones counted each time they are reached) is capped by `maximumDecodedObjects`.
+/// decoded (shared ones counted each time they are reached) is capped by `maximumDecodedObjects`. Each object is
+/// decoded once: a shared one reached again hands back the same value and counts its whole subtree against the
+/// budgets at once, so reading takes time in proportion to the file, not to what it expands to.
 /// The result uses Foundation's types (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool`, `Date`,
 /// `Data`), as `PropertyListSerialization` would return them.
 public struct BinaryPropertyList {
-    /// Far above any entitlements file (thousands of entries at most) and far below what exhausts memory.
-    public static let maximumDecodedObjects = 100_000
+    /// An entitlements or Info.plist file has tens of objects: 20,000 leaves room for thousands of entries and keeps
+    /// the work a DAG of shared references can cause small.
+    public static let maximumDecodedObjects = 20_000
     /// Bytes of strings and data decoded in total (a shared string counted each time it is reached).
     public static let maximumDecodedBytes = 16 << 20
     /// Nesting deeper than any entitlements file needs; bounds recursion.
@@ -28,6 +31,19 @@ public struct BinaryPropertyList {
     private var decoded = 0
     private var decodedBytes = 0
     private var inProgress: Set<Int> = []
+    /// By object index, each object decoded so far with what it cost (at most the object budget's worth).
+    private var known: [Int: Decoded] = [:]
+    /// The deepest level reached in the subtree being decoded.
+    private var deepest = 0
+
+    /// An object's value and what its subtree spends of the budgets each time it is reached.
+    private struct Decoded {
+        var value: Any
+        var objects: Int
+        var bytes: Int
+        /// Levels below the object.
+        var height: Int
+    }
 
     /// Whether `bytes` claim to be a binary property list (of any version).
     public static func looksBinary(_ bytes: some Collection<UInt8>) -> Bool { bytes.starts(with: Array("bplist".utf8)) }
@@ -96,14 +112,33 @@ public struct BinaryPropertyList {
     /// Counts a string's or data's bytes against `maximumDecodedBytes`.
     private mutating func content(_ start: Int, _ length: Int) throws(ReadError) -> ArraySlice<UInt8> {
         let slice = try span(start, length)
-        decodedBytes += length
+        try spend(objects: 0, bytes: length)
+        return slice
+    }
+
+    /// Counts objects and bytes against the budgets (bytes first: a few long shared strings hit that one first).
+    private mutating func spend(objects: Int, bytes: Int) throws(ReadError) {
+        decodedBytes += bytes
         guard decodedBytes <= Self.maximumDecodedBytes else {
             throw ReadError(
                 description:
                     "its strings and data expand to more than \(Self.maximumDecodedBytes >> 20) MiB (shared references)"
             )
         }
-        return slice
+        decoded += objects
+        guard decoded <= Self.maximumDecodedObjects else {
+            throw ReadError(
+                description:
+                    "it expands to more than \(Self.maximumDecodedObjects) objects (shared references), far more than an entitlements or Info.plist file holds"
+            )
+        }
+    }
+
+    private mutating func reach(depth: Int) throws(ReadError) {
+        guard depth <= Self.maximumDepth else {
+            throw ReadError(description: "it nests deeper than \(Self.maximumDepth) levels")
+        }
+        deepest = max(deepest, depth)
     }
 
     /// An object's element count: the marker's low nibble, or an integer object following it when that is 0xF.
@@ -128,17 +163,25 @@ public struct BinaryPropertyList {
         return Int(value)
     }
 
+    /// The object at `index`, decoded the first time it is reached; later reaches spend its subtree's cost again.
     private mutating func object(_ index: Int, depth: Int) throws(ReadError) -> Any {
-        decoded += 1
-        guard decoded <= Self.maximumDecodedObjects else {
-            throw ReadError(
-                description:
-                    "it expands to more than \(Self.maximumDecodedObjects) objects (shared references), more than any entitlements file holds"
-            )
+        if let known = known[index] {
+            try spend(objects: known.objects, bytes: known.bytes)
+            try reach(depth: depth + known.height)
+            return known.value
         }
-        guard depth <= Self.maximumDepth else {
-            throw ReadError(description: "it nests deeper than \(Self.maximumDepth) levels")
-        }
+        let (objects, bytes, outer) = (decoded, decodedBytes, deepest)
+        deepest = depth
+        try spend(objects: 1, bytes: 0)
+        try reach(depth: depth)
+        let value = try decode(index, depth: depth)
+        known[index] = Decoded(
+            value: value, objects: decoded - objects, bytes: decodedBytes - bytes, height: deepest - depth)
+        deepest = max(outer, deepest)
+        return value
+    }
+
+    private mutating func decode(_ index: Int, depth: Int) throws(ReadError) -> Any {
         let offset = offsets[index]
         let marker = bytes[offset]
         switch marker >> 4 {

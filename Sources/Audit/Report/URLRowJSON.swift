@@ -15,14 +15,19 @@ protocol HandWrittenJSON: Encodable {
 extension URLReport: HandWrittenJSON {
     func appendJSON(to out: inout [UInt8], depth: Int) {
         var object = JSONBytes.Object(depth: depth, out: &out)
+        let rule = decidingRule
         object.member("anchorText", string: anchorText, &out)
+        object.member("apps", strings: apps, &out)
         object.member("depth", int: self.depth, &out)
         object.member("foundOn", string: foundOn, &out)
         object.member("httpStatus", int: httpStatus, &out)
         object.member("inlinks", int: inlinks, &out)
         object.member("note", string: note, &out)
+        object.member("opens", bool: opens, &out)
         object.member("opensApp", string: opensApp, &out)
         object.member("redirectTo", string: redirectTo, &out)
+        object.member("rule", string: rule?.rule, &out)
+        object.member("ruleLocation", string: rule?.pointer, &out)
         object.member("url", string: url, &out)
         object.key("verdicts", &out)
         out += "[\n".utf8
@@ -94,6 +99,23 @@ enum JSONBytes {
         mutating func member(_ name: StaticString, int value: Int?, _ out: inout [UInt8]) {
             key(name, &out)
             if let value { JSONBytes.int(value, &out) } else { out += "null".utf8 }
+        }
+
+        mutating func member(_ name: StaticString, bool value: Bool, _ out: inout [UInt8]) {
+            key(name, &out)
+            out += (value ? "true" : "false").utf8
+        }
+
+        /// An array of strings, one element a line.
+        mutating func member(_ name: StaticString, strings values: [String], _ out: inout [UInt8]) {
+            key(name, &out)
+            out += "[\n".utf8
+            for (position, value) in values.enumerated() {
+                if position > 0 { out += ",\n".utf8 }
+                JSONBytes.pad(depth + 2, &out)
+                JSONBytes.string(value, &out)
+            }
+            JSONBytes.close("]", depth: depth + 1, &out)
         }
 
         func close(_ out: inout [UInt8]) {
