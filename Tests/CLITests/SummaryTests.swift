@@ -117,5 +117,8 @@ import Testing
         let line = ProgressLine.line(
             3, 10, started, nil, now: Date(timeIntervalSince1970: 6), secondsLeft: 14)
         #expect(line == "[3/10 domains], ETA 14s")
+        let links = ProgressLine.line(
+            40, 100, unit: "links", started, nil, now: Date(timeIntervalSince1970: 6), secondsLeft: 9)
+        #expect(links == "[40/100 links], ETA 9s")
     }
 }

@@ -294,4 +294,38 @@ import Testing
         let report = try report(out)
         #expect(report.interrupted && report.links.map(\.url) == ["https://linkapp--int.aasa.test/p/1"])
     }
+
+    /// Hop 0 is an http:// URL whose 301 to https (the fixture's plain-HTTP listener) is a hop like any other: counted,
+    /// fetched once, and matched against its own host's file, fetched once for both schemes.
+    @Test func anHTTPToHTTPSRedirectIsAHopMatchedAgainstItsOwnFile() async throws {
+        let out = try tempDirectory()
+        let tapped = "http://track--http.aasa.test/c/app"
+        let result = try await Binary.run(
+            ["links", tapped, "http://linkapp--http.aasa.test/web/1", "--timeout", "5", "--out", out.path]
+                + Self.server.plainHTTPArguments, environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let report = try report(out)
+        let tracked = try link(report, tapped)
+        #expect(
+            tracked.chain.map(\.url) == [
+                tapped, "https://track--http.aasa.test/c/app", "https://linkapp--http.aasa.test/p/1",
+            ], "\(tracked.chain)")
+        #expect(tracked.chain.map(\.httpStatus) == [301, 302, 200])
+        #expect(tracked.chain[0].location == "https://track--http.aasa.test/c/app")
+        #expect(tracked.redirects == 2, "the http→https redirect counts as a hop")
+        #expect(tracked.chain.map(\.opensApp) == [nil, nil, Self.app])
+        #expect(tracked.tier == .safariFirst && tracked.appID == Self.app)
+        #expect(tracked.findings.first?.message.contains("hop 2 (https://linkapp--http.aasa.test/p/1)") == true)
+        // The app's own domain, tapped over http: its first hop is matched against linkapp's file, which excludes it.
+        let excluded = try link(report, "http://linkapp--http.aasa.test/web/1")
+        #expect(excluded.chain.map(\.httpStatus) == [301, 200] && excluded.tier == .never, "\(excluded.chain)")
+        #expect(excluded.chain[0].note?.contains("excludes this URL") == true, "\(excluded.chain[0])")
+        #expect(try await requests("track--http.aasa.test", "http:/c/app") == 1)
+        #expect(try await requests("track--http.aasa.test", "/c/app") == 1)
+        for host in ["track--http.aasa.test", "linkapp--http.aasa.test"] {
+            #expect(
+                try await requests(host, "/.well-known/apple-app-site-association", agent: "AASA-Bot") == 1, "\(host)")
+            #expect(try await requests(host, "http:/.well-known/apple-app-site-association") == 0, "\(host)")
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 Makes a test CA and per-host certificates at start (so time-relative ones, like "expires in 5 days", stay
 true), picks the certificate by SNI, and answers by Host header from the SCENARIOS table. Binds
-127.0.0.1:0, prints "READY port=<p> ca=<path>" when ready, and exits when its stdin closes, so a crashed
+127.0.0.1:0, prints "READY port=<p> ... httpport=<plain http> ca=<path>" when ready, and exits when its stdin closes, so a crashed
 test never leaves it running. Only loopback is ever used.
 """
 import gzip
@@ -760,8 +760,38 @@ def main():
                 return
 
     threading.Thread(target=hold, daemon=True).start()
-    print("READY port=%d tls11port=%d stallport=%d ca=%s" % (server.server_address[1], old_tls.server_address[1],
-                                                             stall.getsockname()[1], os.path.join(d, "ca.pem")), flush=True)
+
+    # plain http listener ---------------------------------------------------------------------------------------
+    # Port 80's stand-in, as most sites run it: every request is sent to the same URL over https with a 301 (links
+    # hosts log it, so a test can count it). Mapped only by FixtureServer.plainHTTPArguments.
+    class PlainHandler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            host = (self.headers.get("Host") or "").split(":")[0].lower()
+            if scenario_of(host) in LINK_HOSTS:
+                with LINK_LOG_LOCK:
+                    key = (host, "http:" + self.path.split("?")[0], self.headers.get("User-Agent") or "")
+                    LINK_LOG[key] = LINK_LOG.get(key, 0) + 1
+            self.send_response(301)
+            self.send_header("Location", "https://%s%s" % (host, self.path))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_HEAD = do_GET
+
+    plain = http.server.ThreadingHTTPServer(("127.0.0.1", 0), PlainHandler)
+    plain.daemon_threads = True
+    threading.Thread(target=plain.serve_forever, daemon=True).start()
+    # end of plain http listener --------------------------------------------------------------------------------
+
+    print("READY port=%d tls11port=%d stallport=%d httpport=%d ca=%s" % (
+        server.server_address[1], old_tls.server_address[1], stall.getsockname()[1], plain.server_address[1],
+        os.path.join(d, "ca.pem")), flush=True)
     sys.stdin.read()  # exit when the parent closes our stdin (or dies)
     server.shutdown()
     old_tls.shutdown()

@@ -9,6 +9,8 @@ public final class FixtureServer: Sendable {
     public let oldTLSPort: Int
     /// A listener that accepts connections and never answers (the TLS handshake stalls).
     public let stallPort: Int
+    /// The plain-HTTP listener (port 80's stand-in): every request gets a 301 to the same URL over https.
+    public let plainHTTPPort: Int
     public let caPath: String
     private let process: Process
     private let stdin: Pipe
@@ -21,6 +23,13 @@ public final class FixtureServer: Sendable {
         ]
     }
 
+    /// Sends port 80 of every fixture host to the plain-HTTP listener; put before `connectTo`, whose last mapping
+    /// takes every port. Only tests that mean to follow http:// URLs add it.
+    public var plainHTTPConnectTo: String { ":80:127.0.0.1:\(plainHTTPPort)" }
+
+    /// `arguments` with port 80 on the plain-HTTP listener.
+    public var plainHTTPArguments: [String] { ["--connect-to", plainHTTPConnectTo] + arguments }
+
     /// The same mappings as command-line arguments.
     public var arguments: [String] {
         connectTo.flatMap { ["--connect-to", $0] } + ["--ca-cert", caPath]
@@ -29,8 +38,11 @@ public final class FixtureServer: Sendable {
     /// `audit`'s arguments: the mappings plus the fixture's stand-in for Apple's CDN (never the real one).
     public var auditArguments: [String] { arguments + ["--cdn-base", "https://cdn.aasa.test/a/v1/"] }
 
-    private init(process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, stallPort: Int, caPath: String) {
+    private init(
+        process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, stallPort: Int, plainHTTPPort: Int, caPath: String
+    ) {
         self.stallPort = stallPort
+        self.plainHTTPPort = plainHTTPPort
         self.process = process
         self.stdin = stdin
         self.port = port
@@ -74,12 +86,14 @@ public final class FixtureServer: Sendable {
         }
         guard text.hasPrefix("READY"), let port = fields["port"].flatMap(Int.init),
             let old = fields["tls11port"].flatMap(Int.init), let stall = fields["stallport"].flatMap(Int.init),
-            let ca = fields["ca"]
+            let plain = fields["httpport"].flatMap(Int.init), let ca = fields["ca"]
         else {
             throw NSError(
                 domain: "FixtureServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "unexpected: \(text)"])
         }
-        return FixtureServer(process: process, stdin: input, port: port, oldTLSPort: old, stallPort: stall, caPath: ca)
+        return FixtureServer(
+            process: process, stdin: input, port: port, oldTLSPort: old, stallPort: stall, plainHTTPPort: plain,
+            caPath: ca)
     }
 
     public func stop() {

@@ -128,10 +128,14 @@ enum LinksCommand: Command {
             fetcher: fetcher, concurrency: plan.concurrency, follows: plan.follows, schemes: plan.schemes,
             associatedDomains: plan.associatedDomains)
         let links = plan.list.links
-        let work = Task { await runner.run(links) }
+        let progress = ProgressLine(
+            total: links.count, unit: "links", started: started, crawl: nil,
+            visible: isatty(STDERR_FILENO) == 1 && !plan.quiet)
+        let work = Task { await runner.run(links) { progress.completed($0) } }
         let stop = Interruption.onSignal { work.cancel() }
         defer { stop.cancel() }
         let (results, domains, unfinished) = await work.value
+        progress.finish()
         fetcher.shutdown()
         let interrupted = work.isCancelled || StopRequest.isRequested || unfinished > 0
         let report = LinksReport(

@@ -2,15 +2,16 @@ import Crawling
 import Foundation
 import Synchronization
 
-/// `audit`'s progress on stderr, only on a terminal: domains done, pages crawled, rate and ETA, redrawn twice a
-/// second in place and erased at the end.
+/// A long run's progress on stderr, only on a terminal: `audit`'s domains or `links`' links done, pages crawled,
+/// rate and ETA, redrawn twice a second in place and erased at the end.
 final class ProgressLine: Sendable {
     private let done: DoneCounter
     /// Redraws the line; nil when hidden.
     private let ticker: Task<Void, Never>?
 
-    /// Shown only when `visible` (stderr is a terminal and not `--quiet`); `crawl` counts pages when crawling.
-    init(total: Int, started: Date, crawl: CrawlProgress?, visible: Bool) {
+    /// Shown only when `visible` (stderr is a terminal and not `--quiet`); `unit` names what is counted
+    /// ("domains", "links"); `crawl` counts pages when crawling.
+    init(total: Int, unit: String = "domains", started: Date, crawl: CrawlProgress?, visible: Bool) {
         let done = DoneCounter()
         self.done = done
         ticker =
@@ -22,14 +23,18 @@ final class ProgressLine: Sendable {
                     let now = Date()
                     eta.record(done: done.value, at: now.timeIntervalSinceReferenceDate)
                     let line = Self.line(
-                        eta.done, total, started, crawl, now: now,
+                        eta.done, total, unit: unit, started, crawl, now: now,
                         secondsLeft: eta.secondsLeft(at: now.timeIntervalSinceReferenceDate))
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
                 }
             } : nil
     }
 
-    func domainsDone(_ count: Int) { done.set(count) }
+    /// `count` of the total are done (domains for `audit`, links for `links`).
+    func completed(_ count: Int) { done.set(count) }
+
+    /// `audit`'s name for `completed`.
+    func domainsDone(_ count: Int) { completed(count) }
 
     /// Stops redrawing and erases the line.
     func finish() {
@@ -39,10 +44,11 @@ final class ProgressLine: Sendable {
     }
 
     static func line(
-        _ done: Int, _ total: Int, _ started: Date, _ crawl: CrawlProgress?, now: Date, secondsLeft: Int?
+        _ done: Int, _ total: Int, unit: String = "domains", _ started: Date, _ crawl: CrawlProgress?, now: Date,
+        secondsLeft: Int?
     ) -> String {
         let elapsed = max(0.001, now.timeIntervalSince(started))
-        var line = "[\(done)/\(total) domains]"
+        var line = "[\(done)/\(total) \(unit)]"
         if let pages = crawl?.pages {
             line += " \(pages) pages crawled, \(Int(Double(pages) / elapsed)) pages/s"
         }
@@ -51,7 +57,7 @@ final class ProgressLine: Sendable {
     }
 }
 
-/// How many domains have finished, shared with the progress line (an atomic, for ThreadSanitizer's sake: it
+/// How many domains or links have finished, shared with the progress line (an atomic, for ThreadSanitizer's sake: it
 /// cannot see `Mutex`'s futex ordering on Linux).
 final class DoneCounter: Sendable {
     private let count = Atomic<Int>(0)
