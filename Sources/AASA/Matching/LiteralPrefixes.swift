@@ -35,16 +35,17 @@ struct LiteralPrefixes: Sendable {
 
     /// The first rule of `range` that matches, checking each rule's literal prefix before the rule itself.
     func firstMatch(_ rules: [Matcher.Rule], _ range: Range<Int>, _ url: PreparedURL) -> Int? {
-        let decodedView = url.decodedView ?? url.raw
-        return prefixes.withUnsafeBufferPointer { prefixes in
-            pool.withUnsafeBufferPointer { pool in
-                url.raw.bytes.withUnsafeBufferPointer { raw in
-                    decodedView.bytes.withUnsafeBufferPointer { decoded in
+        url.withViews { raw, decoded in
+            prefixes.withUnsafeBufferPointer { prefixes in
+                pool.withUnsafeBufferPointer { pool in
+                    rules.withUnsafeBufferPointer { rules in
+                        // Both views share one byte buffer; only their ranges differ.
+                        let text = raw.bytes
                         for i in range {
                             let prefix = prefixes[i]
                             if prefix.never { continue }
                             if prefix.length > 0 {
-                                let (text, path) = prefix.decoded ? (decoded, decodedView.path) : (raw, url.raw.path)
+                                let path = prefix.decoded ? decoded.path : raw.path
                                 let n = Int(prefix.length)
                                 if n > path.count { continue }
                                 let start = Int(prefix.start)
@@ -57,7 +58,7 @@ struct LiteralPrefixes: Sendable {
                                 }
                                 if k < n { continue }
                             }
-                            if Matcher.evaluate(rules[i], url) == nil { return i }
+                            if Matcher.evaluate(rules[i], raw, decoded) == nil { return i }
                         }
                         return nil
                     }

@@ -41,7 +41,8 @@ final class RuleIndex: Sendable {
                     Group(
                         offset: offset, length: bytes.count, folded: folded, decoded: !rule.percentEncoded, table: [:]))
             }
-            groups[g].table[RuleIndex.hash(bytes[...], folded: false), default: []].append(i)
+            let h = bytes.withUnsafeBufferPointer { RuleIndex.hash($0, folded: false) }
+            groups[g].table[h, default: []].append(i)
         }
         self.groups = groups
         self.always = always
@@ -70,7 +71,7 @@ final class RuleIndex: Sendable {
     }
 
     /// FNV-1a; collisions are harmless because candidates are matched in full afterwards.
-    @inline(__always) static func hash(_ bytes: ArraySlice<UInt8>, folded: Bool) -> UInt64 {
+    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h = (h ^ UInt64(folded ? ASCII.lower(b) : b)) &* 0x100_0000_01b3
@@ -79,16 +80,19 @@ final class RuleIndex: Sendable {
     }
 
     func firstMatch(_ rules: [Matcher.Rule], _ url: PreparedURL) -> Int? {
-        var candidates = always
-        for group in groups {
-            let view = group.decoded && url.decodedView != nil ? url.decodedView! : url.raw
-            guard group.offset + group.length <= view.path.count else { continue }
-            let start = view.path.lowerBound + group.offset
-            let h = RuleIndex.hash(view.bytes[start..<(start + group.length)], folded: group.folded)
-            if let hits = group.table[h] { candidates += hits }
+        url.withViews { raw, decoded in
+            var candidates = always
+            for group in groups {
+                let path = group.decoded ? decoded.path : raw.path
+                guard group.offset + group.length <= path.count else { continue }
+                let start = path.lowerBound + group.offset
+                let h = RuleIndex.hash(
+                    UnsafeBufferPointer(rebasing: raw.bytes[start..<(start + group.length)]), folded: group.folded)
+                if let hits = group.table[h] { candidates += hits }
+            }
+            if candidates.count != always.count { candidates.sort() }
+            for i in candidates where Matcher.evaluate(rules[i], raw, decoded) == nil { return i }
+            return nil
         }
-        if candidates.count != always.count { candidates.sort() }
-        for i in candidates where Matcher.evaluate(rules[i], url) == nil { return i }
-        return nil
     }
 }
