@@ -7,6 +7,10 @@ struct LiteralPrefixes: Sendable {
         var folded: Bool
         var decoded: Bool
         var never: Bool
+        /// The rule itself, unretained: `CompiledRules.rules` keeps it alive as long as this table. Reading it
+        /// from here costs no reference counting, which reading `rules[i]` in the loop did (a retain and a release
+        /// per rule and per pattern evaluated).
+        var rule: Unmanaged<Matcher.Rule>
     }
 
     /// One per rule, in the order of the rules.
@@ -20,7 +24,8 @@ struct LiteralPrefixes: Sendable {
         for rule in rules {
             var prefix = Prefix(
                 start: Int32(pool.count), length: 0, folded: !rule.path.caseSensitive,
-                decoded: !rule.percentEncoded, never: rule.broken != nil || rule.path.problem != nil)
+                decoded: !rule.percentEncoded, never: rule.broken != nil || rule.path.problem != nil,
+                rule: .passUnretained(rule))
             if case .literal(let a, let b) = rule.path.tokens.first,
                 rule.path.caseSensitive || rule.path.pool[a..<b].allSatisfy({ $0 < 0x80 })
             {
@@ -34,36 +39,42 @@ struct LiteralPrefixes: Sendable {
     }
 
     /// The first rule of `range` that matches, checking each rule's literal prefix before the rule itself.
-    func firstMatch(_ rules: [Matcher.Rule], _ range: Range<Int>, _ url: PreparedURL) -> Int? {
+    func firstMatch(_ range: Range<Int>, _ url: PreparedURL) -> Int? {
         url.withViews { raw, decoded in
             prefixes.withUnsafeBufferPointer { prefixes in
                 pool.withUnsafeBufferPointer { pool in
-                    rules.withUnsafeBufferPointer { rules in
-                        // Both views share one byte buffer; only their ranges differ.
-                        let text = raw.bytes
-                        for i in range {
-                            let prefix = prefixes[i]
-                            if prefix.never { continue }
-                            if prefix.length > 0 {
-                                let path = prefix.decoded ? decoded.path : raw.path
-                                let n = Int(prefix.length)
-                                if n > path.count { continue }
-                                let start = Int(prefix.start)
-                                let p = path.lowerBound
-                                var k = 0
-                                if prefix.folded {
-                                    while k < n, pool[start + k] == ASCII.lower(text[p + k]) { k += 1 }
-                                } else {
-                                    while k < n, pool[start + k] == text[p + k] { k += 1 }
-                                }
-                                if k < n { continue }
-                            }
-                            if Matcher.evaluate(rules[i], raw, decoded) == nil { return i }
-                        }
-                        return nil
-                    }
+                    for i in range where LiteralPrefixes.matches(prefixes[i], pool, raw, decoded) { return i }
+                    return nil
                 }
             }
         }
+    }
+
+    /// Whether rule `i` matches the URL whose views these are (`PreparedURL.withViews`).
+    func matches(_ i: Int, _ raw: PreparedURL.View, _ decoded: PreparedURL.View) -> Bool {
+        pool.withUnsafeBufferPointer { LiteralPrefixes.matches(prefixes[i], $0, raw, decoded) }
+    }
+
+    @inline(__always) private static func matches(
+        _ prefix: Prefix, _ pool: UnsafeBufferPointer<UInt8>, _ raw: PreparedURL.View, _ decoded: PreparedURL.View
+    ) -> Bool {
+        if prefix.never { return false }
+        if prefix.length > 0 {
+            // Both views share one byte buffer; only their ranges differ.
+            let text = raw.bytes
+            let path = prefix.decoded ? decoded.path : raw.path
+            let n = Int(prefix.length)
+            if n > path.count { return false }
+            let start = Int(prefix.start)
+            let p = path.lowerBound
+            var k = 0
+            if prefix.folded {
+                while k < n, pool[start + k] == ASCII.lower(text[p + k]) { k += 1 }
+            } else {
+                while k < n, pool[start + k] == text[p + k] { k += 1 }
+            }
+            if k < n { return false }
+        }
+        return prefix.rule._withUnsafeGuaranteedRef { Matcher.evaluate($0, raw, decoded) == nil }
     }
 }

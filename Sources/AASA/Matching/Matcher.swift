@@ -31,9 +31,9 @@ public struct Matcher: Sendable {
     func decide(_ entry: CompiledEntry, _ url: PreparedURL) -> Decision {
         let decided: Int?
         if let anchors = entry.anchors {
-            decided = anchors.firstMatch(compiled.rules, url)
+            decided = anchors.firstMatch(compiled.prefixes, url)
         } else {
-            decided = compiled.prefixes.firstMatch(compiled.rules, entry.rules, url)
+            decided = compiled.prefixes.firstMatch(entry.rules, url)
         }
         guard let decided else { return Decision(result: .noMatch, rule: nil) }
         return Decision(result: compiled.rules[decided].exclude ? .exclude : .match, rule: decided)

@@ -79,7 +79,7 @@ final class RuleIndex: Sendable {
         return h
     }
 
-    func firstMatch(_ rules: [Matcher.Rule], _ url: PreparedURL) -> Int? {
+    func firstMatch(_ prefixes: LiteralPrefixes, _ url: PreparedURL) -> Int? {
         url.withViews { raw, decoded in
             var candidates = always
             for group in groups {
@@ -91,7 +91,7 @@ final class RuleIndex: Sendable {
                 if let hits = group.table[h] { candidates += hits }
             }
             if candidates.count != always.count { candidates.sort() }
-            for i in candidates where Matcher.evaluate(rules[i], raw, decoded) == nil { return i }
+            for i in candidates where prefixes.matches(i, raw, decoded) { return i }
             return nil
         }
     }
