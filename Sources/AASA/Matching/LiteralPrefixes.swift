@@ -7,6 +7,7 @@ struct LiteralPrefixes: Sendable {
         var folded: Bool
         var decoded: Bool
         var never: Bool
+        var exclude: Bool
         /// The rule itself, unretained: `CompiledRules.rules` keeps it alive as long as this table. Reading it
         /// from here costs no reference counting, which reading `rules[i]` in the loop did (a retain and a release
         /// per rule and per pattern evaluated).
@@ -25,7 +26,7 @@ struct LiteralPrefixes: Sendable {
             var prefix = Prefix(
                 start: Int32(pool.count), length: 0, folded: !rule.path.caseSensitive,
                 decoded: !rule.percentEncoded, never: rule.broken != nil || rule.path.problem != nil,
-                rule: .passUnretained(rule))
+                exclude: rule.exclude, rule: .passUnretained(rule))
             if case .literal(let a, let b) = rule.path.tokens.first,
                 rule.path.caseSensitive || rule.path.pool[a..<b].allSatisfy({ $0 < 0x80 })
             {
@@ -48,6 +49,29 @@ struct LiteralPrefixes: Sendable {
                 }
             }
         }
+    }
+
+    /// The first rule of a filtered entry that matches: only the filter's candidates are checked, in file order.
+    func firstMatch(_ filter: ScanFilter, _ url: PreparedURL) -> Int? {
+        url.withViews { raw, decoded in
+            var mask = filter.candidates(raw, decoded)
+            return prefixes.withUnsafeBufferPointer { prefixes in
+                pool.withUnsafeBufferPointer { pool in
+                    while mask != 0 {
+                        let i = filter.rules.lowerBound + mask.trailingZeroBitCount
+                        mask &= mask - 1
+                        if LiteralPrefixes.matches(prefixes[i], pool, raw, decoded) { return i }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The decision when rule `i` (or none) decides, read from this table without touching the rule.
+    func decision(_ i: Int?) -> Matcher.Decision {
+        guard let i else { return Matcher.Decision(result: .noMatch, rule: nil) }
+        return Matcher.Decision(result: prefixes[i].exclude ? .exclude : .match, rule: i)
     }
 
     /// Whether rule `i` matches the URL whose views these are (`PreparedURL.withViews`).
