@@ -111,15 +111,14 @@ public struct DomainAuditor: Sendable {
             guard !verify else { break }
             fallthrough
         default:
-            let rootRequest = request(.root, agent, verify: verify)
-            let browserRequest = request(.wellKnown, UserAgents.browser, verify: verify)
-            let botRequest = request(.wellKnown, UserAgents.genericBot, verify: verify)
-            async let rootFetch = fetcher.fetch(rootRequest)
-            async let browser = fetcher.fetch(browserRequest)
-            async let bot = fetcher.fetch(botRequest)
-            root = await rootFetch
-            others = [await browser, await bot].filter { $0.userAgent != agent }
-            if root?.failure == .cancelled || others.contains(where: { $0.failure == .cancelled }) { return nil }
+            let later = [
+                request(.root, agent, verify: verify), request(.wellKnown, UserAgents.browser, verify: verify),
+                request(.wellKnown, UserAgents.genericBot, verify: verify),
+            ]
+            let multiplexed = wellKnown.httpVersion == "2" || wellKnown.httpVersion == "3"
+            guard let answers = await fetchOnOneConnection(later, multiplexed: multiplexed) else { return nil }
+            root = answers[0]
+            others = answers.dropFirst().filter { $0.userAgent != agent }
         }
         let cdn = await cdnFetch
         if cdn?.failure == .cancelled { return nil }
@@ -130,6 +129,30 @@ public struct DomainAuditor: Sendable {
         // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not
         // reported from partial findings.
         return StopRequest.isRequested ? nil : examined
+    }
+
+    /// The probes after the first, on the first one's connection so that a domain costs one TLS handshake: all at
+    /// once where it multiplexes (HTTP/2), one after another where it carries one request at a time (HTTP/1.x), since
+    /// libcurl opens a connection for each request that finds its host's connection busy. Nil when cancelled.
+    func fetchOnOneConnection(_ requests: [FetchRequest], multiplexed: Bool) async -> [Exchange]? {
+        var answers: [Exchange] = []
+        if multiplexed {
+            answers = await withTaskGroup(of: (Int, Exchange).self) { group in
+                for (index, request) in requests.enumerated() {
+                    group.addTask { (index, await fetcher.fetch(request)) }
+                }
+                var ordered = [Exchange?](repeating: nil, count: requests.count)
+                for await (index, exchange) in group { ordered[index] = exchange }
+                return ordered.compactMap { $0 }
+            }
+        } else {
+            for request in requests {
+                let answer = await fetcher.fetch(request)
+                if answer.failure == .cancelled { return nil }
+                answers.append(answer)
+            }
+        }
+        return answers.contains { $0.failure == .cancelled } ? nil : answers
     }
 
     /// What the report keeps of a probe once every check has read it.

@@ -51,12 +51,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         // No CURLMOPT_MAX_HOST_CONNECTIONS: libcurl counts it per --connect-to target, so auditing a staging
         // server would queue every domain behind four connections and a slow domain would time out others.
         // Callers bound their own requests per host (4 per audited domain, the crawl's per-host concurrency).
-        // Idle connections kept for reuse: a crawl needs a few to its site, an audit none across domains; the
-        // default (4 per transfer ever added) kept hundreds of sockets and TLS sessions open in a 1,000-domain run.
-        // Both are tuning: when libcurl refuses one, its default is still correct, only less frugal.
-        if ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16) != CURLM_OK {
-            Self.tuningRefused("CURLMOPT_MAXCONNECTS")
-        }
+        // The connection cache's size is set by the loop as transfers come and go (see `ConnectionCache`). Both
+        // options are tuning: when libcurl refuses one, its default is still correct, only less frugal.
         if ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX) != CURLM_OK {
             Self.tuningRefused("CURLMOPT_PIPELINING")
         }
@@ -186,6 +182,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
         /// Finished handles, reset and ready for the next transfer (at most a few dozen are kept).
         var idle: [CurlEasy] = []
+        var cache = ConnectionCache()
         var connectTo: UnsafeMutablePointer<curl_slist>?
         /// Set when the fetcher's own configuration could not be handed to libcurl: every fetch fails with it.
         var setupError: String?
@@ -272,6 +269,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 }
             }
             if stopping && active.isEmpty { break }
+            cache.fit(multi, inFlight: active.count)
             var running: Int32 = 0
             let performed = curl_multi_perform(multi, &running)
             if performed != CURLM_OK { failAll("curl_multi_perform", performed) }
@@ -315,6 +313,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.contentType = easy.string(CURLINFO_CONTENT_TYPE)
             exchange.redirectTo = (300..<400).contains(status) ? easy.string(CURLINFO_REDIRECT_URL) : nil
             exchange.headers = t.headers
+            exchange.httpVersion = httpVersion(easy.long(CURLINFO_HTTP_VERSION))
         }
         exchange.body = Array(t.body.prefix(Transfer.readLimit(policy)))
         if let consumer = t.consumer { exchange.consumed = Consumed(consumer.finish()) }
@@ -338,6 +337,17 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.tls = tlsFacts(t, code: code, message: message)
         }
         return exchange
+    }
+
+    /// libcurl's CURL_HTTP_VERSION_* of an answer as its usual name.
+    static func httpVersion(_ version: Int?) -> String? {
+        switch version {
+        case CURL_HTTP_VERSION_1_0: "1.0"
+        case CURL_HTTP_VERSION_1_1: "1.1"
+        case CURL_HTTP_VERSION_2_0: "2"
+        case CURL_HTTP_VERSION_3: "3"
+        default: nil
+        }
     }
 
     static func failure(for code: CURLcode) -> FetchFailure {
