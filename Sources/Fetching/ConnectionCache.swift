@@ -24,7 +24,8 @@ struct ConnectionCache {
         } else {
             // Tuning only: libcurl's default is still correct, only less frugal.
             refused = true
-            FileHandle.standardError.write(Data("aasa-audit: libcurl refused CURLMOPT_MAXCONNECTS; using its default\n".utf8))
+            FileHandle.standardError.write(
+                Data("aasa-audit: libcurl refused CURLMOPT_MAXCONNECTS; using its default\n".utf8))
         }
     }
 }

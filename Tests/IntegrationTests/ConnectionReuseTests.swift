@@ -17,10 +17,14 @@ import Testing
         let report = try #require(await DomainAuditor(fetcher: Self.fetcher).audit(host))
         #expect(report.verdict == .pass, "\(report.findings.map(\.id))")
         #expect(report.fetches.map(\.location) == [.wellKnown, .root, .wellKnown, .wellKnown])
-        #expect(report.fetches.map(\.userAgent) == [UserAgents.apple, UserAgents.apple, UserAgents.browser, UserAgents.genericBot])
+        #expect(
+            report.fetches.map(\.userAgent) == [
+                UserAgents.apple, UserAgents.apple, UserAgents.browser, UserAgents.genericBot,
+            ])
         let tls = try #require(report.fetches.first?.tls)
         #expect(tls.verified && tls.subject?.contains("CN=*.aasa.test") == true && tls.protocolVersion == "TLSv1.3")
-        #expect(await Self.server.connections(of: host, via: Self.fetcher) == ConnectionCount(requests: 4, connections: 1))
+        #expect(
+            await Self.server.connections(of: host, via: Self.fetcher) == ConnectionCount(requests: 4, connections: 1))
     }
 
     @Test func developerModeReadsTheFileOnTheConnectionThatAcceptedTheCertificate() async throws {
@@ -32,6 +36,7 @@ import Testing
         let report = try #require(await DomainAuditor(fetcher: Self.fetcher).audit(target))
         #expect(report.fetches.count == 4 && report.fetches.allSatisfy { $0.httpStatus == 200 })
         #expect(report.fetches.first?.tls?.problem == .selfSigned)
-        #expect(await Self.server.connections(of: host, via: Self.fetcher) == ConnectionCount(requests: 4, connections: 1))
+        #expect(
+            await Self.server.connections(of: host, via: Self.fetcher) == ConnectionCount(requests: 4, connections: 1))
     }
 }
