@@ -51,8 +51,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         // No CURLMOPT_MAX_HOST_CONNECTIONS: libcurl counts it per --connect-to target, so auditing a staging
         // server would queue every domain behind four connections and a slow domain would time out others.
         // Callers bound their own requests per host (4 per audited domain, the crawl's per-host concurrency).
-        // The connection cache's size is set by the loop as transfers come and go (see `ConnectionCache`). Both
-        // options are tuning: when libcurl refuses one, its default is still correct, only less frugal.
+        // The connection cache's size follows the transfers in flight (`ConnectionCache`, set by the loop).
+        // Multiplexing is tuning: when libcurl refuses it, its default is still correct, only less frugal.
         if ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX) != CURLM_OK {
             Self.tuningRefused("CURLMOPT_PIPELINING")
         }
