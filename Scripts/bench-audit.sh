@@ -95,7 +95,7 @@ PY
 }
 
 if [ -n "${BENCH_DEBUG:-}" ]; then "$bin" audit d0001.bench.test --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/one" || true; grep -E "httpStatus|\"message\"" "$work/one/report.json"; exit 0; fi
-measure "curl -Z --parallel-max 64" curl -Z --parallel-max 64 -K "$work/curl.conf"
+measure "curl -Z --parallel-max 64" curl -s -Z --parallel-max 64 -K "$work/curl.conf"
 measure "aasa-audit audit" "$bin" audit --domains "$work/domains.txt" --connect-to "::127.0.0.1:$port" \
     --ca-cert "$work/ca.pem" --out "$work/report" --format json --quiet --concurrency 64 --no-cdn
 # The same requests: every (host, path, user agent) either side asked for, compared as multisets.

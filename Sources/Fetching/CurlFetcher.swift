@@ -194,6 +194,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             connectTo = longer
         }
         defer { curl_slist_free_all(connectTo) }
+        let trust = TrustBundle(extra: configuration.caCertificate)
         /// Only for the test that proves a refused `curl_multi_add_handle` fails its fetch.
         let resumer = Resumer(inbox: inbox, multi: multi)
         let decoy = configuration.testFaults.failsAddingHandles ? curl_multi_init() : nil
@@ -212,7 +213,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 let id = pending.id
                 transfer = try Transfer(
                     id: id, request: pending.request, completion: pending.completion, configuration: configuration,
-                    easy: easy, connectTo: connectTo, resume: { resumer.resume(id) })
+                    easy: easy, connectTo: connectTo, trust: trust, resume: { resumer.resume(id) })
             } catch {
                 recycle(easy)
                 return pending.completion(CurlFetcher.failed(pending.request, error.description))
@@ -296,6 +297,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         idle = []
         // Nothing is left in it; a failure here could only leak, and the process is ending this fetcher anyway.
         _ = curl_multi_cleanup(multi)
+        trust.remove()  // before the signal: a process may end as soon as `shutdown` returns
         finished.signal()
     }
 
