@@ -176,10 +176,14 @@ final class Transfer {
                 value: String(decoding: text[valueStart...], as: UTF8.self)))
     }
 
-    func debugText(_ text: String) {
-        // "SSL connection using TLSv1.3 / TLS_AES_256_GCM_SHA384"
-        guard tlsVersion == nil, let range = text.range(of: "SSL connection using ") else { return }
-        tlsVersion = text[range.upperBound...].split(separator: " ").first.map(String.init)
+    /// One line of libcurl's informational text; only "SSL connection using TLSv1.3 / TLS_AES_256_GCM_SHA384" is
+    /// read. Matched on bytes: a handshake brings dozens of lines, and a String for each showed in profiles.
+    func debugText(_ line: UnsafeBufferPointer<UInt8>) {
+        let marker = "SSL connection using ".utf8
+        guard tlsVersion == nil, line.starts(with: marker) else { return }
+        let rest = line.dropFirst(marker.count)
+        tlsVersion = String(
+            decoding: rest.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 }
 
@@ -221,6 +225,6 @@ private let debugCallback: curl_debug_callback = { _, type, data, size, context 
     guard type == CURLINFO_TEXT, let data, let context, size < 4096 else { return 0 }
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
-    transfer.debugText(String(decoding: bytes, as: UTF8.self))
+    transfer.debugText(bytes)
     return 0
 }
