@@ -1,3 +1,4 @@
+import AASA
 internal import CCurl
 import Foundation
 
@@ -45,8 +46,21 @@ struct TrustBundle {
         var bundle = anchors
         bundle.append(UInt8(ascii: "\n"))
         bundle.append(added)
-        return FileManager.default.createFile(atPath: path, contents: bundle) ? path : nil
+        guard FileManager.default.createFile(atPath: path, contents: bundle) else { return nil }
+        TrustBundle.removedAtExit(path)
+        return path
     }
+
+    /// Files still to remove when the process exits: a fetcher that lives as long as the process (a test suite's)
+    /// is never shut down.
+    private static let leftovers: Locked<[String]> = {
+        atexit {
+            for path in TrustBundle.leftovers.withLock({ $0 }) { unlink(path) }
+        }
+        return Locked([])
+    }()
+
+    private static func removedAtExit(_ path: String) { leftovers.withLock { $0.append(path) } }
 
     /// The CA bundle libcurl was built to trust (e.g. /etc/ssl/certs/ca-certificates.crt), when it is a file here.
     static var systemBundle: String? {
@@ -70,6 +84,8 @@ struct TrustBundle {
     }
 
     func remove() {
-        if written, let file { try? FileManager.default.removeItem(atPath: file) }
+        guard written, let file else { return }
+        try? FileManager.default.removeItem(atPath: file)
+        TrustBundle.leftovers.withLock { $0.removeAll { $0 == file } }
     }
 }
