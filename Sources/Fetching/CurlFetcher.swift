@@ -30,12 +30,15 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     private nonisolated(unsafe) let multi: UnsafeMutableRawPointer?
     private let unavailable: String?
     private let configuration: FetcherConfiguration
+    /// Written once here, read by every transfer on the loop thread, removed when the loop ends.
+    private let trust: TrustBundle
     private let finished = DispatchSemaphore(value: 0)
 
     public init(configuration: FetcherConfiguration = FetcherConfiguration()) {
         let initialised = curlGlobalInit
         multi = initialised == CURLE_OK ? curl_multi_init() : nil
         self.configuration = configuration
+        trust = TrustBundle(extra: multi == nil ? nil : configuration.caCertificate)
         guard let multi else {
             unavailable =
                 initialised == CURLE_OK
@@ -60,6 +63,10 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         thread.name = "aasa-audit curl loop"
         thread.start()
     }
+
+    /// The trust file this fetcher wrote (`TrustBundle`), for the test that removes it to prove libcurl keeps the
+    /// store it built.
+    package var trustFile: String? { trust.writtenFile }
 
     /// A refused tuning option costs only efficiency; it is said once on stderr rather than failing fetches.
     private static func tuningRefused(_ option: String) {
@@ -194,7 +201,6 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             connectTo = longer
         }
         defer { curl_slist_free_all(connectTo) }
-        let trust = TrustBundle(extra: configuration.caCertificate)
         /// Only for the test that proves a refused `curl_multi_add_handle` fails its fetch.
         let resumer = Resumer(inbox: inbox, multi: multi)
         let decoy = configuration.testFaults.failsAddingHandles ? curl_multi_init() : nil

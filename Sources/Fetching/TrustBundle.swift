@@ -83,6 +83,9 @@ struct TrustBundle {
         }
     }
 
+    /// `file` when this bundle wrote it.
+    var writtenFile: String? { written ? file : nil }
+
     func remove() {
         guard written, let file else { return }
         try? FileManager.default.removeItem(atPath: file)
