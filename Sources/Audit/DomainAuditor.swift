@@ -160,7 +160,8 @@ public struct DomainAuditor: Sendable {
         var findings: [Finding]
         var file: DecodedFile?
         var apps: [AppServices]
-        /// The exchanges without their bodies: a run over thousands of domains keeps only the file's text.
+        /// The exchanges without their bodies (or their HTTP version): a run over thousands of domains keeps only
+        /// the file's text.
         var fetches: [Exchange]
         /// The well-known file was fetched, or read behind a certificate developer mode accepts: the site is crawled.
         var crawlable: Bool
@@ -180,6 +181,7 @@ public struct DomainAuditor: Sendable {
             var kept = exchange
             kept.body = []
             kept.consumed = nil
+            kept.httpVersion = nil  // scheduling only, not in the report: a report read back equals the one written
             return kept
         }
         return Examined(

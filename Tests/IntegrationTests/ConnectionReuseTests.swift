@@ -21,6 +21,7 @@ import Testing
             report.fetches.map(\.userAgent) == [
                 UserAgents.apple, UserAgents.apple, UserAgents.browser, UserAgents.genericBot,
             ])
+        #expect(report.fetches.allSatisfy { $0.httpVersion == nil }, "scheduling only, never in the report")
         let tls = try #require(report.fetches.first?.tls)
         #expect(tls.verified && tls.subject?.contains("CN=*.aasa.test") == true && tls.protocolVersion == "TLSv1.3")
         #expect(
