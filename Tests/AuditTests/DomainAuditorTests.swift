@@ -128,7 +128,7 @@ func canned(
     func theLaterProbesRunAtOnceOnlyOverAConnectionThatMultiplexes(version: String, peak: Int) async throws {
         // One connection per domain: HTTP/2 carries the three later probes at once, HTTP/1.x one at a time (libcurl
         // would open a connection for each probe that found the first one busy).
-        let gauge = Gauge(httpVersion: version, delay: .milliseconds(100))
+        let gauge = Gauge(httpVersion: version, delay: .milliseconds(250))
         let report = try #require(await DomainAuditor(fetcher: gauge).audit("example.com"))
         #expect(
             report.fetches.map(\.userAgent) == [
