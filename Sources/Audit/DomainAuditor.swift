@@ -112,15 +112,14 @@ public struct DomainAuditor: Sendable {
             guard !verify else { break }
             fallthrough
         default:
-            let rootRequest = request(.root, agent, verify: verify)
-            let browserRequest = request(.wellKnown, UserAgents.browser, verify: verify)
-            let botRequest = request(.wellKnown, UserAgents.genericBot, verify: verify)
-            async let rootFetch = fetcher.fetch(rootRequest)
-            async let browser = fetcher.fetch(browserRequest)
-            async let bot = fetcher.fetch(botRequest)
-            root = await rootFetch
-            others = [await browser, await bot].filter { $0.userAgent != agent }
-            if root?.failure == .cancelled || others.contains(where: { $0.failure == .cancelled }) { return nil }
+            let later = [
+                request(.root, agent, verify: verify), request(.wellKnown, UserAgents.browser, verify: verify),
+                request(.wellKnown, UserAgents.genericBot, verify: verify),
+            ]
+            let multiplexed = wellKnown.httpVersion == "2" || wellKnown.httpVersion == "3"
+            guard let answers = await fetchOnOneConnection(later, multiplexed: multiplexed) else { return nil }
+            root = answers[0]
+            others = answers.dropFirst().filter { $0.userAgent != agent }
         }
         let cdn = await cdnFetch
         if cdn?.failure == .cancelled { return nil }
@@ -133,12 +132,37 @@ public struct DomainAuditor: Sendable {
         return StopRequest.isRequested ? nil : examined
     }
 
+    /// The probes after the first, on the first one's connection so that a domain costs one TLS handshake: all at
+    /// once where it multiplexes (HTTP/2), one after another where it carries one request at a time (HTTP/1.x), since
+    /// libcurl opens a connection for each request that finds its host's connection busy. Nil when cancelled.
+    func fetchOnOneConnection(_ requests: [FetchRequest], multiplexed: Bool) async -> [Exchange]? {
+        var answers: [Exchange] = []
+        if multiplexed {
+            answers = await withTaskGroup(of: (Int, Exchange).self) { group in
+                for (index, request) in requests.enumerated() {
+                    group.addTask { (index, await fetcher.fetch(request)) }
+                }
+                var ordered = [Exchange?](repeating: nil, count: requests.count)
+                for await (index, exchange) in group { ordered[index] = exchange }
+                return ordered.compactMap { $0 }
+            }
+        } else {
+            for request in requests {
+                let answer = await fetcher.fetch(request)
+                if answer.failure == .cancelled { return nil }
+                answers.append(answer)
+            }
+        }
+        return answers.contains { $0.failure == .cancelled } ? nil : answers
+    }
+
     /// What the report keeps of a probe once every check has read it.
     struct Examined {
         var findings: [Finding]
         var file: DecodedFile?
         var apps: [AppServices]
-        /// The exchanges without their bodies: a run over thousands of domains keeps only the file's text.
+        /// The exchanges without their bodies (or their HTTP version): a run over thousands of domains keeps only
+        /// the file's text.
         var fetches: [Exchange]
         /// The well-known file was fetched, or read behind a certificate developer mode accepts: the site is crawled.
         var crawlable: Bool
@@ -158,6 +182,7 @@ public struct DomainAuditor: Sendable {
             var kept = exchange
             kept.body = []
             kept.consumed = nil
+            kept.httpVersion = nil  // scheduling only, not in the report: a report read back equals the one written
             return kept
         }
         return Examined(

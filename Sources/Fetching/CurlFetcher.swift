@@ -30,12 +30,15 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     private nonisolated(unsafe) let multi: UnsafeMutableRawPointer?
     private let unavailable: String?
     private let configuration: FetcherConfiguration
+    /// Written once here, read by every transfer on the loop thread, removed when the loop ends.
+    private let trust: TrustBundle
     private let finished = DispatchSemaphore(value: 0)
 
     public init(configuration: FetcherConfiguration = FetcherConfiguration()) {
         let initialised = curlGlobalInit
         multi = initialised == CURLE_OK ? curl_multi_init() : nil
         self.configuration = configuration
+        trust = TrustBundle(extra: multi == nil ? nil : configuration.caCertificate)
         guard let multi else {
             unavailable =
                 initialised == CURLE_OK
@@ -51,12 +54,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         // No CURLMOPT_MAX_HOST_CONNECTIONS: libcurl counts it per --connect-to target, so auditing a staging
         // server would queue every domain behind four connections and a slow domain would time out others.
         // Callers bound their own requests per host (4 per audited domain, the crawl's per-host concurrency).
-        // Idle connections kept for reuse: a crawl needs a few to its site, an audit none across domains; the
-        // default (4 per transfer ever added) kept hundreds of sockets and TLS sessions open in a 1,000-domain run.
-        // Both are tuning: when libcurl refuses one, its default is still correct, only less frugal.
-        if ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16) != CURLM_OK {
-            Self.tuningRefused("CURLMOPT_MAXCONNECTS")
-        }
+        // The connection cache's size follows the transfers in flight (`ConnectionCache`, set by the loop).
+        // Multiplexing is tuning: when libcurl refuses it, its default is still correct, only less frugal.
         if ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX) != CURLM_OK {
             Self.tuningRefused("CURLMOPT_PIPELINING")
         }
@@ -64,6 +63,10 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         thread.name = "aasa-audit curl loop"
         thread.start()
     }
+
+    /// The trust file this fetcher wrote (`TrustBundle`), for the test that removes it to prove libcurl keeps the
+    /// store it built.
+    package var trustFile: String? { trust.writtenFile }
 
     /// A refused tuning option costs only efficiency; it is said once on stderr rather than failing fetches.
     private static func tuningRefused(_ option: String) {
@@ -186,6 +189,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
         /// Finished handles, reset and ready for the next transfer (at most a few dozen are kept).
         var idle: [CurlEasy] = []
+        var cache = ConnectionCache()
         var connectTo: UnsafeMutablePointer<curl_slist>?
         /// Set when the fetcher's own configuration could not be handed to libcurl: every fetch fails with it.
         var setupError: String?
@@ -215,7 +219,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 let id = pending.id
                 transfer = try Transfer(
                     id: id, request: pending.request, completion: pending.completion, configuration: configuration,
-                    easy: easy, connectTo: connectTo, resume: { resumer.resume(id) })
+                    easy: easy, connectTo: connectTo, trust: trust, resume: { resumer.resume(id) })
             } catch {
                 recycle(easy)
                 return pending.completion(CurlFetcher.failed(pending.request, error.description))
@@ -272,6 +276,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 }
             }
             if stopping && active.isEmpty { break }
+            cache.fit(multi, inFlight: active.count)
             var running: Int32 = 0
             let performed = curl_multi_perform(multi, &running)
             if performed != CURLM_OK { failAll("curl_multi_perform", performed) }
@@ -298,6 +303,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         idle = []
         // Nothing is left in it; a failure here could only leak, and the process is ending this fetcher anyway.
         _ = curl_multi_cleanup(multi)
+        trust.remove()  // before the signal: a process may end as soon as `shutdown` returns
         finished.signal()
     }
 
@@ -315,6 +321,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.contentType = easy.string(CURLINFO_CONTENT_TYPE)
             exchange.redirectTo = (300..<400).contains(status) ? easy.string(CURLINFO_REDIRECT_URL) : nil
             exchange.headers = t.headers
+            exchange.httpVersion = httpVersion(easy.long(CURLINFO_HTTP_VERSION))
         }
         exchange.body = Array(t.body.prefix(Transfer.readLimit(policy)))
         if let consumer = t.consumer { exchange.consumed = Consumed(consumer.finish()) }
@@ -338,6 +345,17 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.tls = tlsFacts(t, code: code, message: message)
         }
         return exchange
+    }
+
+    /// libcurl's CURL_HTTP_VERSION_* of an answer as its usual name.
+    static func httpVersion(_ version: Int?) -> String? {
+        switch version {
+        case CURL_HTTP_VERSION_1_0: "1.0"
+        case CURL_HTTP_VERSION_1_1: "1.1"
+        case CURL_HTTP_VERSION_2_0: "2"
+        case CURL_HTTP_VERSION_3: "3"
+        default: nil
+        }
     }
 
     static func failure(for code: CURLcode) -> FetchFailure {

@@ -52,9 +52,6 @@ final class Transfer {
     /// Handed to the consumer when it asks for a pause; posts the resumption to the fetch loop.
     let resume: @Sendable () -> Void
 
-    /// Looked up once: every crawled page would otherwise stat the directory.
-    static let systemCertificates = FileManager.default.fileExists(atPath: "/etc/ssl/certs")
-
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
 
@@ -82,12 +79,13 @@ final class Transfer {
     /// The low-speed window (seconds with under a byte a second before giving up): the whole timeout, at least 1 s.
     static func lowSpeedSeconds(_ timeoutMs: Int) -> Int { max(1, timeoutMs / 1000) }
 
-    /// `easy` is fresh or reset; `connectTo` is the fetcher's `--connect-to` list, alive as long as the loop.
+    /// `easy` is fresh or reset; `connectTo` is the fetcher's `--connect-to` list, alive as long as the loop;
+    /// `trust` the fetcher's anchors.
     /// Throws when libcurl refuses an option: the transfer must not run with a default in its place.
     init(
         id: UInt64, request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void,
         configuration: FetcherConfiguration, easy: CurlEasy, connectTo: UnsafeMutablePointer<curl_slist>?,
-        resume: @escaping @Sendable () -> Void
+        trust: TrustBundle, resume: @escaping @Sendable () -> Void
     ) throws(CurlSetupError) {
         self.id = id
         self.request = request
@@ -119,12 +117,9 @@ final class Transfer {
                 "CURLOPT_MAXFILESIZE_LARGE")
         }
         try easy.set(CURLOPT_CONNECT_TO, shared: connectTo, "CURLOPT_CONNECT_TO")
-        if let ca = configuration.caCertificate {
-            try easy.set(CURLOPT_CAINFO, ca, "CURLOPT_CAINFO")
-            // CAINFO replaces the bundle; the system directory keeps public CAs trusted too.
-            if Transfer.systemCertificates { try easy.set(CURLOPT_CAPATH, "/etc/ssl/certs", "CURLOPT_CAPATH") }
-        }
-        if !policy.verifiesPeer {
+        if policy.verifiesPeer {
+            try trust.apply(to: easy)
+        } else {
             try easy.set(CURLOPT_SSL_VERIFYPEER, 0, "CURLOPT_SSL_VERIFYPEER")
             try easy.set(CURLOPT_SSL_VERIFYHOST, 0, "CURLOPT_SSL_VERIFYHOST")
         }
@@ -181,10 +176,14 @@ final class Transfer {
                 value: String(decoding: text[valueStart...], as: UTF8.self)))
     }
 
-    func debugText(_ text: String) {
-        // "SSL connection using TLSv1.3 / TLS_AES_256_GCM_SHA384"
-        guard tlsVersion == nil, let range = text.range(of: "SSL connection using ") else { return }
-        tlsVersion = text[range.upperBound...].split(separator: " ").first.map(String.init)
+    /// One line of libcurl's informational text; only "SSL connection using TLSv1.3 / TLS_AES_256_GCM_SHA384" is
+    /// read. Matched on bytes: a handshake brings dozens of lines, and a String for each showed in profiles.
+    func debugText(_ line: UnsafeBufferPointer<UInt8>) {
+        let marker = "SSL connection using ".utf8
+        guard tlsVersion == nil, line.starts(with: marker) else { return }
+        let rest = line.dropFirst(marker.count)
+        tlsVersion = String(
+            decoding: rest.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 }
 
@@ -226,6 +225,6 @@ private let debugCallback: curl_debug_callback = { _, type, data, size, context 
     guard type == CURLINFO_TEXT, let data, let context, size < 4096 else { return 0 }
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
-    transfer.debugText(String(decoding: bytes, as: UTF8.self))
+    transfer.debugText(bytes)
     return 0
 }

@@ -100,19 +100,41 @@ func canned(
         #expect(await DomainAuditor(fetcher: fetcher).audit("example.com") == nil)
     }
 
-    /// Counts transfers in flight to check the runner's bound.
+    /// Counts transfers in flight to check the runner's bound; answers in `httpVersion` (HTTP/2 by default).
     final class Gauge: HTTPFetching {
         let state = Locked((now: 0, peak: 0))
+        let httpVersion: String
+        let delay: Duration
+
+        init(httpVersion: String = "2", delay: Duration = .milliseconds(5)) {
+            self.httpVersion = httpVersion
+            self.delay = delay
+        }
 
         func fetch(_ r: FetchRequest) async -> Exchange {
             state.withLock {
                 $0.now += 1
                 $0.peak = max($0.peak, $0.now)
             }
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await Task.sleep(for: delay)
             state.withLock { $0.now -= 1 }
-            return canned(r)
+            var answer = canned(r)
+            answer.httpVersion = httpVersion
+            return answer
         }
+    }
+
+    @Test(arguments: [("2", 3), ("1.1", 1), ("1.0", 1)])
+    func theLaterProbesRunAtOnceOnlyOverAConnectionThatMultiplexes(version: String, peak: Int) async throws {
+        // One connection per domain: HTTP/2 carries the three later probes at once, HTTP/1.x one at a time (libcurl
+        // would open a connection for each probe that found the first one busy).
+        let gauge = Gauge(httpVersion: version, delay: .milliseconds(250))
+        let report = try #require(await DomainAuditor(fetcher: gauge).audit("example.com"))
+        #expect(
+            report.fetches.map(\.userAgent) == [
+                UserAgents.apple, UserAgents.apple, UserAgents.browser, UserAgents.genericBot,
+            ])
+        #expect(gauge.state.withLock { $0.peak } == peak)
     }
 
     @Test func theRunnerKeepsInputOrderAndNeverExceedsItsConcurrency() async {
@@ -123,7 +145,7 @@ func canned(
         #expect(reports.map(\.domain) == targets.map(\.domain))
         #expect(unfinished.isEmpty)
         let peak = gauge.state.withLock { $0.peak }
-        // Each domain runs up to three probes at once after the first.
+        // Each domain runs up to three probes at once after the first (over HTTP/2).
         #expect(peak > 5 && peak <= 15, "peak \(peak)")
     }
 

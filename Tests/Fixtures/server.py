@@ -704,6 +704,39 @@ class Handler(http.server.BaseHTTPRequestHandler):
     do_HEAD = do_GET
 
 
+# connection counting: the requests each Host name sent and the connections (TLS handshakes) they came over, so a
+# test can prove that one domain's probes share one connection. GET /connections?host=NAME, on any host, answers
+# {"requests": R, "connections": C} for NAME (zeros for a name never seen). A handler object serves one connection.
+import itertools  # noqa: E402 (kept inside this block)
+import urllib.parse  # noqa: E402
+
+COUNTING_LOCK = threading.Lock()
+COUNTED = {}  # host -> (requests, set of connection numbers)
+CONNECTION_NUMBERS = itertools.count(1)
+_uncounted_get = Handler.do_GET
+
+
+def counted_get(self):
+    if self.path.startswith("/connections?host="):
+        name = urllib.parse.unquote(self.path.split("=", 1)[1]).lower()
+        with COUNTING_LOCK:
+            requests, connections = COUNTED.get(name, (0, set()))
+            body = json.dumps({"requests": requests, "connections": len(connections)}).encode()
+        return self.send(200, body, "application/json")
+    with COUNTING_LOCK:
+        if not hasattr(self, "connection_number"):
+            self.connection_number = next(CONNECTION_NUMBERS)
+        host = (self.headers.get("Host") or "").split(":")[0].lower()
+        requests, connections = COUNTED.get(host, (0, set()))
+        COUNTED[host] = (requests + 1, connections | {self.connection_number})
+    return _uncounted_get(self)
+
+
+Handler.do_GET = counted_get
+Handler.do_HEAD = counted_get
+# end of connection counting
+
+
 class Server(http.server.ThreadingHTTPServer):
     request_queue_size = 256  # the default 5 stalls bursts of connects for a second (SYN retry)
     daemon_threads = True

@@ -20,13 +20,15 @@
     /// Some rule compares percent-decoded text, so URLs need their decoded view.
     @usableFromInline let needsDecoded: Bool
     let prefixes: LiteralPrefixes
+    /// The filter of the only entry, when there is one and it is short: the common file, decided from plain data.
+    let singleScan: ScanFilter?
 
     /// Entries with more rules than this get a literal-anchor index; below it a plain scan is faster.
     static let indexThreshold = 24
 
     init(_ document: AASADocument) {
         var rules: [Matcher.Rule] = []
-        var entries: [CompiledEntry] = []
+        var shapes: [(detailsIndex: Int, rules: Range<Int>, anchors: RuleIndex?)] = []
         var slotForApp: [String: Slot] = [:]
         var needsDecoded = false
         for entry in document.entries {
@@ -37,18 +39,25 @@
                 rules.append(rule)
             }
             let range = first..<rules.count
-            let slot = Slot(position: entries.count)
+            let slot = Slot(position: shapes.count)
             for (id, _) in entry.appIDs where slotForApp[id] == nil { slotForApp[id] = slot }
             let anchors = range.count > CompiledRules.indexThreshold ? RuleIndex(rules: rules, range: range) : nil
-            entries.append(CompiledEntry(detailsIndex: entry.detailsIndex, rules: range, anchors: anchors))
+            shapes.append((entry.detailsIndex, range, anchors))
+        }
+        let prefixes = LiteralPrefixes(rules)
+        let entries = shapes.map {
+            CompiledEntry(
+                detailsIndex: $0.detailsIndex, rules: $0.rules, anchors: $0.anchors,
+                filter: $0.anchors == nil ? ScanFilter(prefixes, rules: $0.rules) : nil)
         }
         self.rules = rules
         self.entries = entries
         self.slotForApp = slotForApp
         self.needsDecoded = needsDecoded
-        prefixes = LiteralPrefixes(rules)
+        self.prefixes = prefixes
         appIDs = document.applinksAppIDs
         appSlots = appIDs.map { slotForApp[$0]! }
+        singleScan = entries.count == 1 ? entries[0].filter : nil
     }
 
     var entryCount: Int { entries.count }
@@ -64,10 +73,13 @@ final class CompiledEntry: Sendable {
     let rules: Range<Int>
     /// The literal-anchor index over the rules, for entries with many.
     let anchors: RuleIndex?
+    /// The second-byte filter over the rules, for short entries.
+    let filter: ScanFilter?
 
-    init(detailsIndex: Int, rules: Range<Int>, anchors: RuleIndex?) {
+    init(detailsIndex: Int, rules: Range<Int>, anchors: RuleIndex?, filter: ScanFilter?) {
         self.detailsIndex = detailsIndex
         self.rules = rules
         self.anchors = anchors
+        self.filter = filter
     }
 }

@@ -29,19 +29,20 @@ public struct Matcher: Sendable {
     }
 
     func decide(_ entry: CompiledEntry, _ url: PreparedURL) -> Decision {
-        let decided: Int?
-        if let anchors = entry.anchors {
-            decided = anchors.firstMatch(compiled.rules, url)
-        } else {
-            decided = compiled.prefixes.firstMatch(compiled.rules, entry.rules, url)
-        }
-        guard let decided else { return Decision(result: .noMatch, rule: nil) }
-        return Decision(result: compiled.rules[decided].exclude ? .exclude : .match, rule: decided)
+        if let anchors = entry.anchors { return compiled.prefixes.decision(anchors.firstMatch(compiled.prefixes, url)) }
+        if let filter = entry.filter { return compiled.prefixes.decision(compiled.prefixes.firstMatch(filter, url)) }
+        return compiled.prefixes.decision(compiled.prefixes.firstMatch(entry.rules, url))
     }
 
     /// Calls `body` with each app's position in `appIDs` and its decision, allocating nothing: the form for hot
     /// loops over many URLs. A single-entry file (the common case) is evaluated once for all its apps.
     public func forEachDecision(_ url: PreparedURL, _ body: (Int, Decision) -> Void) {
+        if let filter = compiled.singleScan {
+            // One short entry: plain data only, no entry to retain.
+            let decision = compiled.prefixes.decision(compiled.prefixes.firstMatch(filter, url))
+            for app in 0..<compiled.appSlots.count { body(app, decision) }
+            return
+        }
         if compiled.entryCount == 1 {
             let decision = decide(compiled[CompiledRules.Slot(position: 0)], url)
             for app in compiled.appSlots.indices { body(app, decision) }

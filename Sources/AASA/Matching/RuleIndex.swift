@@ -5,21 +5,34 @@
 /// `/$(lang)_$(region)/c5/*` pins "/c5/" at 6). A URL can only match a rule whose literal is at that offset
 /// of its path, so one hash lookup per (offset, length) group finds the candidates. Candidates are then
 /// evaluated in file order with the ordinary matcher: the index only skips rules that cannot match.
+///
+/// All plain data, read without reference counting: each group is an open-addressed table (a slice of `keys` and
+/// `lists`) from the anchor's hash to its rules, listed in `members` in file order; the hit lists are merged in
+/// file order on the stack, so a URL costs no allocation.
 final class RuleIndex: Sendable {
     struct Group: Sendable {
         var offset: Int
         var length: Int
         var folded: Bool
         var decoded: Bool
-        var table: [UInt64: [Int]]
+        /// The group's first slot in `keys` and `lists`; it has `mask + 1` slots (a power of two).
+        var slots: Int
+        var mask: Int
     }
 
     let groups: [Group]
-    /// Rules without a usable anchor: always candidates.
-    let always: [Int]
+    /// Each slot's anchor hash.
+    let keys: [UInt64]
+    /// Each slot's rules in `members`; empty for a vacant slot.
+    let lists: [Range<Int>]
+    /// Rule indices, each hit list in file order.
+    let members: [Int]
+    /// Rules without a usable anchor, in `members`: always candidates.
+    let always: Range<Int>
 
     init(rules: [Matcher.Rule], range: Range<Int>) {
-        var groups: [Group] = []
+        var shapes: [(offset: Int, length: Int, folded: Bool, decoded: Bool)] = []
+        var tables: [[UInt64: [Int]]] = []
         var always: [Int] = []
         var groupIndex: [String: Int] = [:]
         for i in range {
@@ -35,16 +48,41 @@ final class RuleIndex: Sendable {
             if let existing = groupIndex[key] {
                 g = existing
             } else {
-                g = groups.count
+                g = shapes.count
                 groupIndex[key] = g
-                groups.append(
-                    Group(
-                        offset: offset, length: bytes.count, folded: folded, decoded: !rule.percentEncoded, table: [:]))
+                shapes.append((offset, bytes.count, folded, !rule.percentEncoded))
+                tables.append([:])
             }
-            groups[g].table[RuleIndex.hash(bytes[...], folded: false), default: []].append(i)
+            let h = bytes.withUnsafeBufferPointer { RuleIndex.hash($0, folded: false) }
+            tables[g][h, default: []].append(i)
+        }
+        var members = always
+        self.always = 0..<always.count
+        var groups: [Group] = []
+        var keys: [UInt64] = []
+        var lists: [Range<Int>] = []
+        for (shape, table) in zip(shapes, tables) {
+            var size = 2
+            while size < 2 * table.count { size *= 2 }
+            let first = keys.count
+            keys += repeatElement(0, count: size)
+            lists += repeatElement(0..<0, count: size)
+            for (h, rules) in table {
+                var slot = Int(truncatingIfNeeded: h) & (size - 1)
+                while !lists[first + slot].isEmpty { slot = (slot + 1) & (size - 1) }
+                keys[first + slot] = h
+                lists[first + slot] = members.count..<(members.count + rules.count)
+                members += rules
+            }
+            groups.append(
+                Group(
+                    offset: shape.offset, length: shape.length, folded: shape.folded, decoded: shape.decoded,
+                    slots: first, mask: size - 1))
         }
         self.groups = groups
-        self.always = always
+        self.keys = keys
+        self.lists = lists
+        self.members = members
     }
 
     /// The longest literal at a fixed byte offset before the first variable-width token.
@@ -70,7 +108,7 @@ final class RuleIndex: Sendable {
     }
 
     /// FNV-1a; collisions are harmless because candidates are matched in full afterwards.
-    @inline(__always) static func hash(_ bytes: ArraySlice<UInt8>, folded: Bool) -> UInt64 {
+    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h = (h ^ UInt64(folded ? ASCII.lower(b) : b)) &* 0x100_0000_01b3
@@ -78,17 +116,53 @@ final class RuleIndex: Sendable {
         return h
     }
 
-    func firstMatch(_ rules: [Matcher.Rule], _ url: PreparedURL) -> Int? {
-        var candidates = always
-        for group in groups {
-            let view = group.decoded && url.decodedView != nil ? url.decodedView! : url.raw
-            guard group.offset + group.length <= view.path.count else { continue }
-            let start = view.path.lowerBound + group.offset
-            let h = RuleIndex.hash(view.bytes[start..<(start + group.length)], folded: group.folded)
-            if let hits = group.table[h] { candidates += hits }
+    /// The first rule that matches: the candidates of every group whose anchor the path has, in file order.
+    func firstMatch(_ prefixes: LiteralPrefixes, _ url: PreparedURL) -> Int? {
+        url.withViews { raw, decoded in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: groups.count + 1) { heads in
+                var count = 0
+                if !always.isEmpty {
+                    heads[0] = always
+                    count = 1
+                }
+                groups.withUnsafeBufferPointer { groups in
+                    keys.withUnsafeBufferPointer { keys in
+                        lists.withUnsafeBufferPointer { lists in
+                            for group in groups {
+                                let path = group.decoded ? decoded.path : raw.path
+                                guard group.offset + group.length <= path.count else { continue }
+                                let start = path.lowerBound + group.offset
+                                let h = RuleIndex.hash(
+                                    UnsafeBufferPointer(rebasing: raw.bytes[start..<(start + group.length)]),
+                                    folded: group.folded)
+                                var slot = Int(truncatingIfNeeded: h) & group.mask
+                                while !lists[group.slots + slot].isEmpty {
+                                    if keys[group.slots + slot] == h {
+                                        heads[count] = lists[group.slots + slot]
+                                        count += 1
+                                        break
+                                    }
+                                    slot = (slot + 1) & group.mask
+                                }
+                            }
+                        }
+                    }
+                }
+                // Merge the hit lists, each in file order, evaluating the smallest rule first.
+                return members.withUnsafeBufferPointer { members -> Int? in
+                    while true {
+                        var best = -1
+                        var rule = Int.max
+                        for k in 0..<count where !heads[k].isEmpty && members[heads[k].lowerBound] < rule {
+                            best = k
+                            rule = members[heads[k].lowerBound]
+                        }
+                        guard best >= 0 else { return nil }
+                        heads[best] = (heads[best].lowerBound + 1)..<heads[best].upperBound
+                        if prefixes.matches(rule, raw, decoded) { return rule }
+                    }
+                }
+            }
         }
-        if candidates.count != always.count { candidates.sort() }
-        for i in candidates where Matcher.evaluate(rules[i], url) == nil { return i }
-        return nil
     }
 }

@@ -118,6 +118,9 @@ public struct Exchange: Codable, Hashable, Sendable {
     public var body: [UInt8]
     /// What the request's `BodyConsumer` made of the body.
     public var consumed: Consumed?
+    /// The answer's HTTP version ("1.1", "2"); nil without an answer. Not in the report: it tells the auditor
+    /// whether its later probes can share the connection at once (HTTP/2 multiplexes) or must take turns on it.
+    public var httpVersion: String?
 
     public init(
         location: FetchLocation, url: String, userAgent: String, httpStatus: Int? = nil, contentType: String? = nil,
