@@ -51,7 +51,8 @@ import sys
 count, work = int(sys.argv[1]), sys.argv[2]
 with open(work + "/links.txt", "w") as links:
     for k in range(count):
-        app, tracker, other = "a%02d" % (k % 80 + 1), "t%02d" % (k % 20 + 1), "t%02d" % ((k + 7) % 20 + 1)
+        # Every fourth link shares a tracker, so each kind of link reaches all 20 trackers and all 80 apps.
+        app, tracker, other = "a%02d" % (k % 80 + 1), "t%02d" % (k // 4 % 20 + 1), "t%02d" % ((k // 4 + 7) % 20 + 1)
         kind = k % 4
         if kind == 0:
             links.write("https://%s.bench.test/shop/p/%d\n" % (app, k))

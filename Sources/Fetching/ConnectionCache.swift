@@ -10,14 +10,16 @@ import Foundation
 /// hundreds of idle connections open in a 1,000-domain run instead. In flight plus `idle`: a domain's connection,
 /// the newest idle one, waits for its next probes while finished domains' older connections are closed first.
 struct ConnectionCache {
-    /// Idle connections kept beyond those in use.
+    /// Idle connections kept beyond those in use, by default (`FetcherConfiguration.idleConnections`).
     static let idle = 32
+    /// This fetcher's: `links` keeps one per host its chains revisit.
+    var idle = ConnectionCache.idle
     private var limit = 0
     private var refused = false
 
     /// Called once per turn of the loop, after transfers were added or removed.
     mutating func fit(_ multi: UnsafeMutableRawPointer, inFlight: Int) {
-        let wanted = inFlight + ConnectionCache.idle
+        let wanted = inFlight + idle
         guard wanted != limit, !refused else { return }
         if ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, wanted) == CURLM_OK {
             limit = wanted

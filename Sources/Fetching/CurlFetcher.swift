@@ -190,6 +190,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         /// Finished handles, reset and ready for the next transfer (at most a few dozen are kept).
         var idle: [CurlEasy] = []
         var cache = ConnectionCache()
+        cache.idle = max(0, configuration.idleConnections ?? ConnectionCache.idle)
         var connectTo: UnsafeMutablePointer<curl_slist>?
         /// Set when the fetcher's own configuration could not be handed to libcurl: every fetch fails with it.
         var setupError: String?

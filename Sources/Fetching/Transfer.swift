@@ -10,6 +10,9 @@ public struct FetcherConfiguration: Sendable {
     public var caCertificate: String?
     /// Whole-transfer timeout in seconds; connect and low-speed limits derive from it.
     public var timeout: Double
+    /// Idle connections kept for reuse beyond those in use; nil: 32, enough for `audit`, whose domains never
+    /// share one. `links` revisits its hosts in any order, and a smaller cache closed each connection first.
+    public var idleConnections: Int?
     /// Faults the tests inject into the loop's libcurl calls; always off in the tool.
     package var testFaults = TestFaults()
 

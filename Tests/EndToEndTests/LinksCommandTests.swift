@@ -328,4 +328,23 @@ import Testing
             #expect(try await requests(host, "http:/.well-known/apple-app-site-association") == 0, "\(host)")
         }
     }
+
+    /// A campaign revisits its hosts in any order: each host's file is read first, on the connection its hops then
+    /// reuse, so 48 hosts visited round-robin three times cost one connection each, as `audit`'s probes do (the
+    /// fetcher kept 32 idle connections, and each revisit opened a new one).
+    @Test func hostsVisitedRoundRobinKeepOneConnectionEach() async throws {
+        let hosts = (1...48).map { "linkapp--reuse\($0).aasa.test" }
+        let urls = (1...3).flatMap { page in hosts.map { "https://\($0)/p/\(page)" } }
+        let (result, out) = try await links(urls + ["--concurrency", "1", "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try report(out).links.allSatisfy { $0.tier == .opensApp })
+        let mapping = Self.server.connectTo.flatMap { ["--connect-to", $0] }
+        for host in hosts {
+            let answer = try await Binary.run(
+                ["-s", "--cacert", Self.server.caPath] + mapping + ["https://count.aasa.test/connections?host=\(host)"],
+                program: URL(fileURLWithPath: "/usr/bin/curl"))
+            // Four probes of the file, then three pages, all on the first probe's connection.
+            #expect(answer.stdout == #"{"requests": 7, "connections": 1}"#, "\(host): \(answer.stdout)")
+        }
+    }
 }

@@ -23,12 +23,15 @@ public struct LinkChainFollower: Sendable {
     }
 
     /// Nil when the run was cancelled. A URL seen before in this run (in any chain) is not fetched again.
-    public func follow(_ url: String) async -> Chain? {
+    /// `beforeHost` runs before each hop's fetch with its host (false: cancelled): the runner reads the host's file
+    /// first, so its probes open the host's connection and the hops reuse it, as `audit`'s later probes do.
+    public func follow(_ url: String, beforeHost: (String) async -> Bool = { _ in true }) async -> Chain? {
         var hops: [LinkHop] = []
         var seen: Set<String> = []
         var next = url
         while true {
             seen.insert(next)
+            if let host = LinkURL(next)?.host, await !beforeHost(host) { return nil }
             let answer = await memo.answer(for: next)
             if answer.failure == .cancelled { return nil }
             var hop = LinkHop(url: next, httpStatus: answer.status)

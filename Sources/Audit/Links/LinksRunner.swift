@@ -14,6 +14,10 @@ public struct LinksRunner: Sendable {
     /// `--entitlements`: the associated domains whose files may offer a Universal Link for a scheme link.
     public var associatedDomains: [String]
 
+    /// Idle connections the fetcher should keep for a run: a campaign's links revisit the same tracking and landing
+    /// hosts in any order, and with `audit`'s 32 a run over 100 hosts opened a connection for nearly every hop.
+    public static let idleConnections = 256
+
     public init(
         fetcher: any HTTPFetching, concurrency: Int, follows: Bool = true, schemes: URLSchemes? = nil,
         associatedDomains: [String] = []
@@ -75,7 +79,9 @@ public struct LinksRunner: Sendable {
         if let reason = Self.notFetched(evidence, parsed, follows: follows) {
             evidence.chain[0].note = reason
         } else {
-            guard let chain = await follower.follow(url) else { return nil }
+            guard let chain = await follower.follow(url, beforeHost: { await files.entry(for: $0) != nil }) else {
+                return nil
+            }
             evidence.chain = chain.hops
             evidence.broken = chain.broken
         }

@@ -123,7 +123,9 @@ enum LinksCommand: Command {
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
         for refused in plan.list.inputErrors { Terminal.err(Terminal.safe(refused.line)) }
-        let fetcher = CurlFetcher(configuration: plan.configuration)
+        var configuration = plan.configuration
+        configuration.idleConnections = LinksRunner.idleConnections
+        let fetcher = CurlFetcher(configuration: configuration)
         let runner = LinksRunner(
             fetcher: fetcher, concurrency: plan.concurrency, follows: plan.follows, schemes: plan.schemes,
             associatedDomains: plan.associatedDomains)
