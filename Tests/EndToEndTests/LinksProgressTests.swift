@@ -33,6 +33,8 @@ import Testing
         let shown = try await run([])
         #expect(shown.contains("/2 links]"), "\(shown.debugDescription)")
         #expect(shown.contains("\r\u{1B}[K"), "the line is erased at the end: \(shown.debugDescription)")
+        let afterErase = shown.components(separatedBy: "\r\u{1B}[K").last ?? ""
+        #expect(!afterErase.contains("links]"), "no redraw after the erase: \(shown.debugDescription)")
         let quiet = try await run(["--quiet"])
         #expect(!quiet.contains("links]") && !quiet.contains("\u{1B}[K"), "\(quiet.debugDescription)")
     }

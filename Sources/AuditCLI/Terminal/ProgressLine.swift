@@ -1,3 +1,4 @@
+import AASA
 import Crawling
 import Foundation
 import Synchronization
@@ -8,12 +9,17 @@ final class ProgressLine: Sendable {
     private let done: DoneCounter
     /// Redraws the line; nil when hidden.
     private let ticker: Task<Void, Never>?
+    /// Set by `finish`: a redraw already past its cancellation check must not write after the erase, which left
+    /// the line on the terminal above the report.
+    private let finished: Locked<Bool>
 
     /// Shown only when `visible` (stderr is a terminal and not `--quiet`); `unit` names what is counted
     /// ("domains", "links"); `crawl` counts pages when crawling.
     init(total: Int, unit: String = "domains", started: Date, crawl: CrawlProgress?, visible: Bool) {
         let done = DoneCounter()
         self.done = done
+        let finished = Locked(false)
+        self.finished = finished
         ticker =
             visible
             ? Task {
@@ -25,7 +31,9 @@ final class ProgressLine: Sendable {
                     let line = Self.line(
                         eta.done, total, unit: unit, started, crawl, now: now,
                         secondsLeft: eta.secondsLeft(at: now.timeIntervalSinceReferenceDate))
-                    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+                    finished.withLock { finished in
+                        if !finished { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
+                    }
                 }
             } : nil
     }
@@ -40,7 +48,10 @@ final class ProgressLine: Sendable {
     func finish() {
         guard let ticker else { return }
         ticker.cancel()
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        finished.withLock { finished in
+            finished = true
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        }
     }
 
     static func line(
