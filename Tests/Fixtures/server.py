@@ -3,8 +3,8 @@
 
 Makes a test CA and per-host certificates at start (so time-relative ones, like "expires in 5 days", stay
 true), picks the certificate by SNI, and answers by Host header from the SCENARIOS table. Binds
-127.0.0.1:0, prints "READY port=<p> ... httpport=<plain http> ca=<path>" when ready, and exits when its stdin closes, so a crashed
-test never leaves it running. Only loopback is ever used.
+127.0.0.1:0, prints "READY port=<p> ... httpport=<plain http> ca=<path>" when ready, and exits when its stdin
+closes, so a crashed test never leaves it running. Only loopback is ever used.
 """
 import gzip
 import http.server
