@@ -16,13 +16,30 @@ actor HopMemo {
     }
 
     let fetcher: any HTTPFetching
-    private var answers: [String: Task<Answer, Never>] = [:]
+    /// A fetch in flight, then its answer: a finished Task kept per URL held on to its task allocator.
+    private enum Slot {
+        case fetching(Task<Answer, Never>)
+        case answered(Answer)
+    }
+    private var answers: [String: Slot] = [:]
 
     init(fetcher: any HTTPFetching) { self.fetcher = fetcher }
 
+    /// URLs whose fetch has not finished (each finished one keeps only its answer).
+    var fetchesInFlight: Int {
+        answers.values.count {
+            if case .fetching = $0 { return true }
+            return false
+        }
+    }
+
     /// `failure` is `.cancelled` when the run was.
     func answer(for url: String) async -> Answer {
-        if let task = answers[url] { return await DomainFiles.value(of: task) }
+        switch answers[url] {
+        case .answered(let answer): return answer
+        case .fetching(let task): return await DomainFiles.value(of: task)
+        case nil: break
+        }
         let fetcher = self.fetcher
         let task = Task { () -> Answer in
             let exchange = await fetcher.fetch(LinkChainFollower.request(LinkURL.requestForm(url)))
@@ -31,7 +48,9 @@ actor HopMemo {
                 failure: exchange.failure, error: exchange.error,
                 scriptRedirect: LinkChainFollower.scriptRedirect(exchange))
         }
-        answers[url] = task
-        return await DomainFiles.value(of: task)
+        answers[url] = .fetching(task)
+        let answer = await DomainFiles.value(of: task)
+        if answer.failure != .cancelled { answers[url] = .answered(answer) }
+        return answer
     }
 }
