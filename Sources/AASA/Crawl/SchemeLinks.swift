@@ -27,7 +27,7 @@ public struct SchemeLinks: Sendable, Codable, Equatable {
 
     public static let linkCap = 200
     public static let pagesKept = 5
-    /// Longer links are cut to this many characters (with "…"): a data blob in an href is no app link.
+    /// Longer links are cut to this many bytes (with "…"): a data blob in an href is no app link.
     public static let maxLength = 2_048
 
     /// Schemes that name no app of the site's: mail, phone, script, data, and the system's own (the App Store's
