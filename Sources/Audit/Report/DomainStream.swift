@@ -1,0 +1,153 @@
+import AASA
+import Foundation
+
+/// A run's domains in report order, each read again from where it waits (the run folder's `domains.jsonl`, or
+/// memory) whenever a report is written: a run of 100,000 domains keeps only one `Entry` per domain, and a writer
+/// holds one domain at a time.
+public struct DomainStream: Sendable {
+    /// What a run keeps of each finished domain: enough to order, count and summarise without reading it.
+    public struct Entry: Sendable {
+        /// The domain's position in the run's input: the report's order.
+        public var index: Int
+        public var domain: String
+        public var unicode: String?
+        public var verdict: DomainReport.Verdict
+        /// Findings of each severity, those a truncation left out included.
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        public var urlsTested: Int
+        public var urlsOpeningApp: Int
+        /// The site was crawled (its URLs may be none).
+        public var crawled: Bool
+        /// A signal cut its crawl short: `--resume` crawls it again.
+        public var crawlInterrupted: Bool
+        /// Other audited domains its crawl linked to, whose files judge those links at the end.
+        public var linkedDomains: [String]
+        /// Its well-known file answered 200: links to it from other audited sites are judged by that file.
+        public var servesFile: Bool
+        var location: Location
+
+        enum Location: Sendable {
+            case file(offset: Int64, length: Int)
+            case memory(DomainReport)
+        }
+
+        /// `audited`: the run's domains, of which links are kept (nil keeps none).
+        init(index: Int, report: DomainReport, location: Location, audited: Set<String>?) {
+            self.index = index
+            domain = report.domain
+            unicode = report.unicode
+            verdict = report.verdict
+            errors = report.findings.count(.error)
+            warnings = report.findings.count(.warning)
+            infos = report.findings.count(.info)
+            let tally = report.urls.tally()
+            urlsTested = tally.tested
+            urlsOpeningApp = tally.opening
+            crawled = report.crawl != nil
+            crawlInterrupted = report.crawl?.stoppedBecause == CrawlStop.interrupted.description
+            if let audited, !report.urls.isEmpty {
+                linkedDomains = report.urls.hosts().filter { $0 != report.domain && audited.contains($0) }.sorted()
+            } else {
+                linkedDomains = []
+            }
+            servesFile =
+                report.file != nil
+                && report.fetches.contains { $0.location == .wellKnown && $0.httpStatus == 200 }
+            self.location = location
+        }
+
+        /// Whether any of its findings is at `severity` or worse.
+        public func reaches(_ severity: Severity) -> Bool {
+            switch severity {
+            case .error: errors > 0
+            case .warning: errors + warnings > 0
+            case .info: errors + warnings + infos > 0
+            }
+        }
+    }
+
+    /// In report order (input order).
+    public private(set) var entries: [Entry]
+    private let log: DomainLog.Reader?
+    /// Files of audited domains that other audited sites linked to, by domain.
+    private var judges: [String: Matcher] = [:]
+
+    init(entries: [Entry], log: DomainLog.Reader?) {
+        self.entries = entries.sorted { $0.index < $1.index }
+        self.log = log
+    }
+
+    /// Domains already in memory, in order (a report read whole, or built by a test).
+    public init(_ domains: [DomainReport]) {
+        self.init(
+            entries: domains.enumerated().map {
+                Entry(index: $0.offset, report: $0.element, location: .memory($0.element), audited: nil)
+            }, log: nil)
+    }
+
+    public var count: Int { entries.count }
+
+    /// The domain `entry` stands for, read again, links to other audited sites judged by their files.
+    public func load(_ entry: Entry) throws -> DomainReport {
+        var report: DomainReport
+        switch entry.location {
+        case .memory(let kept): report = kept
+        case .file(let offset, let length):
+            guard let log else { throw DomainLog.ReadFailure(reason: "no log to read from") }
+            report = try log.read(offset: offset, length: length).report
+        }
+        for host in entry.linkedDomains {
+            if let matcher = judges[host] { report.urls.judge(host: host, by: matcher) }
+        }
+        return report
+    }
+
+    /// Every domain in report order, one at a time.
+    public func forEach(_ body: (DomainReport) throws -> Void) throws {
+        for entry in entries { try body(try load(entry)) }
+    }
+
+    /// The domains at `positions` of `entries`, in that order.
+    public func forEach(at positions: [Int], _ body: (Int, DomainReport) throws -> Void) throws {
+        for position in positions { try body(position, try load(entries[position])) }
+    }
+
+    /// Judges each link from one audited site to another by the other's file, as the run used to once every
+    /// domain had finished: only the files some crawl linked to are read again and kept as matchers, and the
+    /// linking domains' counts of URLs opening an app are worked out anew.
+    public mutating func judgeLinksBetweenDomains() throws {
+        let linked = Set(entries.flatMap(\.linkedDomains))
+        guard !linked.isEmpty else { return }
+        for entry in entries where linked.contains(entry.domain) && entry.servesFile {
+            if let file = try load(entry).file, let document = DecodedFile(bytes: Array(file.utf8)).document {
+                judges[entry.domain] = Matcher(document)
+            }
+        }
+        for position in entries.indices where entries[position].linkedDomains.contains(where: { judges[$0] != nil }) {
+            let tally = try load(entries[position]).urls.tally()
+            entries[position].urlsTested = tally.tested
+            entries[position].urlsOpeningApp = tally.opening
+        }
+    }
+
+    /// Positions in `entries`: failing first, then warning, then passing; within a verdict, more errors, then
+    /// more warnings first; otherwise in report order.
+    public func worstFirst() -> [Int] {
+        func rank(_ v: DomainReport.Verdict) -> Int { v == .fail ? 0 : v == .warn ? 1 : 2 }
+        let keys = entries.map { (rank($0.verdict), -$0.errors, -$0.warnings) }
+        return entries.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+    }
+}
+
+extension DomainStream: StreamedJSONArray {
+    func forEachJSONElement(_ body: (any Encodable) throws -> Void) throws {
+        try forEach { try body($0) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try forEach { try container.encode($0) }
+    }
+}
