@@ -58,7 +58,11 @@ public final class DomainLog: Sendable {
     /// Appends one finished domain. A failed write (a full disk) keeps the domain in memory, so the reports still
     /// hold it, and is remembered in `failure`.
     public func append(_ report: DomainReport, index: Int) {
-        let line = try? Self.line(report, index: index)
+        var line = try? Self.line(report, index: index)
+        // A signal while its URLs were judged leaves rows unjudged: the reports show them so, and `--resume`
+        // audits the domain again.
+        let partial = StopRequest.isRequested
+        if partial, let whole = line { line = Array(whole.dropLast(2)) + Array(#","partial" : true}"#.utf8) + [10] }
         state.withLock { state in
             if let line, state.failure == nil {
                 if let problem = Self.write(line, to: state.fd) {
@@ -66,10 +70,11 @@ public final class DomainLog: Sendable {
                     // Whatever part of the line reached the file is cut off again, so no torn line stays behind.
                     _ = ftruncate(state.fd, off_t(state.offset))
                 } else {
-                    state.entries.append(
-                        DomainStream.Entry(
-                            index: index, report: report, location: .file(offset: state.offset, length: line.count),
-                            audited: audited))
+                    var entry = DomainStream.Entry(
+                        index: index, report: report, location: .file(offset: state.offset, length: line.count),
+                        audited: audited)
+                    entry.partial = partial
+                    state.entries.append(entry)
                     state.offset += Int64(line.count)
                     state.unsynced += 1
                     if state.unsynced >= Self.syncEvery || Date().timeIntervalSince(state.lastSync) > 1 {
@@ -152,7 +157,7 @@ public final class DomainLog: Sendable {
 
         deinit { close(fd) }
 
-        func read(offset: Int64, length: Int) throws -> (index: Int, report: DomainReport) {
+        func read(offset: Int64, length: Int) throws -> (index: Int, report: DomainReport, partial: Bool) {
             var bytes = [UInt8](repeating: 0, count: length)
             var done = 0
             while done < length {
@@ -208,9 +213,11 @@ public final class DomainLog: Sendable {
                 do {
                     let record = try ReportReader.record(pending, name: path)
                     if byIndex[record.index] == nil { order.append(record.index) }
-                    byIndex[record.index] = DomainStream.Entry(
+                    var entry = DomainStream.Entry(
                         index: record.index, report: record.report,
                         location: .file(offset: offset, length: pending.count), audited: audited)
+                    entry.partial = record.partial
+                    byIndex[record.index] = entry
                     offset += Int64(pending.count)
                 } catch {
                     // Only the last line may be bad (cut off as torn); a bad line before it is an error.

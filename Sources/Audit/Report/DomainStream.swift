@@ -22,6 +22,8 @@ public struct DomainStream: Sendable {
         public var crawled: Bool
         /// A signal cut its crawl short: `--resume` crawls it again.
         public var crawlInterrupted: Bool
+        /// A signal cut the judging of its URLs short (rows say so): `--resume` audits it again.
+        public var partial = false
         /// Other audited domains its crawl linked to, whose files judge those links at the end.
         public var linkedDomains: [String]
         /// Its well-known file answered 200: links to it from other audited sites are judged by that file.
@@ -73,6 +75,9 @@ public struct DomainStream: Sendable {
     private let log: DomainLog.Reader?
     /// Files of audited domains that other audited sites linked to, by domain.
     private var judges: [String: Matcher] = [:]
+    /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
+    /// 100,000 URLs once, not once per file.
+    private let recent = Locked<(index: Int, report: DomainReport)?>(nil)
 
     init(entries: [Entry], log: DomainLog.Reader?) {
         self.entries = entries.sorted { $0.index < $1.index }
@@ -96,12 +101,38 @@ public struct DomainStream: Sendable {
         case .memory(let kept): report = kept
         case .file(let offset, let length):
             guard let log else { throw DomainLog.ReadFailure(reason: "no log to read from") }
-            report = try log.read(offset: offset, length: length).report
+            if let kept = recent.withLock({ $0 }), kept.index == entry.index {
+                report = kept.report
+            } else {
+                report = try log.read(offset: offset, length: length).report
+                recent.withLock { $0 = (entry.index, report) }
+            }
         }
-        for host in entry.linkedDomains {
-            if let matcher = judges[host] { report.urls.judge(host: host, by: matcher) }
-        }
+        let judged = Set(entry.linkedDomains.filter { judges[$0] != nil })
+        if !judged.isEmpty { report.urls = rejudged(report.urls, hosts: judged) }
         return report
+    }
+
+    /// The table with its rows on `hosts` judged by those hosts' files: the log wrote them before those files were
+    /// known (with no verdict), so they are made plain rows again; every other row keeps the verdicts written.
+    private func rejudged(_ table: URLTable, hosts: Set<String>) -> URLTable {
+        var fresh = URLTable()
+        for row in table {
+            guard let host = URLAuthority.httpHost(of: row.url), hosts.contains(host) else {
+                fresh.append(row)
+                continue
+            }
+            fresh.append(
+                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: row.note, depth: row.depth,
+                anchorText: row.anchorText)
+            let position = fresh.count - 1
+            if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
+            for _ in 0..<max(0, row.inlinks ?? 0) { fresh.addInlink(at: position) }
+        }
+        for host in hosts {
+            if let matcher = judges[host] { fresh.judge(host: host, by: matcher) }
+        }
+        return fresh
     }
 
     /// Every domain in report order, one at a time.
