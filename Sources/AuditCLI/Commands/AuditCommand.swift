@@ -451,12 +451,12 @@ enum AuditCommand: Command {
         var kept: [DomainStream.Entry] = []
         var done = Set<Int>()
         for entry in resume.recovered.entries {
-            if entry.partial {
-                targets[entry.index].notes.append(
-                    "audited again: the interrupted run stopped while judging its URLs (--resume)")
-            } else if entry.crawlInterrupted {
+            if entry.crawlInterrupted {
                 targets[entry.index].notes.append(
                     "crawled again from its start: the interrupted run's crawl of this site was cut short (--resume)")
+            } else if entry.partial {
+                targets[entry.index].notes.append(
+                    "audited again: the interrupted run stopped while judging its URLs (--resume)")
             } else if resume.retryFailed && entry.verdict == .fail {
                 targets[entry.index].notes.append("audited again: it failed in the interrupted run (--retry-failed)")
             } else {
