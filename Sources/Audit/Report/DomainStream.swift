@@ -32,7 +32,13 @@ public struct DomainStream: Sendable {
 
         enum Location: Sendable {
             case file(offset: Int64, length: Int)
-            case memory(DomainReport)
+            /// Boxed: an entry stays a few dozen bytes whichever case it holds.
+            case memory(Kept)
+        }
+
+        final class Kept: Sendable {
+            let report: DomainReport
+            init(_ report: DomainReport) { self.report = report }
         }
 
         /// `audited`: the run's domains, of which links are kept (nil keeps none).
@@ -88,7 +94,7 @@ public struct DomainStream: Sendable {
     public init(_ domains: [DomainReport]) {
         self.init(
             entries: domains.enumerated().map {
-                Entry(index: $0.offset, report: $0.element, location: .memory($0.element), audited: nil)
+                Entry(index: $0.offset, report: $0.element, location: .memory(Entry.Kept($0.element)), audited: nil)
             }, log: nil)
     }
 
@@ -98,7 +104,7 @@ public struct DomainStream: Sendable {
     public func load(_ entry: Entry) throws -> DomainReport {
         var report: DomainReport
         switch entry.location {
-        case .memory(let kept): report = kept
+        case .memory(let kept): report = kept.report
         case .file(let offset, let length):
             guard let log else { throw DomainLog.ReadFailure(reason: "no log to read from") }
             if let kept = recent.withLock({ $0 }), kept.index == entry.index {
