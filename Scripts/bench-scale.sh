@@ -3,7 +3,8 @@
 # add 100000 for the full run) against a local nginx, 1 % of the names failing (their file answers 404), writing
 # json,html,csv; in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
 # the same four requests per domain (well-known and root as AASA-Bot, well-known as a browser and as a generic bot).
-# Also prints report.html's size and how long headless Chromium takes to load it. Loopback only.
+# Also prints report.html's size and how long headless Chromium takes to load it. AASA_BENCH_BEFORE=BINARY also
+# times another build (an older release) on the same domains. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . Scripts/lib.sh
@@ -56,8 +57,9 @@ n = int(sys.argv[1])
 for i in range(1, n + 1):
     print(("x%d.bench.test" if i % 100 == 0 else "d%d.bench.test") % i)
 PY
-    python3 - "$work/domains.txt" > "$work/curl.cfg" <<'PY'
+    python3 - "$work/domains.txt" "$work/ca.pem" "127.0.0.1:$port" > "$work/curl.cfg" <<'PY'
 import sys
+ca, target = sys.argv[2], sys.argv[3]
 agents = ["AASA-Bot/1.0.0", "AASA-Bot/1.0.0", "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15",
           "MyAgent-Bot/1.0"]
 first = True
@@ -68,14 +70,22 @@ for name in open(sys.argv[1]).read().split():
         if not first:
             print("next")
         first = False
-        print('url = "https://%s%s"\noutput = "/dev/null"\nuser-agent = "%s"' % (name, path, agent))
+        # `next` starts a new set of options: each request names its own CA and connect-to.
+        print('url = "https://%s%s"\noutput = "/dev/null"\nuser-agent = "%s"\ncacert = "%s"\nconnect-to = "::%s"\nsilent'
+              % (name, path, agent, ca, target))
 PY
     echo "--- $count domains (1 % failing)"
-    measure "curl -Z (transport floor)" curl -Z --parallel-max 64 -s --cacert "$work/ca.pem" \
-        --connect-to "::127.0.0.1:$port" -K "$work/curl.cfg"
+    measure "curl -Z (transport floor)" curl -s -Z --parallel-max 64 -K "$work/curl.cfg"
     rm -rf "$work/report"
     measure "aasa-audit audit" "$bin" audit --domains "$work/domains.txt" --connect-to "::127.0.0.1:$port" \
         --ca-cert "$work/ca.pem" --out "$work/report" --format json,html,csv --quiet --concurrency 64 --no-cdn
+    if [ -n "${AASA_BENCH_BEFORE:-}" ]; then
+        rm -rf "$work/before"
+        measure "before ($AASA_BENCH_BEFORE)" "$AASA_BENCH_BEFORE" audit --domains "$work/domains.txt" \
+            --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/before" --format json,html,csv \
+            --quiet --concurrency 64 --no-cdn
+        printf '  before: report.html %.1f MB\n' "$(echo "$(stat -c %s "$work/before/report.html") / 1000000" | bc -l)"
+    fi
     python3 - "$work/report" <<'PY'
 import json, os, sys
 out = sys.argv[1]
