@@ -4,7 +4,8 @@
 # json,html,csv; in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
 # the same four requests per domain (well-known and root as AASA-Bot, well-known as a browser and as a generic bot).
 # Also prints report.html's size and how long headless Chromium takes to load it. AASA_BENCH_BEFORE=BINARY also
-# times another build (an older release) on the same domains. Loopback only.
+# times another build (an older release) on the same domains; AASA_BENCH_NO_FLOOR=1 skips curl; AASA_BENCH_KEEP=DIR
+# keeps each size's report.html there. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . Scripts/lib.sh
@@ -75,7 +76,7 @@ for name in open(sys.argv[1]).read().split():
               % (name, path, agent, ca, target))
 PY
     echo "--- $count domains (1 % failing)"
-    measure "curl -Z (transport floor)" curl -s -Z --parallel-max 64 -K "$work/curl.cfg"
+    [ -n "${AASA_BENCH_NO_FLOOR:-}" ] || measure "curl -Z (transport floor)" curl -s -Z --parallel-max 64 -K "$work/curl.cfg"
     rm -rf "$work/report"
     measure "aasa-audit audit" "$bin" audit --domains "$work/domains.txt" --connect-to "::127.0.0.1:$port" \
         --ca-cert "$work/ca.pem" --out "$work/report" --format json,html,csv --quiet --concurrency 64 --no-cdn
@@ -96,6 +97,10 @@ print("  report: %d domains, %d pass, %d fail; report.json %.1f MB, report.html 
     s["domains"], s["passed"], s["failed"], sizes["report.json"] / 1e6, sizes["report.html"] / 1e6,
     sizes["domains.jsonl"] / 1e6))
 PY
+    if [ -n "${AASA_BENCH_KEEP:-}" ]; then
+        mkdir -p "$AASA_BENCH_KEEP"
+        cp "$work/report/report.html" "$AASA_BENCH_KEEP/report-$count.html"
+    fi
     if command -v chromium >/dev/null; then
         start=$(date +%s.%N)
         chromium --headless=new --no-sandbox --disable-gpu --user-data-dir="$work/chromium" --dump-dom \

@@ -68,7 +68,9 @@ public enum HTMLReport {
             } else {
                 h += escapeHTML(entry.domain)
             }
-            h += entry.crawled ? "</td><td>\(entry.urlsOpeningApp) of \(entry.urlsTested) URLs open an app</td></tr>" : "</td></tr>"
+            h +=
+                entry.crawled
+                ? "</td><td>\(entry.urlsOpeningApp) of \(entry.urlsTested) URLs open an app</td></tr>" : "</td></tr>"
             if h.utf8.count >= 65_536 {
                 try sink(h)
                 h = ""

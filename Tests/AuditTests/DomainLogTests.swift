@@ -68,7 +68,8 @@ import Testing
         #expect(recovered.tornBytes > 0)
         #expect(recovered.entries.map(\.domain) == ["a.test", "b.test"])
         #expect(recovered.entries.map(\.verdict) == [.pass, .pass], "the later record of b.test replaced the first")
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == good, "the torn line is cut off")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == good, "the torn line is cut off")
 
         // Appending after recovery continues the same file; the kept records still read.
         let again = try DomainLog(folder: folder, audited: Set(names), kept: recovered.entries)

@@ -205,7 +205,8 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(Set(left).isSubset(of: ["run.json", "domains.jsonl"]), "no partial file is left: \(left)")
         let log = (try? Data(contentsOf: dir.appendingPathComponent("domains.jsonl"))) ?? Data()
         #expect(log.isEmpty || log.last == UInt8(ascii: "\n"), "no torn line")
-        #expect(result.stderr.contains("could not write domains.jsonl") == false, "the report's failure is the one named")
+        #expect(
+            result.stderr.contains("could not write domains.jsonl") == false, "the report's failure is the one named")
     }
 
     /// A real full disk: a 64 KiB tmpfs nearly filled first (needs root to mount; CI runs as root).

@@ -209,7 +209,8 @@ public struct Changes: Codable, Sendable {
             for url in now.urls {
                 // A row a signal left unjudged opens nothing: that is no flip.
                 guard let old = opened[url.url], old != url.opensApp, !StopRequest.isRequested else { continue }
-                flips.append((position, VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp)))
+                flips.append(
+                    (position, VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp)))
             }
         }
 
@@ -223,9 +224,14 @@ public struct Changes: Codable, Sendable {
             }
             changes.domainsRemoved = removed
             // Stable sorts: within a domain, in the order found.
-            changes.contentChanged = contentChanged.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
-            changes.certificatesExpiring = certificates.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
-            changes.verdictFlips = flips.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            changes.contentChanged = contentChanged.enumerated().sorted {
+                ($0.element.0, $0.offset) < ($1.element.0, $1.offset)
+            }.map(\.element.1)
+            changes.certificatesExpiring = certificates.enumerated().sorted {
+                ($0.element.0, $0.offset) < ($1.element.0, $1.offset)
+            }.map(\.element.1)
+            changes.verdictFlips = flips.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+                .map(\.element.1)
             return changes
         }
     }

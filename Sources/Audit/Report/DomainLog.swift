@@ -86,7 +86,9 @@ public final class DomainLog: Sendable {
                 }
             }
             if line == nil && state.failure == nil { state.failure = "a domain's record could not be encoded" }
-            state.entries.append(DomainStream.Entry(index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)), audited: audited))
+            state.entries.append(
+                DomainStream.Entry(
+                    index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)), audited: audited))
         }
     }
 

@@ -231,7 +231,9 @@ enum AuditCommand: Command {
         for (name, value) in given.values where RunRecord.free.contains(name) { values[name] = value }
         values[out.name] = [directory]
         values[keep.name] = nil
-        return (ParsedOptions(command: given.command, values: values, positionals: record.positionals), (folder, record))
+        return (
+            ParsedOptions(command: given.command, values: values, positionals: record.positionals), (folder, record)
+        )
     }
 
     /// What the run folder's log holds, checked against the domains planned now.
@@ -335,7 +337,9 @@ enum AuditCommand: Command {
         for refused in plan.inputs.inputErrors { Terminal.err(refused.line) }
         // The run folder first: each domain is written into it as it finishes. When it cannot be made, the
         // domains wait in a temporary folder and writing the reports fails as it would have (exit 3).
-        let folder = Result { try plan.resume?.folder ?? OutputDirectory.prepare(plan.outputs.directory, started: started) }
+        let folder = Result {
+            try plan.resume?.folder ?? OutputDirectory.prepare(plan.outputs.directory, started: started)
+        }
         if case .success(let url) = folder { try? plan.record.write(to: url) }
         var (report, interrupted, watch, logFailure) = await audit(plan, started: started, folder: try? folder.get())
         defer { watch.cancel() }
@@ -346,7 +350,8 @@ enum AuditCommand: Command {
                 Terminal.err("aasa-audit audit: could not compare with \(baseline.path): \(error)")
             }
         }
-        let written = ReportFiles.write(report, into: folder, to: plan.outputs, record: plan.record, started: started, failOn: plan.failOn)
+        let written = ReportFiles.write(
+            report, into: folder, to: plan.outputs, record: plan.record, started: started, failOn: plan.failOn)
         // A signal while the reports were written: they were written again, marked interrupted.
         if StopRequest.isRequested && !interrupted {
             interrupted = true
@@ -446,7 +451,8 @@ enum AuditCommand: Command {
     /// A resumed run's finished domains (kept) and the positions still to audit. A domain whose crawl the
     /// interruption cut short is crawled again from its start, and says so; with `--retry-failed` a failed domain
     /// is audited again.
-    static func resumeSplit(_ plan: Plan, targets: inout [DomainTarget]) -> (kept: [DomainStream.Entry], pending: [Int]) {
+    static func resumeSplit(_ plan: Plan, targets: inout [DomainTarget]) -> (kept: [DomainStream.Entry], pending: [Int])
+    {
         guard let resume = plan.resume else { return ([], Array(targets.indices)) }
         var kept: [DomainStream.Entry] = []
         var done = Set<Int>()

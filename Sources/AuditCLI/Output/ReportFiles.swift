@@ -67,7 +67,9 @@ enum ReportFiles {
         -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
     {
         var files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)] = []
-        func text(_ render: @escaping ((String) throws -> Void) throws -> Void) -> (
+        func text(
+            _ render: @escaping ((String) throws -> Void) throws -> Void
+        ) -> (
             (_ sink: (Data) throws -> Void) throws -> Void
         ) {
             { sink in try render { try sink(Data($0.utf8)) } }
