@@ -58,10 +58,11 @@ public enum HTMLReport {
     /// Every passing domain by name (and its crawl's count of URLs opening an app), in report order, from what the
     /// run kept of each: no domain is read again.
     static func passingList(_ streamed: StreamedReport, into sink: (String) throws -> Void) throws {
-        let passing = streamed.domains.entries.filter { $0.verdict == .pass }
+        let entries = streamed.domains.entries
+        let passing = entries.reduce(0) { $0 + ($1.verdict == .pass ? 1 : 0) }
         var h =
-            "<section id=\"passing\"><h2>Passing domains</h2><details data-filter><summary>\(passing.count) domains pass every check</summary><div class=\"scroll\"><table class=\"t passing\"><tbody>"
-        for entry in passing {
+            "<section id=\"passing\"><h2>Passing domains</h2><details data-filter><summary>\(passing) domains pass every check</summary><div class=\"scroll\"><table class=\"t passing\"><tbody>"
+        for entry in entries where entry.verdict == .pass {
             h += "<tr><td>"
             if let unicode = entry.unicode, unicode != entry.domain {
                 h += "\(escapeHTML(unicode)) (\(escapeHTML(entry.domain)))"

@@ -85,8 +85,9 @@ public struct DomainStream: Sendable {
     /// 100,000 URLs once, not once per file.
     private let recent = Locked<(index: Int, report: DomainReport)?>(nil)
 
+    /// `entries` in report order (sorted by index).
     init(entries: [Entry], log: DomainLog.Reader?) {
-        self.entries = entries.sorted { $0.index < $1.index }
+        self.entries = entries
         self.log = log
     }
 

@@ -20,8 +20,8 @@ public struct StreamedReport: Sendable {
             domains: entries.count, errors: sum(\.errors) + entitlements.count(.error),
             warnings: sum(\.warnings) + entitlements.count(.warning), infos: sum(\.infos) + entitlements.count(.info),
             urlsTested: sum(\.urlsTested), urlsOpeningApp: sum(\.urlsOpeningApp),
-            passed: entries.filter { $0.verdict == .pass }.count, warned: entries.filter { $0.verdict == .warn }.count,
-            failed: entries.filter { $0.verdict == .fail }.count)
+            passed: sum { $0.verdict == .pass ? 1 : 0 }, warned: sum { $0.verdict == .warn ? 1 : 0 },
+            failed: sum { $0.verdict == .fail ? 1 : 0 })
     }
 
     /// A report held whole, as a stream over its domains (its summary kept).
