@@ -232,12 +232,8 @@ public final class DomainLog: Sendable {
             }
             pending += chunk[start..<n]
         }
-        var torn = pending.count
-        if let bad = lastBad {
-            // The last complete line did not read: it is torn too.
-            _ = bad
-            torn = Int(fileOffset - offset)
-        }
+        // A last complete line that did not read is torn too: everything after the last good line goes.
+        let torn = lastBad == nil ? pending.count : Int(fileOffset - offset)
         if torn > 0 {
             guard truncate(path, off_t(offset)) == 0 else {
                 throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))")

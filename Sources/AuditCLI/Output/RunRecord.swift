@@ -45,13 +45,13 @@ struct RunRecord: Codable, Equatable, Sendable {
         var found: [String] = []
         let now = given.filter { !Self.free.contains($0.key) }
         for name in Set(now.keys).union(options.keys).sorted() {
-            let was = options[name]
-            let is_ = now[name]
-            if was == is_ { continue }
+            let then = options[name]
+            let current = now[name]
+            if then == current { continue }
             func shown(_ values: [String]) -> String {
                 values.allSatisfy(\.isEmpty) ? name : values.map { "\(name) \($0)" }.joined(separator: " ")
             }
-            switch (was, is_) {
+            switch (then, current) {
             case (nil, let value?): found.append("\(shown(value)) given now, not then")
             case (let value?, nil): found.append("\(shown(value)) given then, not now")
             case (let before?, let after?): found.append("\(shown(after)) now, \(shown(before)) then")
