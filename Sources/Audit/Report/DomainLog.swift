@@ -38,7 +38,10 @@ public final class DomainLog: Sendable {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))") }
         let end = lseek(fd, 0, SEEK_END)
-        state = Locked(State(fd: fd, offset: Int64(max(end, 0)), entries: kept))
+        // Room for every domain at once: growing by doubling briefly held two copies and left holes in the heap.
+        var entries = kept
+        entries.reserveCapacity(max(audited.count, kept.count))
+        state = Locked(State(fd: fd, offset: Int64(max(end, 0)), entries: entries))
     }
 
     /// A log that keeps every domain in memory: for a run with no folder to write in.
