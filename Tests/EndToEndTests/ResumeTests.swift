@@ -31,9 +31,10 @@ import Testing
         let goods = (1...4).map { "good--\($0).aasa.test" }
         let first = try await Binary.run(
             ["audit"] + goods + [
-                "crawlslow.aasa.test", "--crawl", "--crawl-time", "8", "--timeout", "8", "--out", out.path, "--format",
+                "crawlslow.aasa.test", "--crawl", "--crawl-time", "15", "--timeout", "30", "--out", out.path,
+                "--format",
                 "json,csv",
-            ] + Self.server.auditArguments, interrupt: (SIGINT, after: 5))
+            ] + Self.server.auditArguments, interrupt: (SIGINT, after: 7))
         #expect(first.status == 130, "\(first.stderr)")
         let (cut, _) = try readReport(out)
         #expect(cut.interrupted)
@@ -50,7 +51,7 @@ import Testing
         // Another run's options are refused, naming what differs.
         let other = try await Binary.run(["audit", "--resume", out.path, "--timeout", "9"] + goods)
         #expect(other.status == 2)
-        #expect(other.stderr.contains("--timeout 9 now, --timeout 8 then"), "\(other.stderr)")
+        #expect(other.stderr.contains("--timeout 9 now, --timeout 30 then"), "\(other.stderr)")
         #expect(other.stderr.contains("domains on the command line"), "\(other.stderr)")
 
         let resumed = try await Binary.run(["audit", "--resume", out.path])
@@ -69,7 +70,7 @@ import Testing
         }
         let again = try #require(report.domains.last)
         #expect(again.notes.contains { $0.contains("crawled again from its start") }, "\(again.notes)")
-        #expect(again.crawl?.stoppedBecause == "crawl-time (8 s)")
+        #expect(again.crawl?.stoppedBecause == "crawl-time (15 s)")
         let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)
         #expect(csv.contains("crawlslow.aasa.test,https://crawlslow.aasa.test/"))
     }
