@@ -209,28 +209,42 @@ public struct AuditRunner: Sendable {
     )
         async -> (reports: [DomainReport], unfinished: [String])
     {
-        var results = [DomainReport?](repeating: nil, count: targets.count)
-        var done = 0
+        let results = Locked([Int: DomainReport]())
+        let unfinished = await run(targets) { index, report, done in
+            results.withLock { $0[index] = report }
+            progress(report, done)
+        }
+        let kept = results.withLock { $0 }
+        return (targets.indices.compactMap { kept[$0] }, unfinished.map { targets[$0].domain })
+    }
+
+    /// Audits the targets at `positions` (all when nil), handing each finished domain to `each` with its position
+    /// in `targets` and the number finished so far, as it finishes: nothing is kept here, so a run of 100,000
+    /// domains holds only those in flight. Returns the positions that did not finish (cancellation).
+    public func run(
+        _ targets: [DomainTarget], only positions: [Int]? = nil,
+        each: @escaping @Sendable (_ index: Int, _ report: DomainReport, _ done: Int) -> Void
+    ) async -> [Int] {
+        let positions = positions ?? Array(targets.indices)
+        var finished = Set<Int>()
         await withTaskGroup(of: (Int, DomainReport?).self) { group in
             var next = 0
             func start() {
-                let index = next
+                let index = positions[next]
                 let target = targets[index]
                 next += 1
                 group.addTask { (index, await auditor.audit(target)) }
             }
-            while next < min(concurrency, targets.count) { start() }
+            while next < min(concurrency, positions.count) { start() }
             while let (index, report) = await group.next() {
-                results[index] = report
                 if let report {
-                    done += 1
-                    progress(report, done)
+                    finished.insert(index)
+                    each(index, report, finished.count)
                 }
-                if next < targets.count && !Task.isCancelled { start() }
+                if next < positions.count && !Task.isCancelled { start() }
             }
         }
-        let unfinished = targets.indices.filter { results[$0] == nil }.map { targets[$0].domain }
-        return (results.compactMap { $0 }, unfinished)
+        return positions.filter { !finished.contains($0) }
     }
 }
 

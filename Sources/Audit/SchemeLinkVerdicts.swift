@@ -4,37 +4,59 @@ import AASA
 /// scheme (`--info-plist`) and which Universal Link would replace it, which needs the files of all the
 /// entitlements' domains, so it cannot be done while one domain is audited.
 public enum SchemeLinkVerdicts {
-    /// `associated`: the entitlements' applinks domains in their order (nil without `--entitlements`). Judging
-    /// again replaces the earlier findings, so `merge` can judge shards with every shard's files.
+    /// What judging needs: the declared schemes and, in the entitlements' order, each associated domain with the
+    /// matcher of the file Apple reads there (nil when it served none).
+    public struct Judging: Sendable {
+        public var schemes: URLSchemes?
+        public var candidates: [(domain: String, matcher: Matcher?)]
+        /// Entitlements were given, so "no replacement" means none was found rather than none was sought.
+        public var sought: Bool
+    }
+
+    /// `associated`: the entitlements' applinks domains in their order (nil without `--entitlements`); `report`
+    /// gives an audited domain's report by name (nil when it was not audited).
+    public static func judging(
+        schemes: URLSchemes?, associated: [String]?, report: (String) throws -> DomainReport?
+    ) rethrows -> Judging {
+        var candidates: [(domain: String, matcher: Matcher?)] = []
+        for domain in associated ?? [] {
+            candidates.append((domain, try report(domain).flatMap(matcher)))
+        }
+        return Judging(schemes: schemes, candidates: candidates, sought: associated != nil)
+    }
+
+    /// Apple reads the well-known location; `file` holds what it served.
+    static func matcher(_ report: DomainReport) -> Matcher? {
+        guard report.fetches.contains(where: { $0.location == .wellKnown && $0.httpStatus == 200 }),
+            let file = report.file, let document = DecodedFile(bytes: Array(file.utf8)).document
+        else { return nil }
+        return Matcher(document)
+    }
+
+    /// Judges one domain's scheme links. Judging again replaces the earlier findings, so `merge` can judge shards
+    /// with every shard's files.
+    public static func judge(_ report: inout DomainReport, _ judging: Judging) {
+        guard var links = report.crawl?.schemeLinks, !links.links.isEmpty else { return }
+        var evidence: [CustomSchemeEvidence] = []
+        for (i, link) in links.links.enumerated() {
+            let replacement = SchemeReplacement.find(for: link.link, domains: judging.candidates)
+            let item = CustomSchemeEvidence(
+                link: link.link, foundOn: link.pages.first ?? report.domain, pageCount: link.pageCount,
+                schemes: judging.schemes, replacement: replacement, replacementSought: judging.sought)
+            links.judge(i, declared: item.declared, replacement: replacement)
+            evidence.append(item)
+        }
+        report.crawl?.schemeLinks = links
+        let earlier = report.findings.filter { $0.id != LinkCustomScheme.description.id }
+        report.findings = (earlier + Catalogue.check(evidence)).sortedForReading()
+        report.verdict = DomainReport.verdict(report.findings)
+    }
+
+    /// Every domain of a run held in memory (tests, `merge`).
     public static func judge(_ reports: inout [DomainReport], schemes: URLSchemes?, associated: [String]?) {
         guard reports.contains(where: { $0.crawl?.schemeLinks?.links.isEmpty == false }) else { return }
-        var candidates: [(domain: String, matcher: Matcher?)] = []
-        if let associated {
-            var matchers: [String: Matcher] = [:]
-            for report in reports where associated.contains(report.domain) {
-                // Apple reads the well-known location; `file` holds what it served.
-                guard report.fetches.contains(where: { $0.location == .wellKnown && $0.httpStatus == 200 }),
-                    let file = report.file, let document = DecodedFile(bytes: Array(file.utf8)).document
-                else { continue }
-                matchers[report.domain] = Matcher(document)
-            }
-            candidates = associated.map { ($0, matchers[$0]) }
-        }
-        for r in reports.indices {
-            guard var links = reports[r].crawl?.schemeLinks, !links.links.isEmpty else { continue }
-            var evidence: [CustomSchemeEvidence] = []
-            for (i, link) in links.links.enumerated() {
-                let replacement = SchemeReplacement.find(for: link.link, domains: candidates)
-                let item = CustomSchemeEvidence(
-                    link: link.link, foundOn: link.pages.first ?? reports[r].domain, pageCount: link.pageCount,
-                    schemes: schemes, replacement: replacement, replacementSought: associated != nil)
-                links.judge(i, declared: item.declared, replacement: replacement)
-                evidence.append(item)
-            }
-            reports[r].crawl?.schemeLinks = links
-            let earlier = reports[r].findings.filter { $0.id != LinkCustomScheme.description.id }
-            reports[r].findings = (earlier + Catalogue.check(evidence)).sortedForReading()
-            reports[r].verdict = DomainReport.verdict(reports[r].findings)
-        }
+        let byName = Dictionary(reports.map { ($0.domain, $0) }, uniquingKeysWith: { first, _ in first })
+        let judging = judging(schemes: schemes, associated: associated) { byName[$0] }
+        for r in reports.indices { judge(&reports[r], judging) }
     }
 }

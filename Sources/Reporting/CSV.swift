@@ -72,5 +72,23 @@ public enum CSV {
             }
             try sink(chunk)
         }
+
+        /// The header, then the rows `produce` hands to its argument one by one (read from a stream as they are
+        /// written), in pieces of about 64 KiB.
+        public func render(
+            into sink: (String) throws -> Void, rows produce: (_ row: (Row) throws -> Void) throws -> Void
+        ) throws {
+            var chunk = columns.map { cell($0.header) }.joined(separator: ",") + "\r\n"
+            try withoutActuallyEscaping(sink) { sink in
+                try produce { row in
+                    chunk += columns.map { cell($0.value(row)) }.joined(separator: ",") + "\r\n"
+                    if chunk.utf8.count >= 65_536 {
+                        try sink(chunk)
+                        chunk = ""
+                    }
+                }
+            }
+            try sink(chunk)
+        }
     }
 }

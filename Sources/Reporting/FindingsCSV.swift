@@ -19,15 +19,29 @@ public enum FindingsCSV {
         Catalogue.descriptions.map { ($0.id, $0.reference) }, uniquingKeysWith: { first, _ in first })
 
     public static func render(_ report: AuditReport) -> String {
+        var text = ""
+        // In memory nothing throws.
+        try? render(StreamedReport(report)) { text += $0 }
+        return text
+    }
+
+    /// The table in pieces; only domains with findings are read again.
+    public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
         let values: [(Row) -> String] = [
             { $0.domain }, { $0.finding.id }, { $0.finding.severity.rawValue }, { $0.finding.message },
             { $0.finding.location.url ?? "" }, { $0.finding.location.pointer ?? "" },
             { $0.finding.location.line.map(String.init) ?? "" }, { $0.finding.location.column.map(String.init) ?? "" },
             { $0.finding.hint }, { $0.finding.reference ?? references[$0.finding.id] ?? "" },
         ]
-        var rows = report.domains.flatMap { d in d.findings.map { Row(domain: d.domain, finding: $0) } }
-        rows += (report.entitlements?.findings ?? []).map { Row(domain: "(entitlements)", finding: $0) }
-        return CSV.Table(Array(zip(headers, values))).render(rows)
+        try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in
+            for entry in report.domains.entries where entry.reaches(.info) {
+                let d = try report.domains.load(entry)
+                for finding in d.findings { try row(Row(domain: d.domain, finding: finding)) }
+            }
+            for finding in report.header.entitlements?.findings ?? [] {
+                try row(Row(domain: "(entitlements)", finding: finding))
+            }
+        }
     }
 
     /// A location in one line of prose, for the HTML and JUnit reports.

@@ -7,55 +7,94 @@ import Foundation
 /// they fail the run's exit status.
 public enum JUnitReport {
     public static func render(_ report: AuditReport, failOn: Severity) -> String {
+        var text = ""
+        // In memory nothing throws.
+        try? render(StreamedReport(report), failOn: failOn) { text += $0 }
+        return text
+    }
+
+    /// The file in pieces, a suite at a time. Only domains with a finding at or above `failOn` are read again: a
+    /// suite without one has every check as a passing case.
+    public static func render(
+        _ report: StreamedReport, failOn: Severity, into sink: (String) throws -> Void
+    ) throws {
         // The checks of one tapped link judge `links` runs, never a domain: they are no case of a domain's suite
         // (link-custom-scheme is: a crawl finds scheme links on the domain's pages).
         let linkOnly = Set(Catalogue.linkChecks.map { $0.description.id })
         let domainChecks = Catalogue.descriptions.map(\.id).filter { !linkOnly.contains($0) }
-        var suites = report.domains.map { (name: $0.domain, findings: $0.findings, checks: domainChecks) }
-        if let entitlements = report.entitlements {
-            // Only the checks that read an entitlements file are its cases.
-            suites.append(
-                (
-                    name: "entitlements \(entitlements.file)", findings: entitlements.findings,
-                    checks: Catalogue.entitlementChecks.map { $0.description.id }
-                ))
-        }
-        var body = ""
+        let entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
+        // The totals head the file: the failing suites are read once for them first.
         var tests = 0
         var failures = 0
-        for suite in suites {
-            // A findings-truncated finding is a failure when what it left out is, and counts all it left out.
-            let failing = suite.findings.filter { $0.reaches(failOn) }
-            // A finding whose ID the catalogue does not list still fails, in a case of its own.
-            let byID = Dictionary(grouping: failing, by: \.id)
-            var ids = suite.checks
-            ids += byID.keys.filter { !suite.checks.contains($0) }.sorted()
-            tests += ids.count
-            failures += failing.count(atLeast: failOn)
-            body +=
-                #"  <testsuite name="\#(escapeHTML(suite.name))" tests="\#(ids.count)" failures="\#(failing.count(atLeast: failOn))">"#
-                + "\n"
-            for id in ids {
-                let mine = byID[id] ?? []
-                body += #"    <testcase classname="\#(escapeHTML(suite.name))" name="\#(escapeHTML(id))""#
-                if mine.isEmpty {
-                    body += "/>\n"
-                } else {
-                    body += ">\n"
-                    for finding in mine {
-                        body +=
-                            #"      <failure type="\#(finding.severity.rawValue)" message="\#(escapeHTML(finding.message))">"#
-                        body += escapeHTML(
-                            "\(FindingsCSV.location(finding.location))\nwhy: \(finding.why)\nfix: \(finding.hint)")
-                        body += "</failure>\n"
-                    }
-                    body += "    </testcase>\n"
-                }
+        for entry in report.domains.entries {
+            if entry.reaches(failOn) {
+                let counts = suite(try report.domains.load(entry).findings, checks: domainChecks, failOn: failOn)
+                tests += counts.tests
+                failures += counts.failures
+            } else {
+                tests += domainChecks.count
             }
-            body += "  </testsuite>\n"
         }
-        return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-            + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)">"# + "\n" + body
-            + "</testsuites>\n"
+        if let entitlements = report.header.entitlements {
+            let counts = suite(entitlements.findings, checks: entitlementChecks, failOn: failOn)
+            tests += counts.tests
+            failures += counts.failures
+        }
+        try sink(
+            #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+                + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)">"# + "\n")
+        var body = ""
+        for entry in report.domains.entries {
+            let findings = entry.reaches(failOn) ? try report.domains.load(entry).findings : []
+            body += suite(name: entry.domain, findings: findings, checks: domainChecks, failOn: failOn)
+            if body.utf8.count >= 65_536 {
+                try sink(body)
+                body = ""
+            }
+        }
+        if let entitlements = report.header.entitlements {
+            // Only the checks that read an entitlements file are its cases.
+            body += suite(
+                name: "entitlements \(entitlements.file)", findings: entitlements.findings, checks: entitlementChecks,
+                failOn: failOn)
+        }
+        try sink(body + "</testsuites>\n")
+    }
+
+    /// A suite's case and failure counts.
+    static func suite(_ findings: [Finding], checks: [String], failOn: Severity) -> (tests: Int, failures: Int) {
+        let failing = findings.filter { $0.reaches(failOn) }
+        let extra = Set(failing.map(\.id)).subtracting(checks).count
+        return (checks.count + extra, failing.count(atLeast: failOn))
+    }
+
+    static func suite(name: String, findings: [Finding], checks: [String], failOn: Severity) -> String {
+        // A findings-truncated finding is a failure when what it left out is, and counts all it left out.
+        let failing = findings.filter { $0.reaches(failOn) }
+        // A finding whose ID the catalogue does not list still fails, in a case of its own.
+        let byID = Dictionary(grouping: failing, by: \.id)
+        var ids = checks
+        ids += byID.keys.filter { !checks.contains($0) }.sorted()
+        var body =
+            #"  <testsuite name="\#(escapeHTML(name))" tests="\#(ids.count)" failures="\#(failing.count(atLeast: failOn))">"#
+            + "\n"
+        for id in ids {
+            let mine = byID[id] ?? []
+            body += #"    <testcase classname="\#(escapeHTML(name))" name="\#(escapeHTML(id))""#
+            if mine.isEmpty {
+                body += "/>\n"
+            } else {
+                body += ">\n"
+                for finding in mine {
+                    body +=
+                        #"      <failure type="\#(finding.severity.rawValue)" message="\#(escapeHTML(finding.message))">"#
+                    body += escapeHTML(
+                        "\(FindingsCSV.location(finding.location))\nwhy: \(finding.why)\nfix: \(finding.hint)")
+                    body += "</failure>\n"
+                }
+                body += "    </testcase>\n"
+            }
+        }
+        return body + "  </testsuite>\n"
     }
 }

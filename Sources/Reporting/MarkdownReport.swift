@@ -6,15 +6,18 @@ import Foundation
 /// read with `--entitlements` gets a row of its own and counts in the headline, like a domain.
 public enum MarkdownReport {
     public static func render(_ report: AuditReport) -> String {
+        var text = ""
+        // In memory nothing throws.
+        try? render(StreamedReport(report)) { text += $0 }
+        return text
+    }
+
+    /// The summary in pieces; only domains that warn or fail are read again (a passing row needs no finding).
+    public static func render(_ streamed: StreamedReport, into sink: (String) throws -> Void) throws {
+        let report = streamed.header
         let s = report.summary
-        var rows = report.domains.map {
-            (name: md(Punycode.display($0.domain, unicode: $0.unicode)), findings: $0.findings, verdict: $0.verdict)
-        }
-        if let e = report.entitlements {
-            let name = "entitlements `\(mdCode(e.file))`"
-            rows.append((name: name, findings: e.findings, verdict: DomainReport.verdict(e.findings)))
-        }
-        let verdicts = rows.map(\.verdict)
+        let entitlementsVerdict = report.entitlements.map { DomainReport.verdict($0.findings) }
+        let verdicts = streamed.domains.entries.map(\.verdict) + (entitlementsVerdict.map { [$0] } ?? [])
         let failing = verdicts.filter { $0 == .fail }.count
         let warning = verdicts.filter { $0 == .warn }.count
         var lines = [
@@ -26,12 +29,23 @@ public enum MarkdownReport {
             "| domain | verdict | findings |",
             "|---|---|---|",
         ]
-        for row in rows {
+        func row(_ name: String, _ findings: [Finding], _ verdict: DomainReport.Verdict) {
             var ids: [String] = []
-            for f in row.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
-            let icon = row.verdict == .pass ? "✅" : row.verdict == .warn ? "⚠️" : "❌"
+            for f in findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
+            let icon = verdict == .pass ? "✅" : verdict == .warn ? "⚠️" : "❌"
             let codes = ids.map { "`\(mdCode($0))`" }.joined(separator: " ")
-            lines.append("| \(row.name) | \(icon) \(row.verdict.rawValue) | \(codes) |")
+            lines.append("| \(name) | \(icon) \(verdict.rawValue) | \(codes) |")
+        }
+        for entry in streamed.domains.entries {
+            let findings = entry.verdict == .pass ? [] : try streamed.domains.load(entry).findings
+            row(md(Punycode.display(entry.domain, unicode: entry.unicode)), findings, entry.verdict)
+            if lines.count >= 1_000 {
+                try sink(lines.joined(separator: "\n") + "\n")
+                lines.removeAll(keepingCapacity: true)
+            }
+        }
+        if let e = report.entitlements, let verdict = entitlementsVerdict {
+            row("entitlements `\(mdCode(e.file))`", e.findings, verdict)
         }
         if let changes = report.changes, !changes.isEmpty {
             lines += ["", "**Changes since the baseline:** " + changes.headline]
@@ -63,7 +77,7 @@ public enum MarkdownReport {
             lines += ["", "**\(refused.count) input line(s) could not be audited:**", ""]
             lines += refused.prefix(50).map { "- `\(mdCode($0.source))` \(md($0.input)): \(md($0.reason))" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        if !lines.isEmpty { try sink(lines.joined(separator: "\n") + "\n") }
     }
 
     /// A file change, a certificate newly inside the expiry window and flipped URL verdicts, in words.

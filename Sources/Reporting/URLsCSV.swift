@@ -17,12 +17,13 @@ public enum URLsCSV {
 
     public static func render(_ report: AuditReport) -> String {
         var text = ""
-        render(report) { text += $0 }
+        // In memory nothing throws.
+        try? render(StreamedReport(report)) { text += $0 }
         return text
     }
 
-    /// The table in pieces, each URL's verdicts worked out as its row is written.
-    public static func render(_ report: AuditReport, into sink: (String) throws -> Void) rethrows {
+    /// The table in pieces, a domain read at a time, each URL's verdicts worked out as its row is written.
+    public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
         let values: [(Row) -> String] = [
             { $0.domain }, { $0.url.url }, { $0.url.opens ? "yes" : "no" }, { $0.url.opensApp ?? "" },
             { $0.url.apps.joined(separator: ";") }, { $0.url.decidingRule?.rule ?? "" },
@@ -31,8 +32,12 @@ public enum URLsCSV {
             { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
             { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { $0.url.note ?? "" },
         ]
-        let rows = report.domains.lazy.flatMap { domain in domain.urls.lazy.map { Row(domain: domain.domain, url: $0) }
+        try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in
+            // Domains without a crawl have no rows: they are not read again.
+            for entry in report.domains.entries where entry.urlsTested > 0 || entry.crawled {
+                let domain = try report.domains.load(entry)
+                for url in domain.urls { try row(Row(domain: domain.domain, url: url)) }
+            }
         }
-        try CSV.Table(Array(zip(headers, values))).render(rows, into: sink)
     }
 }

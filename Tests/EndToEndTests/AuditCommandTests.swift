@@ -187,7 +187,7 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
     }
 
     /// A write that fails half-way (here: past a 2 KiB file-size limit) is exit 3 with the summary on stdout, and
-    /// leaves neither a torn report nor a temporary file behind.
+    /// leaves neither a torn report nor a temporary file behind (nor a torn line in the domain log).
     @Test(
         .disabled(
             if: ProcessInfo.processInfo.environment["AASA_SANITIZER"] == "thread",
@@ -200,7 +200,14 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout.contains("good.aasa.test"))
         #expect(result.stderr.contains("could not write the report: \(dir.path)/report.json: File too large"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial file is left")
+        // The run folder keeps its run.json (when it fitted) and domains.jsonl, cut back to its last whole line
+        // (here: none, the one domain's line did not fit); no report and no temporary file.
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(Set(left).isSubset(of: ["run.json", "domains.jsonl"]), "no partial file is left: \(left)")
+        let log = (try? Data(contentsOf: dir.appendingPathComponent("domains.jsonl"))) ?? Data()
+        #expect(log.isEmpty || log.last == UInt8(ascii: "\n"), "no torn line")
+        #expect(
+            result.stderr.contains("could not write domains.jsonl") == false, "the report's failure is the one named")
     }
 
     /// A real full disk: a 64 KiB tmpfs nearly filled first (needs root to mount; CI runs as root).

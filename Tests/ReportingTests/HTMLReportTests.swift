@@ -22,6 +22,34 @@ import Testing
         html.range(of: text).map { html.distance(from: html.startIndex, to: $0.lowerBound) } ?? -1
     }
 
+    /// Past `fullPassingDomains` passing domains, they are one filterable list of names (and crawl counts) instead
+    /// of sections and overview rows: at 100,000 domains a section each made a page no browser opens. Failing and
+    /// warning domains stay in full.
+    @Test func manyPassingDomainsBecomeACompactFilterableList() {
+        let passing = (0...HTMLReport.fullPassingDomains).map {
+            DomainReport(domain: "p\($0).example", fetches: [], apps: [], findings: [])
+        }
+        let fail = DomainReport(
+            domain: "fail.example", fetches: [], apps: [], findings: [Self.finding("not-found", .error, "404")])
+        let warn = DomainReport(
+            domain: "warn.example", fetches: [], apps: [], findings: [Self.finding("cdn-mismatch", .warning, "stale")])
+        let html = HTMLReport.render(Self.report(passing + [warn, fail]))
+        let failing = Self.position("id=\"d\(passing.count + 1)\"", in: html)
+        let warning = Self.position("id=\"d\(passing.count)\"", in: html)
+        #expect(failing >= 0 && warning > failing, "failing and warning domains keep their sections, worst first")
+        #expect(!html.contains("id=\"d0\""), "no passing domain has a section")
+        #expect(!html.contains("href=\"#d0\""), "nor an overview row")
+        let list = Self.position("<section id=\"passing\">", in: html)
+        #expect(list >= 0 && html.contains("<details data-filter><summary>\(passing.count) domains pass every check"))
+        for domain in passing { #expect(html.contains("<tr><td>\(domain.domain)</td></tr>")) }
+        // A list row costs a few dozen bytes; the same domains each in full cost several hundred.
+        let full = HTMLReport.render(Self.report(Array(passing.prefix(HTMLReport.fullPassingDomains))))
+        let compactBytes = html.utf8.count
+        #expect(compactBytes < full.utf8.count, "\(compactBytes) bytes against \(full.utf8.count)")
+        // At the limit, every passing domain still has its section.
+        #expect(full.contains("id=\"d0\"") && !full.contains("id=\"passing\""))
+    }
+
     @Test func domainsComeWorstFirstEachWithAOneLineReason() {
         let pass = DomainReport(domain: "pass.example", fetches: [], apps: [], findings: [])
         let warn = DomainReport(

@@ -21,7 +21,7 @@ import Testing
     @Test func urlsCSV() throws {
         let report = SampleReport.current()
         var pieces = ""
-        URLsCSV.render(report) { pieces += $0 }
+        try URLsCSV.render(StreamedReport(report)) { pieces += $0 }
         #expect(pieces == URLsCSV.render(report), "the streamed table is the same text")
         try Snapshot.check(pieces, "urls.csv")
     }
@@ -55,6 +55,11 @@ import Testing
         let fromDisk = Changes.compare(try AuditReport.baseline(at: path.path), current, baseline: "b")
         let inMemory = Changes.compare(previous, current, baseline: "b")
         #expect(try JSONOutput.text(fromDisk) == JSONOutput.text(inMemory))
+        // Read a domain at a time against the run's stream (what `audit` does): the same changes.
+        var streamed = try Changes.compare(baselineAt: path.path, StreamedReport(current))
+        #expect(streamed.baseline == path.path)
+        streamed.baseline = "b"
+        #expect(try JSONOutput.text(streamed) == JSONOutput.text(inMemory))
         #expect(
             !inMemory.newFindings.isEmpty && !inMemory.resolvedFindings.isEmpty && !inMemory.contentChanged.isEmpty
                 && !inMemory.certificatesExpiring.isEmpty && !inMemory.verdictFlips.isEmpty

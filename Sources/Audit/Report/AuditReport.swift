@@ -122,6 +122,13 @@ public struct AuditReport: Codable, Sendable {
         try ReportReader.read(path: path, urls: .openedApp)
     }
 
+    /// A previous report read from end to end without keeping its domains (a baseline is then compared a domain
+    /// at a time, `Changes.compare(baselineAt:_:)`): its other fields, `domains` left empty. Throws a
+    /// `ReportReadError` when the file is not a report.
+    public static func checkedBaseline(at path: String) throws -> AuditReport {
+        try ReportReader.stream(path: path, urls: .openedApp) { _ in }
+    }
+
     /// A report.json held in memory; throws a `ReportReadError` when it is not one.
     public static func decode(_ data: Data) throws -> AuditReport {
         try ReportReader.read(data, urls: .full)

@@ -109,63 +109,137 @@ public struct Changes: Codable, Sendable {
     /// stands for and its file are: its location is the first finding left out, which moves whenever a finding
     /// before it comes or goes.
     public static func compare(_ previous: AuditReport, _ current: AuditReport, baseline: String) -> Changes {
-        var changes = Changes(baseline: baseline, baselineStartedAt: previous.startedAt)
-        func identity(_ domain: String, _ f: Finding) -> String {
-            if let omitted = f.omitted, f.id == FindingsTruncated.description.id {
-                return "\(domain)|\(f.id)|\(omitted.check)|\(f.location.url ?? "")"
-            }
-            return "\(domain)|\(f.id)|\(f.location.url ?? "")|\(f.location.pointer ?? "")"
+        // In memory nothing throws.
+        (try? compare(
+            previousStartedAt: previous.startedAt, previous: { each in try previous.domains.forEach(each) },
+            StreamedReport(current), baseline: baseline))
+            ?? Changes(baseline: baseline, baselineStartedAt: previous.startedAt)
+    }
+
+    /// Compares a run with the report at `path`, both read a domain at a time: the baseline as a stream (each URL
+    /// keeping only the app it opened), each of its domains paired with the run's domain of the same name.
+    /// `only`: a shard's run compares only the baseline's domains of that shard.
+    public static func compare(baselineAt path: String, _ current: StreamedReport, only: Shard? = nil) throws -> Changes
+    {
+        var pairs = Pairs(current: current, baseline: path)
+        pairs.only = only
+        let header = try ReportReader.stream(path: path, urls: .openedApp) { try pairs.compare($0) }
+        return try pairs.finish(startedAt: header.startedAt)
+    }
+
+    static func compare(
+        previousStartedAt: Date, previous forEachPrevious: ((DomainReport) throws -> Void) throws -> Void,
+        _ current: StreamedReport, baseline: String
+    ) throws -> Changes {
+        var pairs = Pairs(current: current, baseline: baseline)
+        try forEachPrevious { try pairs.compare($0) }
+        return try pairs.finish(startedAt: previousStartedAt)
+    }
+
+    /// Compares a run's domains with a baseline's as the baseline's arrive, holding one pair at a time.
+    struct Pairs {
+        let current: StreamedReport
+        let baseline: String
+        let positions: [String: Int]
+        var seen = Set<Int>()
+        var changes: Changes
+        var removed: [String] = []
+        var contentChanged: [(Int, ContentChange)] = []
+        var certificates: [(Int, CertificateChange)] = []
+        var flips: [(Int, VerdictFlip)] = []
+        /// Baseline domains outside this shard are skipped, not counted as removed.
+        var only: Shard?
+
+        init(current: StreamedReport, baseline: String) {
+            self.current = current
+            self.baseline = baseline
+            positions = Dictionary(
+                current.domains.entries.enumerated().map { ($1.domain, $0) }, uniquingKeysWith: { first, _ in first })
+            changes = Changes(baseline: baseline, baselineStartedAt: Date(timeIntervalSince1970: 0))
         }
-        func changeList(_ report: AuditReport) -> [String: FindingChange] {
+
+        /// A finding is the same when its domain, ID and location are (messages may carry day counts that change
+        /// daily). A `findings-truncated` finding is the same when its domain, the check it stands for and its
+        /// file are: its location is the first finding left out, which moves whenever a finding before it comes
+        /// or goes.
+        static func changeList(_ d: DomainReport) -> [String: FindingChange] {
             var map: [String: FindingChange] = [:]
-            for d in report.domains {
-                for f in d.findings {
-                    map[identity(d.domain, f)] = FindingChange(
-                        domain: d.domain, id: f.id, severity: f.severity, message: f.message, location: f.location)
-                }
+            for f in d.findings {
+                let identity =
+                    if let omitted = f.omitted, f.id == FindingsTruncated.description.id {
+                        "\(f.id)|\(omitted.check)|\(f.location.url ?? "")"
+                    } else {
+                        "\(f.id)|\(f.location.url ?? "")|\(f.location.pointer ?? "")"
+                    }
+                map[identity] = FindingChange(
+                    domain: d.domain, id: f.id, severity: f.severity, message: f.message, location: f.location)
             }
             return map
         }
-        let before = changeList(previous)
-        let after = changeList(current)
-        let previousDomains = Set(previous.domains.map(\.domain))
-        let currentDomains = Set(current.domains.map(\.domain))
-        let common = previousDomains.intersection(currentDomains)
-        changes.newFindings = after.filter { before[$0.key] == nil && common.contains($0.value.domain) }.map(\.value)
-            .sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }
-        changes.resolvedFindings = before.filter { after[$0.key] == nil && common.contains($0.value.domain) }.map(
-            \.value
-        )
-        .sorted { ($0.domain, $0.id) < ($1.domain, $1.id) }
-        changes.domainsAdded = current.domains.map(\.domain).filter { !previousDomains.contains($0) }
-        changes.domainsRemoved = previous.domains.map(\.domain).filter { !currentDomains.contains($0) }
-        for now in current.domains {
-            guard let then = previous.domains.first(where: { $0.domain == now.domain }) else { continue }
+
+        mutating func compare(_ then: DomainReport) throws {
+            if let only, !only.contains(then.domain) { return }
+            guard let position = positions[then.domain] else {
+                removed.append(then.domain)
+                return
+            }
+            // A baseline naming a domain twice: the first is compared, as before.
+            guard seen.insert(position).inserted else { return }
+            let now = try current.domains.load(current.domains.entries[position])
+            let before = Self.changeList(then)
+            let after = Self.changeList(now)
+            changes.newFindings += after.filter { before[$0.key] == nil }.map(\.value)
+            changes.resolvedFindings += before.filter { after[$0.key] == nil }.map(\.value)
             let a = then.fetches.first { $0.location == .wellKnown }?.sha256
             let b = now.fetches.first { $0.location == .wellKnown }?.sha256
             if a != b {
                 let appsThen = Set(then.apps.map(\.appID))
                 let appsNow = Set(now.apps.map(\.appID))
-                changes.contentChanged.append(
-                    ContentChange(
-                        domain: now.domain, before: a, after: b, appsAdded: appsNow.subtracting(appsThen).sorted(),
-                        appsRemoved: appsThen.subtracting(appsNow).sorted(),
-                        rulesChanged: rules(then.file) != rules(now.file)))
+                contentChanged.append(
+                    (
+                        position,
+                        ContentChange(
+                            domain: now.domain, before: a, after: b,
+                            appsAdded: appsNow.subtracting(appsThen).sorted(),
+                            appsRemoved: appsThen.subtracting(appsNow).sorted(),
+                            rulesChanged: rules(then.file) != rules(now.file))
+                    ))
             }
             let daysNow = now.fetches.first { $0.location == .wellKnown }?.tls?.daysLeft
             let daysThen = then.fetches.first { $0.location == .wellKnown }?.tls?.daysLeft
             if let daysNow, daysNow < TLSExpiring.days, (daysThen ?? Int.max) >= TLSExpiring.days {
-                changes.certificatesExpiring.append(CertificateChange(domain: now.domain, daysLeft: daysNow))
+                certificates.append((position, CertificateChange(domain: now.domain, daysLeft: daysNow)))
             }
+            guard !now.urls.isEmpty else { return }
             let opened = Dictionary(then.urls.map { ($0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
             for url in now.urls {
                 // A row a signal left unjudged opens nothing: that is no flip.
                 guard let old = opened[url.url], old != url.opensApp, !StopRequest.isRequested else { continue }
-                changes.verdictFlips.append(
-                    VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp))
+                flips.append(
+                    (position, VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp)))
             }
         }
-        return changes
+
+        /// The changes in the run's domain order.
+        mutating func finish(startedAt: Date) throws -> Changes {
+            changes.baselineStartedAt = startedAt
+            changes.newFindings.sort { ($0.domain, $0.id) < ($1.domain, $1.id) }
+            changes.resolvedFindings.sort { ($0.domain, $0.id) < ($1.domain, $1.id) }
+            changes.domainsAdded = current.domains.entries.indices.filter { !seen.contains($0) }.map {
+                current.domains.entries[$0].domain
+            }
+            changes.domainsRemoved = removed
+            // Stable sorts: within a domain, in the order found.
+            changes.contentChanged = contentChanged.enumerated().sorted {
+                ($0.element.0, $0.offset) < ($1.element.0, $1.offset)
+            }.map(\.element.1)
+            changes.certificatesExpiring = certificates.enumerated().sorted {
+                ($0.element.0, $0.offset) < ($1.element.0, $1.offset)
+            }.map(\.element.1)
+            changes.verdictFlips = flips.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+                .map(\.element.1)
+            return changes
+        }
     }
 
     /// Every details entry's apps and rules in a comparable form.

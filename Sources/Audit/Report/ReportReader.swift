@@ -75,6 +75,40 @@ enum ReportReader {
         }
     }
 
+    /// One line of a run's `domains.jsonl`: `{"index":N,"report":{…}}` (and `"partial":true` when a signal cut
+    /// the judging of its URLs short), the report read as report.json's domains are (URLs in batches).
+    static func record(_ bytes: [UInt8], name: String) throws -> (index: Int, report: DomainReport, partial: Bool) {
+        var given: [UInt8]? = bytes
+        var scanner = JSONScanner(source: {
+            defer { given = nil }
+            return given
+        })
+        let walk = Walk(urls: .full, limit: valueLimit)
+        var index: Int?
+        var report: DomainReport?
+        var partial = false
+        do {
+            try walk.members(&scanner, of: "a domain record") { scanner, key in
+                guard key == Array(#""report""#.utf8) else { return false }
+                report = try walk.domain(&scanner, index: 0)
+                return true
+            } other: { key, value in
+                if key == Array(#""index""#.utf8) { index = Int(String(decoding: value, as: UTF8.self)) }
+                if key == Array(#""partial""#.utf8) { partial = value == Array("true".utf8) }
+            }
+            try scanner.skipWhitespace()
+            guard try scanner.peek() == nil else { throw try scanner.unexpected("the end of the record") }
+        } catch let failure as JSONScanner.Failure {
+            throw DomainLog.ReadFailure(reason: "column \(failure.column): \(failure.message)")
+        } catch let problem as Problem {
+            throw DomainLog.ReadFailure(reason: problem.text)
+        }
+        guard let index, index >= 0, let report else {
+            throw DomainLog.ReadFailure(reason: "a record needs \"index\" and \"report\"")
+        }
+        return (index, report, partial)
+    }
+
     /// A report that is JSON but not in the report's shape.
     struct Problem: Error {
         var text: String

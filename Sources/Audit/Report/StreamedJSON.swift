@@ -7,7 +7,7 @@ protocol StreamedJSONObject: Encodable {}
 /// A collection whose JSON array is written element by element rather than encoded whole.
 protocol StreamedJSONArray: Encodable {
     /// The elements in order, each to be written as `JSONOutput.encoder()` would write it.
-    func forEachJSONElement(_ body: (any Encodable) throws -> Void) rethrows
+    func forEachJSONElement(_ body: (any Encodable) throws -> Void) throws
 }
 
 extension Array: StreamedJSONArray where Element: StreamedJSONObject {
@@ -33,6 +33,12 @@ struct StreamedJSONWriter {
     }
 
     static let flushSize = 65_536
+
+    /// An object of `members` (as `MemberList` lists them) at `depth`: a report whose domains come from a stream.
+    mutating func write(members: [MemberList.Member], depth: Int) throws {
+        try writeObject(members, depth: depth)
+        if buffer.count >= Self.flushSize { try flush() }
+    }
 
     /// `value` at `depth` levels of nesting; the caller has written the indentation of its first line.
     mutating func write(_ value: any Encodable, depth: Int) throws {

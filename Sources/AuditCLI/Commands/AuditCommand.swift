@@ -71,6 +71,11 @@ enum AuditCommand: Command {
         help: "print only errors (refused input lines, report failures); the exit status still tells")
     static let verbose = OptionSpec.flag(
         "--verbose", short: "-v", help: "also print info findings, and each finding's fix and location")
+    static let resume = OptionSpec(
+        "--resume", .path, placeholder: "DIR",
+        help: "continue the interrupted run in DIR with its inputs and options; finished domains are kept")
+    static let retryFailed = OptionSpec.flag(
+        "--retry-failed", help: "with --resume, audit the domains that failed again")
 
     static let spec = CommandSpec(
         name: "audit", summary: "audit deployed domains as Apple's fetcher sees them",
@@ -88,8 +93,10 @@ enum AuditCommand: Command {
                     includeSubdomains,
                 ]),
             OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose]),
+            OptionGroup("Resuming", [resume, retryFailed]),
         ],
         constraints: [
+            .requires(retryFailed.name, resume.name),
             .conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name),
             .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
         ],
@@ -145,8 +152,18 @@ enum AuditCommand: Command {
             var keep: Int?
         }
 
+        /// `--resume`: the run folder and what its log already holds.
+        struct Resume {
+            var folder: URL
+            var retryFailed: Bool
+            var recovered: DomainLog.Recovered
+        }
+
         var inputs: Inputs
         var fetch: Fetch
+        /// Written into the run folder, for `--resume`.
+        var record: RunRecord
+        var resume: Resume?
         /// Nil: no crawl.
         var crawl: CrawlOptions?
         var outputs: Outputs
@@ -158,8 +175,12 @@ enum AuditCommand: Command {
         var findingOptions: [String: String]?
     }
 
-    static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
-        let outputs = try planOutputs(options)
+    static func plan(from given: ParsedOptions) throws(UsageError) -> Plan {
+        let (options, started) = try resumed(given)
+        var outputs = try planOutputs(options)
+        if let started, outputs.baseline == nil, let path = started.record.baseline {
+            outputs.baseline = try BaselineFile.read(path, command: spec.name)
+        }
         let configuration = try NetworkOptions.configuration(from: options)
         let cdn = options.string(cdnBase)
         // An http(s) URL with a host: the domain is appended to it.
@@ -170,8 +191,18 @@ enum AuditCommand: Command {
             configuration: configuration, userAgent: options.string(userAgent),
             cdnBase: options.flag(noCDN) ? nil : (cdn ?? DomainAuditor.appleCDN),
             concurrency: options.integer(concurrency) ?? 32)
+        let inputs = try planInputs(options)
+        let domains = inputs.targets.map(\.domain)
+        let record = RunRecord(
+            options: options, domains: domains, baseline: outputs.baseline?.path,
+            underReports: started?.record.underReports ?? (outputs.directory == nil))
+        var resume: Plan.Resume?
+        if let started {
+            resume = try planResume(started.folder, record: started.record, domains: domains, options: options)
+        }
         var plan = Plan(
-            inputs: try planInputs(options), fetch: fetch, crawl: options.flag(crawl) ? crawlOptions(options) : nil,
+            inputs: inputs, fetch: fetch, record: record, resume: resume,
+            crawl: options.flag(crawl) ? crawlOptions(options) : nil,
             outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
         // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
@@ -183,12 +214,6 @@ enum AuditCommand: Command {
             plan.inputs.targets = part.targets
             plan.inputs.shard = part.shard
             plan.findingOptions = findingOptions(options, plan)
-            // A shard compares only its own domains: the others are in other shards, not removed.
-            if var baseline = plan.outputs.baseline {
-                baseline.report.domains.removeAll { !part.shard.contains($0.domain) }
-                baseline.report.notAudited.removeAll { !part.shard.contains($0) }
-                plan.outputs.baseline = baseline
-            }
         }
         return plan
     }
@@ -220,6 +245,72 @@ enum AuditCommand: Command {
             recorded[NetworkOptions.caCert.name] = "sha256:" + SHA256.hex(Array(bytes))
         }
         return recorded
+    }
+
+    /// With `--resume DIR`: the options the run in DIR was started with (those given now must be the same, apart
+    /// from `RunRecord.free` ones), writing into DIR. Without: the options as given.
+    static func resumed(
+        _ given: ParsedOptions
+    ) throws(UsageError) -> (ParsedOptions, (folder: URL, record: RunRecord)?) {
+        guard let directory = given.string(resume) else { return (given, nil) }
+        let folder = URL(fileURLWithPath: directory)
+        let record: RunRecord
+        do {
+            record = try RunRecord.read(from: folder)
+        } catch {
+            throw UsageError(
+                "--resume \(directory): no run to continue there (its \(RunRecord.fileName) is missing or unreadable)",
+                command: spec.name)
+        }
+        if let other = given.string(out), URL(fileURLWithPath: other).standardized.path != folder.standardized.path {
+            throw UsageError(
+                "--resume \(directory) continues the run in \(directory): --out \(other) names another folder",
+                command: spec.name)
+        }
+        let onlyFree = given.values.keys.allSatisfy(RunRecord.free.contains) && given.positionals.isEmpty
+        if !onlyFree {
+            let differences = record.differences(options: given.values, positionals: given.positionals)
+            if !differences.isEmpty {
+                throw UsageError(
+                    "--resume \(directory): not the same run: " + differences.joined(separator: "; "),
+                    command: spec.name)
+            }
+        }
+        var values = record.options
+        for (name, value) in given.values where RunRecord.free.contains(name) { values[name] = value }
+        values[out.name] = [directory]
+        values[keep.name] = nil
+        return (
+            ParsedOptions(command: given.command, values: values, positionals: record.positionals), (folder, record)
+        )
+    }
+
+    /// What the run folder's log holds, checked against the domains planned now.
+    static func planResume(
+        _ folder: URL, record: RunRecord, domains: [String], options: ParsedOptions
+    ) throws(UsageError) -> Plan.Resume {
+        let directory = folder.path
+        guard domains == record.domains else {
+            let first = zip(domains, record.domains).first { $0 != $1 }
+            let detail =
+                first.map { "\($0.0) now where \($0.1) was" }
+                ?? "\(domains.count) domain(s) now, \(record.domains.count) then"
+            throw UsageError(
+                "--resume \(directory): not the same run: the domains differ (\(detail)); a changed --domains file "
+                    + "cannot be resumed", command: spec.name)
+        }
+        let recovered: DomainLog.Recovered
+        do {
+            recovered = try DomainLog.recover(folder: folder, audited: Set(domains))
+        } catch {
+            throw UsageError("--resume \(directory): \(error)", command: spec.name)
+        }
+        if let stray = recovered.entries.first(where: { $0.index >= domains.count || domains[$0.index] != $0.domain }) {
+            throw UsageError(
+                "--resume \(directory): \(DomainLog.fileName) records \(stray.domain) at a place where the run has "
+                    + "another domain", command: spec.name)
+        }
+        return Plan.Resume(folder: folder, retryFailed: options.flag(retryFailed), recovered: recovered)
     }
 
     static func crawlOptions(_ options: ParsedOptions) -> CrawlOptions {
@@ -294,16 +385,30 @@ enum AuditCommand: Command {
         let started = Date()
         // Refused lines first, before a long run: the operator sees them while it works.
         for refused in plan.inputs.inputErrors { Terminal.err(refused.line) }
-        var (report, interrupted, watch) = await audit(plan, started: started)
+        // The run folder first: each domain is written into it as it finishes. When it cannot be made, the
+        // domains wait in a temporary folder and writing the reports fails as it would have (exit 3).
+        let folder = Result {
+            try plan.resume?.folder ?? OutputDirectory.prepare(plan.outputs.directory, started: started)
+        }
+        if case .success(let url) = folder { try? plan.record.write(to: url) }
+        var (report, interrupted, watch, logFailure) = await audit(plan, started: started, folder: try? folder.get())
         defer { watch.cancel() }
         if let baseline = plan.outputs.baseline {
-            report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
+            do {
+                // A shard compares only its own domains: the others are in other shards, not removed.
+                report.header.changes = try Changes.compare(
+                    baselineAt: baseline.path, report, only: plan.inputs.shard)
+            } catch {
+                Terminal.err("aasa-audit audit: could not compare with \(baseline.path): \(error)")
+            }
         }
-        let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        let written = ReportFiles.write(
+            report, into: folder, to: plan.outputs, underReports: plan.record.underReports, started: started,
+            failOn: plan.failOn)
         // A signal while the reports were written: they were written again, marked interrupted.
         if StopRequest.isRequested && !interrupted {
             interrupted = true
-            report.interrupted = true
+            report.header.interrupted = true
         }
         if !plan.quiet {
             Terminal.out(
@@ -314,18 +419,25 @@ enum AuditCommand: Command {
             Terminal.err("aasa-audit audit: could not write the report: \(failure.reason)")
             return .toolFailure
         }
+        if let logFailure {
+            Terminal.err(
+                "aasa-audit audit: could not write \(DomainLog.fileName): \(logFailure) (the reports hold every domain; "
+                    + "the run cannot be resumed)")
+            return .toolFailure
+        }
         if interrupted { return .interrupted }
         if !plan.inputs.inputErrors.isEmpty { return .usage }
-        if plan.failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
-        return report.allFindings.contains(atLeast: plan.failOn) ? .findings : .success
+        if plan.failOnChange, let changes = report.header.changes, !changes.isEmpty { return .findings }
+        return report.reaches(plan.failOn) ? .findings : .success
     }
 
-    /// Audits every target (and crawls, if planned) with a progress line, until done or SIGINT/SIGTERM.
-    /// The signal watch stays on until the reports are written.
+    /// Audits every target not already finished in a resumed run (and crawls, if planned) with a progress line,
+    /// until done or SIGINT/SIGTERM, appending each domain to the run folder's log as it finishes. The signal
+    /// watch stays on until the reports are written.
     static func audit(
-        _ plan: Plan, started: Date
+        _ plan: Plan, started: Date, folder: URL?
     ) async -> (
-        report: AuditReport, interrupted: Bool, watch: Interruption.Watch
+        report: StreamedReport, interrupted: Bool, watch: Interruption.Watch, logFailure: String?
     ) {
         let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
         var crawlOptions = plan.crawl
@@ -334,33 +446,92 @@ enum AuditCommand: Command {
             fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
             crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling })
         let runner = AuditRunner(auditor: auditor, concurrency: plan.fetch.concurrency)
+        var targets = plan.inputs.targets
+        let (kept, pending) = resumeSplit(plan, targets: &targets)
+        let audited = Set(targets.map(\.domain))
+        // Without a run folder the log goes to a temporary one, removed once the reports are written; without
+        // that either, the domains are kept in memory.
+        var scratch: URL?
+        var log = folder.flatMap { try? DomainLog(folder: $0, audited: audited, kept: kept) }
+        if log == nil {
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "aasa-audit-\(getpid())-\(UUID().uuidString)")
+            if (try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)) != nil {
+                scratch = temporary
+                log = try? DomainLog(folder: temporary, audited: audited, kept: kept)
+            }
+        }
+        let sink = log ?? DomainLog(inMemory: audited, kept: kept)
         let progress = ProgressLine(
-            total: plan.inputs.targets.count, started: started, crawl: crawlOptions?.progress,
+            total: targets.count, started: started, crawl: crawlOptions?.progress,
             visible: isatty(STDERR_FILENO) == 1 && !plan.quiet)
-        let targets = plan.inputs.targets
-        let work = Task { await runner.run(targets) { _, done in progress.domainsDone(done) } }
+        if !kept.isEmpty { progress.domainsDone(kept.count) }
+        let already = kept.count
+        let work = Task { [targets] in
+            await runner.run(targets, only: pending) { index, report, done in
+                sink.append(report, index: index)
+                progress.domainsDone(already + done)
+            }
+        }
         let stop = Interruption.onSignal { work.cancel() }
-        var (reports, unfinished) = await work.value
-        CrawlVerdicts.crossDomain(&reports)
-        SchemeLinkVerdicts.judge(
-            &reports, schemes: plan.inputs.urlSchemes,
+        let unfinished = await work.value
+        fetcher.shutdown()
+        progress.finish()
+        var domains: DomainStream
+        var logFailure = folder != nil && scratch == nil ? sink.failure : nil
+        do {
+            domains = try sink.finish()
+        } catch {
+            // The log cannot be read back: what this run audited is lost for the reports; say so.
+            logFailure = "\(error)"
+            domains = DomainStream([])
+        }
+        // Links from one audited site to another, judged by the other's file now that every file is in.
+        try? domains.judgeLinksBetweenDomains()
+        // Custom-scheme links found by crawls, judged now that every associated domain's file is in.
+        try? domains.judgeSchemeLinks(
+            schemes: plan.inputs.urlSchemes,
             associated: plan.inputs.entitlements.map { entitlements in
                 entitlements.entries.filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
             })
-        fetcher.shutdown()
-        progress.finish()
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
         let interrupted = work.isCancelled || StopRequest.isRequested
-        var report = AuditReport(
-            version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
-            notAudited: unfinished, domains: reports,
+        var header = AuditReport(
+            version: AuditTool.version, startedAt: started, finishedAt: Date(),
+            interrupted: interrupted, notAudited: unfinished.map { targets[$0].domain }, domains: [],
             entitlements: plan.inputs.entitlements.map {
                 AuditReport.EntitlementsReport(
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: plan.inputs.entitlementFindings)
             }, inputErrors: plan.inputs.inputErrors)
-        report.shard = plan.inputs.shard
-        report.options = plan.findingOptions
-        report.urlSchemes = plan.inputs.urlSchemes
-        return (report, interrupted, stop)
+        header.shard = plan.inputs.shard
+        header.options = plan.findingOptions
+        header.urlSchemes = plan.inputs.urlSchemes
+        return (StreamedReport(header: header, domains: domains), interrupted, stop, logFailure)
+    }
+
+    /// A resumed run's finished domains (kept) and the positions still to audit. A domain whose crawl the
+    /// interruption cut short is crawled again from its start, and says so; with `--retry-failed` a failed domain
+    /// is audited again.
+    static func resumeSplit(_ plan: Plan, targets: inout [DomainTarget]) -> (kept: [DomainStream.Entry], pending: [Int])
+    {
+        guard let resume = plan.resume else { return ([], Array(targets.indices)) }
+        var kept: [DomainStream.Entry] = []
+        var done = Set<Int>()
+        for entry in resume.recovered.entries {
+            if entry.crawlInterrupted {
+                targets[entry.index].notes.append(
+                    "crawled again from its start: the interrupted run's crawl of this site was cut short (--resume)")
+            } else if entry.partial {
+                targets[entry.index].notes.append(
+                    "audited again: the interrupted run stopped while judging its URLs (--resume)")
+            } else if resume.retryFailed && entry.verdict == .fail {
+                targets[entry.index].notes.append("audited again: it failed in the interrupted run (--retry-failed)")
+            } else {
+                kept.append(entry)
+                done.insert(entry.index)
+            }
+        }
+        return (kept, targets.indices.filter { !done.contains($0) })
     }
 }

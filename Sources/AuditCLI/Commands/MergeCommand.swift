@@ -116,13 +116,22 @@ enum MergeCommand: Command {
         let started = Date()
         var report = plan.report
         for refused in report.inputErrors ?? [] { Terminal.err(refused.line) }
+        var streamed = StreamedReport(report)
         if let baseline = plan.outputs.baseline {
-            report.changes = Changes.compare(baseline.report, report, baseline: baseline.path)
+            // The baseline is read a domain at a time, as audit reads it.
+            do {
+                report.changes = try Changes.compare(baselineAt: baseline.path, streamed)
+                streamed.header.changes = report.changes
+            } catch {
+                Terminal.err("aasa-audit merge: could not compare with \(baseline.path): \(error)")
+            }
         }
-        let written = ReportFiles.write(report, to: plan.outputs, started: started, failOn: plan.failOn)
+        let folder = Result { try OutputDirectory.prepare(plan.outputs.directory, started: started) }
+        let written = ReportFiles.write(
+            streamed, into: folder, to: plan.outputs, underReports: false, started: started, failOn: plan.failOn)
         if !plan.quiet {
             Terminal.out(
-                AuditSummary(terminal: .standard, verbose: false).render(report, reportPath: try? written.get()))
+                AuditSummary(terminal: .standard, verbose: false).render(streamed, reportPath: try? written.get()))
         }
         if case .failure(let failure) = written {
             return AuditTool.toolFailure(spec.name, "could not write the report: \(failure.reason)")

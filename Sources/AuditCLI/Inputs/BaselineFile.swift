@@ -23,7 +23,7 @@ enum BaselineFile {
             throw UsageError("cannot read --baseline \(path)", command: command)
         }
         do {
-            return (path, try AuditReport.baseline(at: path))
+            return (path, try AuditReport.checkedBaseline(at: path))
         } catch let error as ReportReadError {
             throw UsageError("--baseline \(error.description)", command: command)
         } catch {

@@ -21,23 +21,24 @@ enum ReportFiles {
     /// also stopped the matching of crawled URLs); every file is then written again into the same folder, marked
     /// interrupted, so no file claims to be complete when it is not.
     static func write(
-        _ report: AuditReport, to outputs: AuditCommand.Plan.Outputs, started: Date, failOn: Severity
+        _ report: StreamedReport, into folder: Result<URL, any Error>, to outputs: AuditCommand.Plan.Outputs,
+        underReports: Bool, started: Date, failOn: Severity
     )
         -> Result<String, Failure>
     {
         do {
-            let directory = try OutputDirectory.prepare(outputs.directory, started: started)
+            let directory = try folder.get()
             var files = self.files(report, formats: outputs.formats, failOn: failOn)
             do {
-                try write(files, into: directory, endingOnSignal: !report.interrupted)
-            } catch  where !report.interrupted && StopRequest.isRequested {
+                try write(files, into: directory, endingOnSignal: !report.header.interrupted)
+            } catch  where !report.header.interrupted && StopRequest.isRequested {
                 var stopped = report
-                stopped.interrupted = true
+                stopped.header.interrupted = true
                 files = self.files(stopped, formats: outputs.formats, failOn: failOn)
                 try write(files, into: directory, endingOnSignal: false)
             }
             let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
-            if outputs.directory == nil { OutputDirectory.finishRun(directory, keep: outputs.keep, started: started) }
+            if underReports { OutputDirectory.finishRun(directory, keep: outputs.keep, started: started) }
             return .success(directory.appendingPathComponent(shown).path)
         } catch {
             return .failure(Failure(reason: OutputDirectory.describe(error)))
@@ -59,24 +60,30 @@ enum ReportFiles {
         }
     }
 
-    /// Each file with the code that produces it while it is written; the two that grow with the crawl arrive in
-    /// pieces.
+    /// Each file with the code that produces it while it is written, in pieces, a domain read at a time.
     static func files(
-        _ report: AuditReport, formats: [ReportFormat], failOn: Severity
+        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity
     )
         -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
     {
         var files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)] = []
+        func text(
+            _ render: @escaping ((String) throws -> Void) throws -> Void
+        ) -> (
+            (_ sink: (Data) throws -> Void) throws -> Void
+        ) {
+            { sink in try render { try sink(Data($0.utf8)) } }
+        }
         for format in formats {
             switch format {
             case .json: files.append(("report.json", { try report.writeJSON(into: $0) }))
-            case .html: files.append(("report.html", { try $0(Data(HTMLReport.render(report).utf8)) }))
+            case .html: files.append(("report.html", text { try HTMLReport.render(report, into: $0) }))
             case .csv:
-                files.append(("urls.csv", { sink in try URLsCSV.render(report) { try sink(Data($0.utf8)) } }))
-                files.append(("findings.csv", { try $0(Data(FindingsCSV.render(report).utf8)) }))
+                files.append(("urls.csv", text { try URLsCSV.render(report, into: $0) }))
+                files.append(("findings.csv", text { try FindingsCSV.render(report, into: $0) }))
             case .junit:
-                files.append(("report.junit.xml", { try $0(Data(JUnitReport.render(report, failOn: failOn).utf8)) }))
-            case .markdown: files.append(("summary.md", { try $0(Data(MarkdownReport.render(report).utf8)) }))
+                files.append(("report.junit.xml", text { try JUnitReport.render(report, failOn: failOn, into: $0) }))
+            case .markdown: files.append(("summary.md", text { try MarkdownReport.render(report, into: $0) }))
             }
         }
         return files

@@ -10,19 +10,32 @@ struct AuditSummary {
 
     /// Site- and file-controlled text goes through `Terminal.safe`.
     func render(_ report: AuditReport, reportPath: String?) -> String {
+        render(StreamedReport(report), reportPath: reportPath)
+    }
+
+    /// The same from a run's stream: only domains with something to show (findings, a crawl, infos with
+    /// `--verbose`) are read again.
+    func render(_ streamed: StreamedReport, reportPath: String?) -> String {
+        let report = streamed.header
+        let entries = streamed.domains.entries
         let s = report.summary
         var lines = [
             "aasa-audit: \(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail "
                 + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
         ]
-        let domains = Self.worstFirst(report.domains)
-        let names = domains.map { safe(Punycode.display($0.domain, unicode: $0.unicode)) }
+        let order = Self.worstFirst(entries)
+        let names = order.map { safe(Punycode.display(entries[$0].domain, unicode: entries[$0].unicode)) }
         let width = names.map(\.count).max() ?? 0
-        for (domain, name) in zip(domains, names) {
+        for (position, name) in zip(order, names) {
+            let entry = entries[position]
+            let shown = entry.verdict != .pass || entry.crawled || (verbose && entry.infos > 0)
+            // A domain that cannot be read again is shown by its name and verdict.
+            let domain = shown ? try? streamed.domains.load(entry) : nil
             var ids: [String] = []
-            for f in domain.findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
+            for f in domain?.findings ?? [] where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let padded = ids.isEmpty ? name : name + String(repeating: " ", count: width - name.count + 2)
-            lines.append("  \(paint(domain.verdict))  \(padded)\(safe(ids.joined(separator: ", ")))")
+            lines.append("  \(paint(entry.verdict))  \(padded)\(safe(ids.joined(separator: ", ")))")
+            guard let domain else { continue }
             lines += findingLines(domain.findings)
             if let crawl = domain.crawl {
                 let opening = domain.urls.tally().opening
@@ -44,7 +57,7 @@ struct AuditSummary {
                 "refused: \(refused.count) input line(s) could not be audited (named on stderr and in report.json's "
                     + "inputErrors)")
         }
-        if report.interrupted { lines += Self.interruption(report) }
+        if report.interrupted { lines += Self.interruption(streamed) }
         if let changes = report.changes { lines += Self.changeLines(changes) }
         if let reportPath { lines.append("report: \(safe(reportPath))") }
         return lines.joined(separator: "\n")
@@ -68,8 +81,8 @@ struct AuditSummary {
         return lines
     }
 
-    /// Failing domains, then warning ones, then passing ones; the input order within each.
-    static func worstFirst(_ domains: [DomainReport]) -> [DomainReport] {
+    /// Positions of `entries`: failing domains, then warning ones, then passing ones; the input order within each.
+    static func worstFirst(_ entries: [DomainStream.Entry]) -> [Int] {
         func rank(_ v: DomainReport.Verdict) -> Int {
             switch v {
             case .fail: 0
@@ -77,10 +90,7 @@ struct AuditSummary {
             case .pass: 2
             }
         }
-        return domains.enumerated().sorted {
-            (rank($0.element.verdict), $0.offset) < (rank($1.element.verdict), $1.offset)
-        }
-        .map(\.element)
+        return entries.indices.sorted { (rank(entries[$0].verdict), $0) < (rank(entries[$1].verdict), $1) }
     }
 
     /// Findings of one check shown per domain without `--verbose`; the report lists them all.
@@ -122,8 +132,11 @@ struct AuditSummary {
 
     /// What the interruption left out: domains never audited, and those whose crawl was cut short (reported with
     /// what it had found). Both lists are empty when the signal came after the last domain finished.
-    static func interruption(_ report: AuditReport) -> [String] {
-        let cut = report.domains.filter { $0.crawl?.stoppedBecause == CrawlStop.interrupted.description }.map(\.domain)
+    static func interruption(_ report: AuditReport) -> [String] { interruption(StreamedReport(report)) }
+
+    static func interruption(_ streamed: StreamedReport) -> [String] {
+        let report = streamed.header
+        let cut = streamed.domains.entries.filter(\.crawlInterrupted).map(\.domain)
         var lines: [String] = []
         if !report.notAudited.isEmpty {
             lines.append(

@@ -1,0 +1,247 @@
+import AASA
+import Foundation
+
+/// A run folder's `domains.jsonl`: each finished domain appended as one line, `{"index":N,"report":{…}}` (the
+/// domain's report.json object on one line, `index` its position in the run's input), as it finishes. The reports
+/// are written from it at the end, so a run holds one `DomainStream.Entry` per domain instead of every domain;
+/// `--resume` reads it back. Lines are synced to disk at least every `syncEvery` records and every second; a line
+/// without its newline (the process died writing it) is torn and dropped. A later line for the same index replaces
+/// an earlier one (a domain audited again on resume).
+public final class DomainLog: Sendable {
+    public static let fileName = "domains.jsonl"
+    static let syncEvery = 64
+
+    /// Why the log could not be read.
+    public struct ReadFailure: Error, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    private struct State: Sendable {
+        var fd: Int32
+        var offset: Int64
+        var entries: [DomainStream.Entry]
+        var unsynced = 0
+        var lastSync = Date()
+        /// The first write that failed; later domains are kept in memory instead.
+        var failure: String?
+    }
+
+    public let path: String
+    private let audited: Set<String>
+    private let state: Locked<State>
+
+    /// Opens (creating) the log in `folder` to append to; `kept` are the entries of domains already in it.
+    public init(folder: URL, audited: Set<String>, kept: [DomainStream.Entry] = []) throws {
+        path = folder.appendingPathComponent(Self.fileName).path
+        self.audited = audited
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))") }
+        let end = lseek(fd, 0, SEEK_END)
+        // Room for every domain at once: growing by doubling briefly held two copies and left holes in the heap.
+        var entries = kept
+        entries.reserveCapacity(max(audited.count, kept.count))
+        state = Locked(State(fd: fd, offset: Int64(max(end, 0)), entries: entries))
+    }
+
+    /// A log that keeps every domain in memory: for a run with no folder to write in.
+    public init(inMemory audited: Set<String>, kept: [DomainStream.Entry] = []) {
+        path = ""
+        self.audited = audited
+        state = Locked(State(fd: -1, offset: 0, entries: kept, failure: "no folder to write it in"))
+    }
+
+    deinit {
+        state.withLock { if $0.fd >= 0 { close($0.fd) } }
+    }
+
+    /// Why a record could not be written (the domains after it were kept in memory), nil when all were.
+    public var failure: String? { state.withLock { $0.failure } }
+
+    /// Appends one finished domain. A failed write (a full disk) keeps the domain in memory, so the reports still
+    /// hold it, and is remembered in `failure`.
+    public func append(_ report: DomainReport, index: Int) {
+        var line = try? Self.line(report, index: index)
+        // A signal while its URLs were judged leaves rows unjudged: the reports show them so, and `--resume`
+        // audits the domain again.
+        let partial = StopRequest.isRequested
+        if partial, let whole = line { line = Array(whole.dropLast(2)) + Array(#","partial" : true}"#.utf8) + [10] }
+        state.withLock { state in
+            if let line, state.failure == nil {
+                if let problem = Self.write(line, to: state.fd) {
+                    state.failure = problem
+                    // Whatever part of the line reached the file is cut off again, so no torn line stays behind.
+                    _ = ftruncate(state.fd, off_t(state.offset))
+                } else {
+                    var entry = DomainStream.Entry(
+                        index: index, report: report, location: .file(offset: state.offset, length: line.count),
+                        audited: audited)
+                    entry.partial = partial
+                    state.entries.append(entry)
+                    state.offset += Int64(line.count)
+                    state.unsynced += 1
+                    if state.unsynced >= Self.syncEvery || Date().timeIntervalSince(state.lastSync) > 1 {
+                        _ = fdatasync(state.fd)
+                        state.unsynced = 0
+                        state.lastSync = Date()
+                    }
+                    return
+                }
+            }
+            if line == nil && state.failure == nil { state.failure = "a domain's record could not be encoded" }
+            state.entries.append(
+                DomainStream.Entry(
+                    index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)), audited: audited))
+        }
+    }
+
+    /// Syncs and closes the log; the stream reads the domains back from it.
+    public func finish() throws -> DomainStream {
+        // Moved out, so the stream's sorted copy is the only one (100,000 entries are about 15 MB).
+        var entries = state.withLock { state in
+            if state.fd >= 0 {
+                _ = fdatasync(state.fd)
+                close(state.fd)
+                state.fd = -1
+            }
+            defer { state.entries = [] }
+            return state.entries
+        }
+        entries.sort { $0.index < $1.index }
+        let needsFile = entries.contains { if case .file = $0.location { true } else { false } }
+        return DomainStream(entries: entries, log: needsFile ? try Reader(path: path) : nil)
+    }
+
+    /// A domain as one line of JSON: report.json's object with its line breaks and indentation taken out (no
+    /// string in JSON holds a raw line break, so every one is layout).
+    static func line(_ report: DomainReport, index: Int) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var afterBreak = false
+        try JSONOutput.write(Record(index: index, report: report)) { data in
+            data.withUnsafeBytes { raw in
+                for byte in raw {
+                    if byte == UInt8(ascii: "\n") {
+                        afterBreak = true
+                    } else if !(afterBreak && byte == UInt8(ascii: " ")) {
+                        afterBreak = false
+                        out.append(byte)
+                    }
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    /// Nil when every byte was written, else the system's reason.
+    private static func write(_ line: [UInt8], to fd: Int32) -> String? {
+        var written = 0
+        while written < line.count {
+            let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            written += n
+        }
+        return nil
+    }
+
+    struct Record: StreamedJSONObject {
+        var index: Int
+        var report: DomainReport
+    }
+
+    /// Reads records back by their place in the file.
+    final class Reader: Sendable {
+        let fd: Int32
+        let path: String
+
+        init(path: String) throws {
+            self.path = path
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))") }
+        }
+
+        deinit { close(fd) }
+
+        func read(offset: Int64, length: Int) throws -> (index: Int, report: DomainReport, partial: Bool) {
+            var bytes = [UInt8](repeating: 0, count: length)
+            var done = 0
+            while done < length {
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+                }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    throw ReadFailure(reason: "\(path): \(n < 0 ? String(cString: strerror(errno)) : "ends early")")
+                }
+                done += n
+            }
+            return try ReportReader.record(bytes, name: path)
+        }
+    }
+
+    /// What an earlier run left in a folder's log.
+    public struct Recovered: Sendable {
+        /// The last record of each index, in file order.
+        public var entries: [DomainStream.Entry]
+        /// Bytes of a torn last line cut off (that domain is audited again).
+        public var tornBytes: Int
+    }
+
+    /// Reads `folder`'s log (none: nothing recovered), cutting off a torn last line. A line that cannot be read
+    /// before the last one fails: the log is not this tool's.
+    public static func recover(folder: URL, audited: Set<String>) throws -> Recovered {
+        let path = folder.appendingPathComponent(fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return Recovered(entries: [], tornBytes: 0) }
+        let reader = try Reader(path: path)
+        var byIndex: [Int: DomainStream.Entry] = [:]
+        var order: [Int] = []
+        var offset: Int64 = 0
+        var pending: [UInt8] = []
+        var lineNumber = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var fileOffset: Int64 = 0
+        var lastBad: (line: Int, reason: String)?
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(reader.fd, $0.baseAddress!, $0.count, off_t(fileOffset)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            fileOffset += Int64(n)
+            var start = 0
+            for i in 0..<n where chunk[i] == UInt8(ascii: "\n") {
+                pending += chunk[start...i]
+                start = i + 1
+                lineNumber += 1
+                if let bad = lastBad {
+                    throw ReadFailure(reason: "\(path): line \(bad.line): \(bad.reason)")
+                }
+                do {
+                    let record = try ReportReader.record(pending, name: path)
+                    if byIndex[record.index] == nil { order.append(record.index) }
+                    var entry = DomainStream.Entry(
+                        index: record.index, report: record.report,
+                        location: .file(offset: offset, length: pending.count), audited: audited)
+                    entry.partial = record.partial
+                    byIndex[record.index] = entry
+                    offset += Int64(pending.count)
+                } catch {
+                    // Only the last line may be bad (cut off as torn); a bad line before it is an error.
+                    lastBad = (lineNumber, "\(error)")
+                }
+                pending.removeAll(keepingCapacity: true)
+            }
+            pending += chunk[start..<n]
+        }
+        // A last complete line that did not read is torn too: everything after the last good line goes.
+        let torn = lastBad == nil ? pending.count : Int(fileOffset - offset)
+        if torn > 0 {
+            guard truncate(path, off_t(offset)) == 0 else {
+                throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        return Recovered(entries: order.compactMap { byIndex[$0] }, tornBytes: torn)
+    }
+}

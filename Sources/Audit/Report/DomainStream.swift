@@ -1,0 +1,219 @@
+import AASA
+import Foundation
+
+/// A run's domains in report order, each read again from where it waits (the run folder's `domains.jsonl`, or
+/// memory) whenever a report is written: a run of 100,000 domains keeps only one `Entry` per domain, and a writer
+/// holds one domain at a time.
+public struct DomainStream: Sendable {
+    /// What a run keeps of each finished domain: enough to order, count and summarise without reading it.
+    public struct Entry: Sendable {
+        /// The domain's position in the run's input: the report's order.
+        public var index: Int
+        public var domain: String
+        public var unicode: String?
+        public var verdict: DomainReport.Verdict
+        /// Findings of each severity, those a truncation left out included.
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        public var urlsTested: Int
+        public var urlsOpeningApp: Int
+        /// The site was crawled (its URLs may be none).
+        public var crawled: Bool
+        /// A signal cut its crawl short: `--resume` crawls it again.
+        public var crawlInterrupted: Bool
+        /// A signal cut the judging of its URLs short (rows say so): `--resume` audits it again.
+        public var partial = false
+        /// Other audited domains its crawl linked to, whose files judge those links at the end.
+        public var linkedDomains: [String]
+        /// Its well-known file answered 200: links to it from other audited sites are judged by that file.
+        public var servesFile: Bool
+        /// Its crawl found custom-scheme links, judged once every associated domain's file is in.
+        public var hasSchemeLinks: Bool
+        var location: Location
+
+        enum Location: Sendable {
+            case file(offset: Int64, length: Int)
+            /// Boxed: an entry stays a few dozen bytes whichever case it holds.
+            case memory(Kept)
+        }
+
+        final class Kept: Sendable {
+            let report: DomainReport
+            init(_ report: DomainReport) { self.report = report }
+        }
+
+        /// `audited`: the run's domains, of which links are kept (nil keeps none).
+        init(index: Int, report: DomainReport, location: Location, audited: Set<String>?) {
+            self.index = index
+            domain = report.domain
+            unicode = report.unicode
+            verdict = report.verdict
+            errors = report.findings.count(.error)
+            warnings = report.findings.count(.warning)
+            infos = report.findings.count(.info)
+            let tally = report.urls.tally()
+            urlsTested = tally.tested
+            urlsOpeningApp = tally.opening
+            crawled = report.crawl != nil
+            crawlInterrupted = report.crawl?.stoppedBecause == CrawlStop.interrupted.description
+            if let audited, !report.urls.isEmpty {
+                linkedDomains = report.urls.hosts().filter { $0 != report.domain && audited.contains($0) }.sorted()
+            } else {
+                linkedDomains = []
+            }
+            servesFile =
+                report.file != nil
+                && report.fetches.contains { $0.location == .wellKnown && $0.httpStatus == 200 }
+            hasSchemeLinks = report.crawl?.schemeLinks?.links.isEmpty == false
+            self.location = location
+        }
+
+        /// Whether any of its findings is at `severity` or worse.
+        public func reaches(_ severity: Severity) -> Bool {
+            switch severity {
+            case .error: errors > 0
+            case .warning: errors + warnings > 0
+            case .info: errors + warnings + infos > 0
+            }
+        }
+    }
+
+    /// In report order (input order).
+    public private(set) var entries: [Entry]
+    private let log: DomainLog.Reader?
+    /// Files of audited domains that other audited sites linked to, by domain.
+    private var judges: [String: Matcher] = [:]
+    /// How custom-scheme links are judged when a domain is read (set by `judgeSchemeLinks`).
+    private var schemeJudging: SchemeLinkVerdicts.Judging?
+    /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
+    /// 100,000 URLs once, not once per file.
+    private let recent = Locked<(index: Int, report: DomainReport)?>(nil)
+
+    /// `entries` in report order (sorted by index).
+    init(entries: [Entry], log: DomainLog.Reader?) {
+        self.entries = entries
+        self.log = log
+    }
+
+    /// Domains already in memory, in order (a report read whole, or built by a test).
+    public init(_ domains: [DomainReport]) {
+        self.init(
+            entries: domains.enumerated().map {
+                Entry(index: $0.offset, report: $0.element, location: .memory(Entry.Kept($0.element)), audited: nil)
+            }, log: nil)
+    }
+
+    public var count: Int { entries.count }
+
+    /// The domain `entry` stands for, read again, links to other audited sites judged by their files.
+    public func load(_ entry: Entry) throws -> DomainReport {
+        var report: DomainReport
+        switch entry.location {
+        case .memory(let kept): report = kept.report
+        case .file(let offset, let length):
+            guard let log else { throw DomainLog.ReadFailure(reason: "no log to read from") }
+            if let kept = recent.withLock({ $0 }), kept.index == entry.index {
+                report = kept.report
+            } else {
+                report = try log.read(offset: offset, length: length).report
+                recent.withLock { $0 = (entry.index, report) }
+            }
+        }
+        let judged = Set(entry.linkedDomains.filter { judges[$0] != nil })
+        if !judged.isEmpty { report.urls = rejudged(report.urls, hosts: judged) }
+        if entry.hasSchemeLinks, let schemeJudging { SchemeLinkVerdicts.judge(&report, schemeJudging) }
+        return report
+    }
+
+    /// The table with its rows on `hosts` judged by those hosts' files: the log wrote them before those files were
+    /// known (with no verdict), so they are made plain rows again; every other row keeps the verdicts written.
+    private func rejudged(_ table: URLTable, hosts: Set<String>) -> URLTable {
+        var fresh = URLTable()
+        for row in table {
+            guard let host = URLAuthority.httpHost(of: row.url), hosts.contains(host) else {
+                fresh.append(row)
+                continue
+            }
+            fresh.append(
+                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: row.note, depth: row.depth,
+                anchorText: row.anchorText)
+            let position = fresh.count - 1
+            if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
+            for _ in 0..<max(0, row.inlinks ?? 0) { fresh.addInlink(at: position) }
+        }
+        for host in hosts {
+            if let matcher = judges[host] { fresh.judge(host: host, by: matcher) }
+        }
+        return fresh
+    }
+
+    /// Every domain in report order, one at a time.
+    public func forEach(_ body: (DomainReport) throws -> Void) throws {
+        for entry in entries { try body(try load(entry)) }
+    }
+
+    /// The domains at `positions` of `entries`, in that order.
+    public func forEach(at positions: [Int], _ body: (Int, DomainReport) throws -> Void) throws {
+        for position in positions { try body(position, try load(entries[position])) }
+    }
+
+    /// Judges each link from one audited site to another by the other's file, as the run used to once every
+    /// domain had finished: only the files some crawl linked to are read again and kept as matchers, and the
+    /// linking domains' counts of URLs opening an app are worked out anew.
+    public mutating func judgeLinksBetweenDomains() throws {
+        let linked = Set(entries.flatMap(\.linkedDomains))
+        guard !linked.isEmpty else { return }
+        for entry in entries where linked.contains(entry.domain) && entry.servesFile {
+            if let file = try load(entry).file, let document = DecodedFile(bytes: Array(file.utf8)).document {
+                judges[entry.domain] = Matcher(document)
+            }
+        }
+        for position in entries.indices where entries[position].linkedDomains.contains(where: { judges[$0] != nil }) {
+            let tally = try load(entries[position]).urls.tally()
+            entries[position].urlsTested = tally.tested
+            entries[position].urlsOpeningApp = tally.opening
+        }
+    }
+
+    /// Judges the custom-scheme links the crawls found (`associated`: the entitlements' applinks domains, nil
+    /// without `--entitlements`): only those domains' files are read again, and the counts of the domains with such
+    /// links are worked out anew.
+    public mutating func judgeSchemeLinks(schemes: URLSchemes?, associated: [String]?) throws {
+        guard entries.contains(where: \.hasSchemeLinks) else { return }
+        var positions: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() where positions[entry.domain] == nil {
+            positions[entry.domain] = position
+        }
+        let judging = try SchemeLinkVerdicts.judging(schemes: schemes, associated: associated) { domain in
+            try positions[domain].map { try load(entries[$0]) }
+        }
+        schemeJudging = judging
+        for position in entries.indices where entries[position].hasSchemeLinks {
+            let findings = try load(entries[position]).findings
+            entries[position].errors = findings.count(.error)
+            entries[position].warnings = findings.count(.warning)
+            entries[position].infos = findings.count(.info)
+            entries[position].verdict = DomainReport.verdict(findings)
+        }
+    }
+
+    /// Positions in `entries`: failing first, then warning, then passing; within a verdict, more errors, then
+    /// more warnings first; otherwise in report order.
+    public func worstFirst() -> [Int] {
+        func rank(_ v: DomainReport.Verdict) -> Int { v == .fail ? 0 : v == .warn ? 1 : 2 }
+        let keys = entries.map { (rank($0.verdict), -$0.errors, -$0.warnings) }
+        return entries.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+    }
+}
+
+extension DomainStream: StreamedJSONArray {
+    func forEachJSONElement(_ body: (any Encodable) throws -> Void) throws {
+        try forEach { try body($0) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try forEach { try container.encode($0) }
+    }
+}

@@ -1,0 +1,54 @@
+import AASA
+import Foundation
+
+/// A run's report with its domains read one at a time from a `DomainStream`: what every writer renders, so a run
+/// of 100,000 domains never holds them all. report.json written from it has the same bytes as the whole report's.
+public struct StreamedReport: Sendable {
+    /// Every field of the report but `domains` (left empty); its summary counts the stream's domains.
+    public var header: AuditReport
+    public var domains: DomainStream
+
+    /// `header`'s summary is worked out from `domains`' entries and its entitlement findings.
+    public init(header: AuditReport, domains: DomainStream) {
+        self.domains = domains
+        self.header = header
+        self.header.domains = []
+        let entries = domains.entries
+        let entitlements = header.entitlements?.findings ?? []
+        func sum(_ value: (DomainStream.Entry) -> Int) -> Int { entries.reduce(0) { $0 + value($1) } }
+        self.header.summary = AuditReport.Summary(
+            domains: entries.count, errors: sum(\.errors) + entitlements.count(.error),
+            warnings: sum(\.warnings) + entitlements.count(.warning), infos: sum(\.infos) + entitlements.count(.info),
+            urlsTested: sum(\.urlsTested), urlsOpeningApp: sum(\.urlsOpeningApp),
+            passed: sum { $0.verdict == .pass ? 1 : 0 }, warned: sum { $0.verdict == .warn ? 1 : 0 },
+            failed: sum { $0.verdict == .fail ? 1 : 0 })
+    }
+
+    /// A report held whole, as a stream over its domains (its summary kept).
+    public init(_ report: AuditReport) {
+        header = report
+        header.domains = []
+        domains = DomainStream(report.domains)
+    }
+
+    public var summary: AuditReport.Summary { header.summary }
+
+    /// Whether any domain's or the entitlements file's finding is at `severity` or worse: the exit status.
+    public func reaches(_ severity: Severity) -> Bool {
+        domains.entries.contains { $0.reaches(severity) }
+            || (header.entitlements?.findings ?? []).contains(atLeast: severity)
+    }
+
+    /// report.json's bytes in pieces of about 64 KiB, a domain at a time.
+    public func writeJSON(into sink: (Data) throws -> Void) throws {
+        guard var members = MemberList.members(of: header) else { return try JSONOutput.write(header, into: sink) }
+        for position in members.indices where members[position].key == "domains" {
+            members[position].value = domains
+        }
+        try withoutActuallyEscaping(sink) { sink in
+            var writer = StreamedJSONWriter(sink: sink)
+            try writer.write(members: members, depth: 0)
+            try writer.flush()
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import AASA
+import Foundation
+import Testing
+
+@testable import Audit
+
+/// A run's domains.jsonl: each domain one line as it finishes, report.json written from it with the bytes of the
+/// whole report, a torn last line dropped, links between audited domains judged from it at the end.
+@Suite struct DomainLogTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("domainlog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func header(_ domains: [DomainReport] = []) -> AuditReport {
+        AuditReport(
+            version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1.5),
+            interrupted: false, notAudited: [], domains: domains)
+    }
+
+    /// Domains finish out of order; the report comes in input order, byte for byte what the whole report writes.
+    @Test func reportJSONFromTheLogIsTheWholeReportsBytes() throws {
+        let sample = try ReportReaderTests.report()
+        let domains = sample.domains + [DomainReport(domain: "third.test", fetches: [], apps: [], findings: [])]
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: folder, audited: Set(domains.map(\.domain)))
+        for index in [2, 0, 1] { log.append(domains[index], index: index) }
+        #expect(log.failure == nil)
+        let stream = try log.finish()
+        let lines = try String(contentsOf: folder.appendingPathComponent(DomainLog.fileName), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[3].isEmpty, "one line per domain, each ended")
+        #expect(lines[0].hasPrefix(#"{"index" : 2,"report" : {"#))
+        var streamed = StreamedReport(header: Self.header(), domains: stream)
+        var whole = Self.header(domains)
+        streamed.header.changes = sample.changes
+        whole.changes = sample.changes
+        var bytes = Data()
+        try streamed.writeJSON { bytes.append($0) }
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try whole.json(), as: UTF8.self))
+        #expect(streamed.summary.domains == 3 && streamed.summary.warnings == whole.summary.warnings)
+        #expect(streamed.reaches(.warning) && !streamed.reaches(.error))
+    }
+
+    /// The process died while writing a line: the line is cut off and its domain is audited again; the records
+    /// before it are kept, and a later record of the same index replaces an earlier one.
+    @Test func aTornLastLineIsDroppedAndALaterRecordWins() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["a.test", "b.test", "c.test"]
+        let log = try DomainLog(folder: folder, audited: Set(names))
+        log.append(DomainReport(domain: "a.test", fetches: [], apps: [], findings: []), index: 0)
+        let failing = Finding(
+            id: "not-found", severity: .error, message: "m", location: FindingLocation(), why: "w", hint: "h")
+        log.append(DomainReport(domain: "b.test", fetches: [], apps: [], findings: [failing]), index: 1)
+        log.append(DomainReport(domain: "b.test", fetches: [], apps: [], findings: []), index: 1)
+        _ = try log.finish()
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let good = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"index" : 2,"report" : {"domain" : "c.te"#.utf8))
+        try handle.close()
+
+        let recovered = try DomainLog.recover(folder: folder, audited: Set(names))
+        #expect(recovered.tornBytes > 0)
+        #expect(recovered.entries.map(\.domain) == ["a.test", "b.test"])
+        #expect(recovered.entries.map(\.verdict) == [.pass, .pass], "the later record of b.test replaced the first")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == good, "the torn line is cut off")
+
+        // Appending after recovery continues the same file; the kept records still read.
+        let again = try DomainLog(folder: folder, audited: Set(names), kept: recovered.entries)
+        again.append(DomainReport(domain: "c.test", fetches: [], apps: [], findings: []), index: 2)
+        var seen: [String] = []
+        try again.finish().forEach { seen.append($0.domain) }
+        #expect(seen == names)
+    }
+
+    /// A bad line before the last is not a torn write: the log is refused, naming the line.
+    @Test func aBadLineBeforeTheLastIsAnError() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not json\n{\"index\" : 0}\n".utf8).write(to: folder.appendingPathComponent(DomainLog.fileName))
+        #expect(throws: DomainLog.ReadFailure.self) { try DomainLog.recover(folder: folder, audited: []) }
+    }
+
+    /// shop.test's crawl linked to blog.test's /post/1; blog.test was audited too and serves a file: read from the
+    /// log, the link gets blog.test's verdict, and shop.test's count of URLs opening an app counts it.
+    @Test func linksBetweenAuditedDomainsAreJudgedFromTheLog() throws {
+        var shop = try ReportReaderTests.report().domains[0]
+        // Judged by its own file only, as a crawl leaves it.
+        var urls = URLTable()
+        urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
+        urls.append(
+            url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil,
+            note: "other host: recorded, not crawled", depth: 2, anchorText: "Post")
+        urls.addInlink(at: 1)
+        urls.setRedirect("https://blog.test/post/1/", at: 1)
+        urls.judge(host: "shop.test", by: try URLTableTests.matcher(URLTableTests.shopFile))
+        shop.urls = urls
+        let blogFetch = Exchange(
+            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association",
+            userAgent: "AASA-Bot/1.0.0", httpStatus: 200, contentType: "application/json", bytes: 90)
+        let blog = DomainReport(
+            domain: "blog.test", fetches: [blogFetch], apps: [], findings: [],
+            file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: folder, audited: ["shop.test", "blog.test"])
+        log.append(shop, index: 0)
+        log.append(blog, index: 1)
+        var stream = try log.finish()
+        #expect(stream.entries[0].linkedDomains == ["blog.test"])
+        let before = stream.entries[0].urlsOpeningApp
+        try stream.judgeLinksBetweenDomains()
+        let judged = try stream.load(stream.entries[0])
+        let post = try #require(judged.urls.first { $0.url == "https://blog.test/post/1" })
+        #expect(post.opensApp == "ABCDE12345.com.acme.blog")
+        #expect(stream.entries[0].urlsOpeningApp == before + 1)
+        // The same as judging the domains held whole.
+        var whole = [shop, blog]
+        CrawlVerdicts.crossDomain(&whole)
+        #expect(Array(whole[0].urls) == Array(judged.urls))
+    }
+}
