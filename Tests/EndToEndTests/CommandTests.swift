@@ -230,7 +230,8 @@ let brokenFile = """
         #expect(top.status == 0 && top.stdout.hasPrefix("usage: aasa-audit <command>"))
     }
 
-    @Test(arguments: ["audit", "links", "merge", "check", "match", "rules", "help", "completions"]) func everyCommandHasHelp(
+    @Test(arguments: ["audit", "links", "merge", "check", "match", "rules", "help", "completions"])
+    func everyCommandHasHelp(
         _ command: String
     ) async throws {
         let result = try await Binary.run([command, "--help"])
