@@ -1,6 +1,6 @@
 /* Scripts/xmlsax.c: the bare C baseline for `Scripts/bench scan`: libxml2's HTML push (SAX) parser with only a
  * startElement handler that counts <a> elements, same options as CHTMLScan, over every file named on stdin.
- * Prints MB/s (best of REPS passes). Build: cc -O2 xmlsax.c $(pkg-config --cflags --libs libxml-2.0) */
+ * Prints MB/s (best of REPS passes) and that pass's CPU time (what a loaded machine leaves closest to the truth). Build: cc -O2 xmlsax.c $(pkg-config --cflags --libs libxml-2.0) */
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
@@ -36,10 +36,11 @@ int main(int argc, char **argv) {
         fclose(f);
     }
     xmlInitParser();
-    double best = 1e9;
+    double best = 1e9, best_cpu = 1e9;
     for (int r = 0; r < reps; r++) {
-        struct timespec a, b;
+        struct timespec a, b, ca, cb;
         clock_gettime(CLOCK_MONOTONIC, &a);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ca);
         anchors = 0;
         for (size_t i = 0; i < count; i++) {
             htmlSAXHandler sax;
@@ -52,11 +53,14 @@ int main(int argc, char **argv) {
             if (ctxt->myDoc) xmlFreeDoc(ctxt->myDoc);
             htmlFreeParserCtxt(ctxt);
         }
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cb);
         clock_gettime(CLOCK_MONOTONIC, &b);
         double s = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
+        double c = (cb.tv_sec - ca.tv_sec) + (cb.tv_nsec - ca.tv_nsec) / 1e9;
         if (s < best) best = s;
+        if (c < best_cpu) best_cpu = c;
     }
-    printf("bare C SAX: %zu pages, %.1f MB, %ld anchors, %.3f s, %.1f MB/s\n", count, total / 1e6, anchors, best,
-           total / 1e6 / best);
+    printf("bare C SAX: %zu pages, %.1f MB, %ld anchors, %.3f s, %.1f MB/s, cpu %.3f s\n", count, total / 1e6, anchors,
+           best, total / 1e6 / best, best_cpu);
     return 0;
 }
