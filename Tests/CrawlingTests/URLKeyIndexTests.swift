@@ -25,8 +25,9 @@ import Testing
         #expect(keys.map { rows.add($0) } == Array(0..<3_000), "every key is new though every hash is the same")
         #expect(keys.map { rows.add($0) } == Array(0..<3_000), "and each is found again at its own row")
         #expect(rows.index.count == 3_000)
-        #expect(rows.index.row(of: "https://shop.test/p/3000", isKey: { rows.keys[$0] == "https://shop.test/p/3000" })
-            == nil)
+        #expect(
+            rows.index.row(of: "https://shop.test/p/3000", isKey: { rows.keys[$0] == "https://shop.test/p/3000" })
+                == nil)
     }
 
     @Test func keysThatShareTheirHighHashBitsButNotTheLowOnesAreFoundAfterGrowing() {
