@@ -1,5 +1,5 @@
 /// The URLs of a crawl's rows as bytes packed in 1 MiB chunks: a million URLs cost their bytes and 12 bytes each,
-/// not a string object each, and growing never copies what is stored.
+/// not a string object each, and growing copies at most the last chunk.
 struct URLBytes: Sendable {
     /// Where one URL's bytes are.
     struct Span: Sendable {
@@ -15,9 +15,8 @@ struct URLBytes: Sendable {
     mutating func append(_ url: String) -> Span {
         let count = url.utf8.count
         if chunks.isEmpty || chunks[chunks.count - 1].count + count > URLBytes.chunkSize {
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(max(URLBytes.chunkSize, count))
-            chunks.append(chunk)
+            // Not reserved up front: a report can hold many small tables.
+            chunks.append([])
         }
         let last = chunks.count - 1
         let offset = chunks[last].count
