@@ -61,12 +61,22 @@ struct CrawlFrontier {
     /// Set when the crawl's time budget ran out with jobs left: the budget in seconds.
     var ranOutOfTime: Int?
 
-    private var jobs: [Job] = []
+    /// A job as queued: its URL is its row's, read back when it is handed out (12 bytes a job, no string).
+    private struct Queued {
+        var position: Int32
+        var depth: Int32
+        var redirects: Int8
+        var retried: Bool
+    }
+
+    private var jobs: [Queued] = []
     private var head = 0
     /// Jobs handed out and not given back for a retry.
     private var started = 0
-    /// Row of each URL by key (Int32 rows: a smaller table for a site's worth of URLs).
-    private var index: [String: Int32] = [:]
+    /// Row of each URL by key, as hashes checked against the rows' URLs.
+    private var index = URLKeyIndex()
+    /// The keys that differ from their row's URL (a fragment, an upper-case host, a default port): few.
+    private var oddKeys: [Int32: String] = [:]
     /// The fragment URLs recorded, with their rows (a page's other URLs are found by key), and each variant's page
     /// key.
     private var linked: [String: Int32] = [:]
@@ -114,8 +124,8 @@ struct CrawlFrontier {
             // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
             var url = url
             let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }
-            if let row = index[key] {
-                var position = Int(row)
+            if let row = row(of: key) {
+                var position = row
                 if hasFragment {
                     if let variant = linked[url] {
                         position = Int(variant)
@@ -137,7 +147,8 @@ struct CrawlFrontier {
             }
             let position = urls.count
             if hasFragment { linked[url] = Int32(position) }
-            index[key] = Int32(position)
+            index.insert(key, row: position)
+            if key != url { oddKeys[Int32(position)] = key }
             var note: String?
             if let refusal = scope.refusal(url) {
                 note = refusal.description
@@ -145,13 +156,21 @@ struct CrawlFrontier {
                 note = "not crawled: \(skip)"
             } else {
                 jobs.append(
-                    Job(
-                        url: url, position: Int32(urls.count), depth: Int32(clamping: depth),
-                        redirects: Int8(clamping: redirects)))
+                    Queued(
+                        position: Int32(urls.count), depth: Int32(clamping: depth),
+                        redirects: Int8(clamping: redirects), retried: false))
             }
             urls.append(
                 url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText)
             return position
+        }
+    }
+
+    /// The row recorded for `key`, if any.
+    private func row(of key: String) -> Int? {
+        index.row(of: key) { row in
+            if let odd = oddKeys[Int32(row)] { return odd == key }
+            return urls.hasURL(key, at: row)
         }
     }
 
@@ -186,7 +205,10 @@ struct CrawlFrontier {
             reachedMaxPages = true
             return nil
         }
-        let job = jobs[head]
+        let queued = jobs[head]
+        let job = Job(
+            url: urls.url(at: Int(queued.position)), position: queued.position, depth: queued.depth,
+            redirects: queued.redirects, retried: queued.retried)
         head += 1
         started += 1
         // Breadth-first, the fetched part only grows: drop it now and then rather than keep every job.
@@ -200,9 +222,7 @@ struct CrawlFrontier {
     /// Queues a job again, last, for a server that asked to slow down (429, 503); it is fetched once more and counts
     /// once against `maxPages`.
     mutating func retry(_ job: Job) {
-        var again = job
-        again.retried = true
-        jobs.append(again)
+        jobs.append(Queued(position: job.position, depth: job.depth, redirects: job.redirects, retried: true))
         started -= 1
     }
 
@@ -221,11 +241,11 @@ struct CrawlFrontier {
     /// noted "not crawled: " and the reason the crawl stopped), the counters and that reason.
     mutating func finish(interrupted: Bool, into result: inout CrawlResult) {
         let stop = stopReason(interrupted: interrupted)
+        for (position, key) in variants {
+            if let page = row(of: key) { urls.setStatus(urls.status(at: page), at: position) }
+        }
         var table = URLTable()
         swap(&table, &urls)
-        for (position, key) in variants {
-            if let page = index[key] { table.setStatus(table.status(at: Int(page)), at: position) }
-        }
         if head < jobs.count {
             let note = "not crawled: \(stop)"
             for job in jobs[head...] {

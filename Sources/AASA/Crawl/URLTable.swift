@@ -4,8 +4,15 @@ import Foundation
 /// row is read, from the file of the URL's host: 100,000 URLs then cost a few megabytes rather than a
 /// verdict, a rule reference and a sentence each. Rows read back from a report keep the verdicts written there.
 public struct URLTable: Sendable, RandomAccessCollection, Codable {
+    /// A row as read: its URL as a string.
     struct Row: Sendable {
         var url: String
+        var stored: Stored
+    }
+
+    /// A row as kept: its URL's bytes are in `bytes`.
+    struct Stored: Sendable {
+        var url: URLBytes.Span
         /// Shares the storage of the page's own URL string: no copy per link.
         var foundOn: String?
         var note: String?
@@ -27,8 +34,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// Rows in chunks of 4,096 (full ones sealed, the last one open): growing never copies, and briefly
     /// doubles, one big array.
-    private var sealed: [[Row]] = []
-    private var open: [Row] = []
+    private var sealed: [[Stored]] = []
+    private var open: [Stored] = []
+    private var bytes = URLBytes()
     private var rowCount = 0
     /// Empty, or one entry per row when rows came with their verdicts.
     private var given: [Given?] = []
@@ -70,14 +78,14 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public mutating func append(
         url: String, foundOn: String?, httpStatus: Int?, note: String?, depth: Int? = nil, anchorText: String? = nil
     ) {
-        var row = Row(url: url, foundOn: foundOn, note: note, anchorText: anchorText)
+        var row = Stored(url: bytes.append(url), foundOn: foundOn, note: note, anchorText: anchorText)
         row.httpStatus = Int32(clamping: httpStatus ?? 0)
         row.depth = depth.map { Int32(clamping: $0) } ?? -1
         appendRow(row)
         if !given.isEmpty { given.append(nil) }
     }
 
-    private mutating func appendRow(_ row: Row) {
+    private mutating func appendRow(_ row: Stored) {
         touch()
         if open.count == URLTable.chunkSize {
             sealed.append(open)
@@ -89,7 +97,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// Changes the row at `position` in place. For what the counts (`tally`) never read, so the memo stays.
-    @inline(__always) private mutating func update(_ position: Int, _ change: (inout Row) -> Void) {
+    @inline(__always) private mutating func update(_ position: Int, _ change: (inout Stored) -> Void) {
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
         if chunk < sealed.count { change(&sealed[chunk][offset]) } else { change(&open[offset]) }
     }
@@ -115,7 +123,13 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         redirects[position] = target
     }
 
-    public func depth(at position: Int) -> Int? { row(position).knownDepth }
+    public func depth(at position: Int) -> Int? { stored(position).knownDepth }
+
+    /// The row's URL, as found.
+    public func url(at position: Int) -> String { bytes.string(stored(position).url) }
+
+    /// Whether the row's URL is exactly `url`, compared without making a string.
+    public func hasURL(_ url: String, at position: Int) -> Bool { bytes.equals(stored(position).url, url) }
 
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {
@@ -131,12 +145,17 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         if chunk < sealed.count { sealed[chunk][offset].note = note } else { open[offset].note = note }
     }
 
-    public func status(at position: Int) -> Int? { row(position).status }
-    public func note(at position: Int) -> String? { row(position).note }
+    public func status(at position: Int) -> Int? { stored(position).status }
+    public func note(at position: Int) -> String? { stored(position).note }
 
-    @inline(__always) private func row(_ position: Int) -> Row {
+    @inline(__always) private func stored(_ position: Int) -> Stored {
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
         return chunk < sealed.count ? sealed[chunk][offset] : open[offset]
+    }
+
+    @inline(__always) private func row(_ position: Int) -> Row {
+        let stored = stored(position)
+        return Row(url: bytes.string(stored.url), stored: stored)
     }
 
     /// URLs on `host` are judged by `matcher` from now on (the crawled site's own file, or another audited site's).
@@ -182,8 +201,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private func forEachRow(_ body: (Row, Given?) -> Void) {
         var position = 0
         for chunk in sealed + [open] {
-            for row in chunk {
-                body(row, given.isEmpty ? nil : given[position])
+            for stored in chunk {
+                body(Row(url: bytes.string(stored.url), stored: stored), given.isEmpty ? nil : given[position])
                 position += 1
             }
         }
@@ -308,7 +327,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// A row with its verdicts already decided: a report read back, a check's example.
     public mutating func append(_ report: URLReport) {
-        var row = Row(url: report.url, foundOn: report.foundOn, note: report.note, anchorText: report.anchorText)
+        var row = Stored(
+            url: bytes.append(report.url), foundOn: report.foundOn, note: report.note, anchorText: report.anchorText)
         row.httpStatus = Int32(clamping: report.httpStatus ?? 0)
         row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
         row.inlinks = report.inlinks.map { Int32(clamping: $0) } ?? -1
@@ -318,12 +338,12 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// A row read back from a baseline: the URL and the app it opened, nothing else.
     public mutating func append(given url: String, opensApp: String?) {
-        var row = Row(url: url)
+        var row = Stored(url: bytes.append(url))
         row.inlinks = -1
         appendGiven(Given(verdicts: [], opensApp: opensApp), row)
     }
 
-    private mutating func appendGiven(_ verdicts: Given, _ row: Row) {
+    private mutating func appendGiven(_ verdicts: Given, _ row: Stored) {
         if given.count < rowCount { given += repeatElement(nil, count: rowCount - given.count) }
         appendRow(row)
         given.append(verdicts)
@@ -336,7 +356,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 }
 
-extension URLTable.Row {
+extension URLTable.Stored {
     var status: Int? { httpStatus == 0 ? nil : Int(httpStatus) }
     var knownDepth: Int? { depth < 0 ? nil : Int(depth) }
+}
+
+extension URLTable.Row {
+    var foundOn: String? { stored.foundOn }
+    var note: String? { stored.note }
+    var anchorText: String? { stored.anchorText }
+    var inlinks: Int32 { stored.inlinks }
+    var status: Int? { stored.status }
+    var knownDepth: Int? { stored.knownDepth }
 }
