@@ -59,7 +59,12 @@ import Testing
         log.append(small, index: 1)
         let stream = try log.finish()
         let lines = try String(contentsOf: folder.appendingPathComponent(DomainLog.fileName), encoding: .utf8)
-        #expect(lines.split(separator: "\n").count == 2, "both domains are in the log")
+        let records = lines.split(separator: "\n")
+        #expect(records.count == 2, "both domains are in the log")
+        // The big line went out in 64 KiB pieces and still reads back whole.
+        let first = try JSONSerialization.jsonObject(with: Data(records[0].utf8)) as? [String: Any]
+        let urls = (first?["report"] as? [String: Any])?["urls"] as? [Any]
+        #expect(records[0].utf8.count > 1 << 16 && urls?.count == DomainLog.keptInMemoryURLs)
         var inMemory: [String] = []
         for entry in stream.entries {
             if case .memory = entry.location { inMemory.append(entry.domain) }

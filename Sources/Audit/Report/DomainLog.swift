@@ -64,28 +64,23 @@ public final class DomainLog: Sendable {
     /// Appends one finished domain. A failed write (a full disk) keeps the domain in memory, so the reports still
     /// hold it, and is remembered in `failure`.
     public func append(_ report: DomainReport, index: Int) {
-        var line = try? Self.line(report, index: index)
         // A signal while its URLs were judged leaves rows unjudged: the reports show them so, and `--resume`
         // audits the domain again.
         let partial = StopRequest.isRequested
-        if partial, let whole = line { line = Array(whole.dropLast(2)) + Array(#","partial" : true}"#.utf8) + [10] }
         state.withLock { state in
-            if let line, state.failure == nil {
-                if let problem = Self.write(line, to: state.fd) {
-                    state.failure = problem
-                    // Whatever part of the line reached the file is cut off again, so no torn line stays behind.
-                    _ = ftruncate(state.fd, off_t(state.offset))
-                } else {
+            if state.failure == nil {
+                switch Self.writeLine(report, index: index, partial: partial, to: state.fd) {
+                case .written(let count):
                     // A large crawl stays in memory as well, as its compact table: read back, its rows' decoded
-                    // verdicts would cost far more (about 1.4 KB a URL; 1.8 GB for a 1,000,000-page crawl).
+                    // verdicts would cost far more (about 1.4 KB a URL).
                     let location: DomainStream.Entry.Location =
                         report.urls.count >= Self.keptInMemoryURLs
                         ? .memory(DomainStream.Entry.Kept(report))
-                        : .file(offset: state.offset, length: line.count)
+                        : .file(offset: state.offset, length: count)
                     var entry = DomainStream.Entry(index: index, report: report, location: location, audited: audited)
                     entry.partial = partial
                     state.entries.append(entry)
-                    state.offset += Int64(line.count)
+                    state.offset += Int64(count)
                     state.unsynced += 1
                     if state.unsynced >= Self.syncEvery || Date().timeIntervalSince(state.lastSync) > 1 {
                         _ = fdatasync(state.fd)
@@ -93,13 +88,71 @@ public final class DomainLog: Sendable {
                         state.lastSync = Date()
                     }
                     return
+                case .notEncoded:
+                    state.failure = "a domain's record could not be encoded"
+                    _ = ftruncate(state.fd, off_t(state.offset))
+                case .failed(let problem):
+                    state.failure = problem
+                    // Whatever part of the line reached the file is cut off again, so no torn line stays behind.
+                    _ = ftruncate(state.fd, off_t(state.offset))
                 }
             }
-            if line == nil && state.failure == nil { state.failure = "a domain's record could not be encoded" }
             state.entries.append(
                 DomainStream.Entry(
                     index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)), audited: audited))
         }
+    }
+
+    enum LineWrite: Equatable {
+        case written(Int)
+        case notEncoded
+        case failed(String)
+    }
+
+    /// Writes one domain's record — report.json's object with its line breaks and indentation taken out (no JSON
+    /// string holds a raw line break, so every one is layout) — to `fd` in pieces of about 64 KiB, never whole: a 1,000,000-URL crawl's line is
+    /// about a gigabyte. The last byte is held back so a partial record can still be marked before it ends.
+    static func writeLine(_ report: DomainReport, index: Int, partial: Bool, to fd: Int32) -> LineWrite {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16 + 64)
+        var count = 0
+        var failure: String?
+        var afterBreak = false
+        func flush(keeping kept: Int) -> Bool {
+            let upTo = buffer.count - kept
+            guard upTo > 0 else { return true }
+            if let problem = Self.write(buffer[..<upTo], to: fd) {
+                failure = problem
+                return false
+            }
+            count += upTo
+            buffer.removeFirst(upTo)
+            return true
+        }
+        struct Stop: Error {}
+        do {
+            try JSONOutput.write(Record(index: index, report: report)) { data in
+                data.withUnsafeBytes { raw in
+                    for byte in raw {
+                        if byte == UInt8(ascii: "\n") {
+                            afterBreak = true
+                        } else if !(afterBreak && byte == UInt8(ascii: " ")) {
+                            afterBreak = false
+                            buffer.append(byte)
+                        }
+                    }
+                }
+                if buffer.count >= 1 << 16, !flush(keeping: 1) { throw Stop() }
+            }
+        } catch {
+            return failure.map { .failed($0) } ?? .notEncoded
+        }
+        if partial, buffer.last == UInt8(ascii: "}") {
+            buffer.removeLast(); buffer += Array(#","partial" : true}"#.utf8)
+        }
+        buffer.append(UInt8(ascii: "\n"))
+        guard flush(keeping: 0) else { return .failed(failure ?? "write failed") }
+        return .written(count)
     }
 
     /// Syncs and closes the log; the stream reads the domains back from it.
@@ -119,29 +172,8 @@ public final class DomainLog: Sendable {
         return DomainStream(entries: entries, log: needsFile ? try Reader(path: path) : nil)
     }
 
-    /// A domain as one line of JSON: report.json's object with its line breaks and indentation taken out (no
-    /// string in JSON holds a raw line break, so every one is layout).
-    static func line(_ report: DomainReport, index: Int) throws -> [UInt8] {
-        var out: [UInt8] = []
-        var afterBreak = false
-        try JSONOutput.write(Record(index: index, report: report)) { data in
-            data.withUnsafeBytes { raw in
-                for byte in raw {
-                    if byte == UInt8(ascii: "\n") {
-                        afterBreak = true
-                    } else if !(afterBreak && byte == UInt8(ascii: " ")) {
-                        afterBreak = false
-                        out.append(byte)
-                    }
-                }
-            }
-        }
-        out.append(UInt8(ascii: "\n"))
-        return out
-    }
-
     /// Nil when every byte was written, else the system's reason.
-    private static func write(_ line: [UInt8], to fd: Int32) -> String? {
+    private static func write(_ line: ArraySlice<UInt8>, to fd: Int32) -> String? {
         var written = 0
         while written < line.count {
             let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
