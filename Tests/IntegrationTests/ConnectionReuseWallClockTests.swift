@@ -6,7 +6,10 @@ import TestSupport
 import Testing
 
 /// A domain costs one TLS handshake: the probes after the first ride on its connection, as the server counts them.
-@Suite struct ConnectionReuseTests {
+/// Run in Scripts/test's pass for *WallClockTests: beside the whole suite under AddressSanitizer the audit's tasks
+/// waited long enough between probes for the fixture server to drop the idle connection (60 s), and a second one
+/// was opened.
+@Suite struct ConnectionReuseWallClockTests {
     static let server = FixtureServer.shared
     static let fetcher = CurlFetcher(
         configuration: FetcherConfiguration(connectTo: server.connectTo, caCertificate: server.caPath, timeout: 5))
