@@ -6,7 +6,9 @@ import Testing
 
 /// SIGINT and SIGTERM after the crawl, while its 20,000 URLs are matched against 300 rules for the checks and
 /// the reports (tens of seconds in a debug build): the run stops matching, writes its partial report and exits 130.
-@Suite struct InterruptionPhasesTests {
+/// Timed (exit within 15 s of the signal), so it runs in the pass for *WallClockTests: beside the whole suite
+/// under AddressSanitizer it once took 31 s.
+@Suite struct InterruptionPhasesWallClockTests {
     static let server = FixtureServer.shared
 
     /// An optimised build ends the same run in a few seconds, before the signal would be sent.
