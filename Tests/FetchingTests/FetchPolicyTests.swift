@@ -42,7 +42,7 @@ import Testing
 
 /// Each policy choice, on the real libcurl against the fixture server.
 @Suite struct FetchPolicyIntegrationTests {
-    static let fetcher = CurlFetcherTests.fetcher
+    static let fetcher = CurlFetcherWallClockTests.fetcher
 
     func fetch(_ host: String, _ policy: FetchPolicy) async -> Exchange {
         let url = DomainProbe.url("\(host).aasa.test", .wellKnown)
