@@ -19,13 +19,7 @@ public enum CrawlVerdicts {
         for report in reports { linked.formUnion(report.urls.hosts()) }
         var matchers: [String: Matcher] = [:]
         for report in reports where linked.contains(report.domain) {
-            // Apple reads the well-known location; `file` holds what it served.
-            guard report.fetches.contains(where: { $0.location == .wellKnown && $0.httpStatus == 200 }),
-                let file = report.file
-            else { continue }
-            if let document = DecodedFile(bytes: Array(file.utf8)).document {
-                matchers[report.domain] = Matcher(document)
-            }
+            if let matcher = report.servedMatcher { matchers[report.domain] = matcher }
         }
         for r in reports.indices where !reports[r].urls.isEmpty {
             for (host, matcher) in matchers where host != reports[r].domain {

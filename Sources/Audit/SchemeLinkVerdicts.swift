@@ -20,17 +20,9 @@ public enum SchemeLinkVerdicts {
     ) rethrows -> Judging {
         var candidates: [(domain: String, matcher: Matcher?)] = []
         for domain in associated ?? [] {
-            candidates.append((domain, try report(domain).flatMap(matcher)))
+            candidates.append((domain, try report(domain)?.servedMatcher))
         }
         return Judging(schemes: schemes, candidates: candidates, sought: associated != nil)
-    }
-
-    /// Apple reads the well-known location; `file` holds what it served.
-    static func matcher(_ report: DomainReport) -> Matcher? {
-        guard report.fetches.contains(where: { $0.location == .wellKnown && $0.httpStatus == 200 }),
-            let file = report.file, let document = DecodedFile(bytes: Array(file.utf8)).document
-        else { return nil }
-        return Matcher(document)
     }
 
     /// Judges one domain's scheme links. Judging again replaces the earlier findings, so `merge` can judge shards

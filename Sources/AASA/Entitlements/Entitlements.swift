@@ -53,6 +53,14 @@ public struct Entitlements: Sendable, Codable {
         self.entries = entries
     }
 
+    /// The hosts of the applinks entries that name one domain (no wildcard), each once, in the file's order: the
+    /// associated domains whose files a scheme link's Universal Link replacement is looked for in.
+    public var applinksHosts: [String] {
+        var seen = Set<String>()
+        return entries.filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
+            .filter { seen.insert($0).inserted }
+    }
+
     /// Why a file could not be read as entitlements.
     public struct ReadError: Error, CustomStringConvertible, Sendable {
         public var description: String

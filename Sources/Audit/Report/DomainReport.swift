@@ -84,3 +84,19 @@ extension URLTable: StreamedJSONArray {
         for url in self { try body(url) }
     }
 }
+
+extension DomainReport {
+    /// Its well-known location answered 200: Apple reads that file, and `file` holds what it served.
+    public var servesWellKnownFile: Bool {
+        file != nil && fetches.contains { $0.location == .wellKnown && $0.httpStatus == 200 }
+    }
+
+    /// The matcher of the file Apple reads for this domain, which judges links to it from other sites (crawled
+    /// pages, scheme links' replacements); nil when it served none or none that decodes.
+    public var servedMatcher: Matcher? {
+        guard servesWellKnownFile, let file, let document = DecodedFile(bytes: Array(file.utf8)).document else {
+            return nil
+        }
+        return Matcher(document)
+    }
+}

@@ -62,9 +62,7 @@ public struct DomainStream: Sendable {
             } else {
                 linkedDomains = []
             }
-            servesFile =
-                report.file != nil
-                && report.fetches.contains { $0.location == .wellKnown && $0.httpStatus == 200 }
+            servesFile = report.servesWellKnownFile
             hasSchemeLinks = report.crawl?.schemeLinks?.links.isEmpty == false
             self.location = location
         }
@@ -165,9 +163,7 @@ public struct DomainStream: Sendable {
         let linked = Set(entries.flatMap(\.linkedDomains))
         guard !linked.isEmpty else { return }
         for entry in entries where linked.contains(entry.domain) && entry.servesFile {
-            if let file = try load(entry).file, let document = DecodedFile(bytes: Array(file.utf8)).document {
-                judges[entry.domain] = Matcher(document)
-            }
+            if let matcher = try load(entry).servedMatcher { judges[entry.domain] = matcher }
         }
         for position in entries.indices where entries[position].linkedDomains.contains(where: { judges[$0] != nil }) {
             let tally = try load(entries[position]).urls.tally()

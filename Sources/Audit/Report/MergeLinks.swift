@@ -10,11 +10,7 @@ enum MergeLinks {
         for report in domains where !report.urls.isEmpty { linked.formUnion(report.urls.hosts()) }
         var matchers: [String: Matcher] = [:]
         for report in domains where linked.contains(report.domain) {
-            // Apple reads the well-known location; `file` holds what it served (as `CrawlVerdicts.crossDomain`).
-            guard report.fetches.contains(where: { $0.location == .wellKnown && $0.httpStatus == 200 }),
-                let file = report.file, let document = DecodedFile(bytes: Array(file.utf8)).document
-            else { continue }
-            matchers[report.domain] = Matcher(document)
+            if let matcher = report.servedMatcher { matchers[report.domain] = matcher }
         }
         guard !matchers.isEmpty else { return }
         for d in domains.indices where !domains[d].urls.isEmpty {

@@ -31,9 +31,11 @@ public enum MergeShards {
         var domains = parts.flatMap(\.report.domains).sorted { place($0.domain) < place($1.domain) }
         MergeLinks.judge(&domains, shardOf: shardOf)
         // A scheme link's replacement may be on another shard's domain: judged again with every shard's files.
-        let applinks = parts[0].report.entitlements.map { entitlements in
-            entitlements.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
-                .filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
+        let applinks = parts[0].report.entitlements.map { recorded in
+            Entitlements(
+                file: recorded.file, appID: recorded.appID,
+                entries: recorded.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
+            ).applinksHosts
         }
         SchemeLinkVerdicts.judge(&domains, schemes: parts[0].report.urlSchemes, associated: applinks)
         // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.

@@ -491,9 +491,7 @@ enum AuditCommand: Command {
         // Custom-scheme links found by crawls, judged now that every associated domain's file is in.
         try? domains.judgeSchemeLinks(
             schemes: plan.inputs.urlSchemes,
-            associated: plan.inputs.entitlements.map { entitlements in
-                entitlements.entries.filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
-            })
+            associated: plan.inputs.entitlements?.applinksHosts)
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
         let interrupted = work.isCancelled || StopRequest.isRequested
         var header = AuditReport(

@@ -97,10 +97,7 @@ enum LinksCommand: Command {
         if let path = options.string(entitlements) {
             let bytes = try InputFile.read(path, command: spec.name)
             do throws(Entitlements.ReadError) {
-                let read = try Entitlements.read(Data(bytes), file: path)
-                for entry in read.entries where entry.service == "applinks" && !entry.isWildcard {
-                    if !domains.contains(entry.fileHost) { domains.append(entry.fileHost) }
-                }
+                domains = try Entitlements.read(Data(bytes), file: path).applinksHosts
             } catch {
                 throw UsageError(error.description, command: spec.name)
             }
