@@ -13,6 +13,9 @@ struct CrawlFrontier {
         var depth: Int32
         var redirects: Int8
         var retried = false
+        /// Queued with no link distance from the start page yet (a sitemap's URL, a link on such a page): fetched
+        /// only once no linked page is waiting or in flight, so a page the links reach is scanned with its depth.
+        var deferred = false
 
         var level: Int { Int(depth) }
     }
@@ -71,6 +74,9 @@ struct CrawlFrontier {
 
     private var jobs: [Queued] = []
     private var head = 0
+    /// Jobs whose row had no link depth when queued (`Job.deferred`), breadth-first among themselves.
+    private var deferredJobs: [Queued] = []
+    private var deferredHead = 0
     /// Jobs handed out and not given back for a retry.
     private var started = 0
     /// Row of each URL by key, as hashes checked against the rows' URLs.
@@ -100,7 +106,7 @@ struct CrawlFrontier {
     }
 
     /// Jobs queued and not yet handed out.
-    var queued: Int { jobs.count - head }
+    var queued: Int { jobs.count - head + deferredJobs.count - deferredHead }
 
     /// Records a link found on `foundOn` (nil for the start page, "sitemap URL" for a sitemap's) once per URL, and
     /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences. `depth`
@@ -155,10 +161,10 @@ struct CrawlFrontier {
             } else if let skip = skipReason(url: url, depth: depth) {
                 note = "not crawled: \(skip)"
             } else {
-                jobs.append(
-                    Queued(
-                        position: Int32(urls.count), depth: Int32(clamping: depth),
-                        redirects: Int8(clamping: redirects), retried: false))
+                let job = Queued(
+                    position: Int32(urls.count), depth: Int32(clamping: depth), redirects: Int8(clamping: redirects),
+                    retried: false)
+                if linkDepth == nil { deferredJobs.append(job) } else { jobs.append(job) }
             }
             urls.append(
                 url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText)
@@ -198,31 +204,50 @@ struct CrawlFrontier {
         return nil
     }
 
-    /// The next URL to fetch, breadth-first; nil when none is queued or `maxPages` have been handed out.
-    mutating func next() -> Job? {
-        guard head < jobs.count else { return nil }
+    /// The next URL to fetch, breadth-first, linked pages first; nil when none is queued or `maxPages` have been
+    /// handed out. A deferred job waits while `linkedInFlight` is true: a page still downloading can link to it, and
+    /// a page scanned before its depth is known passes no depth on to the pages it links to.
+    mutating func next(linkedInFlight: Bool = false) -> Job? {
+        let fromDeferred: Bool
+        if head < jobs.count {
+            fromDeferred = false
+        } else if deferredHead < deferredJobs.count && !linkedInFlight {
+            fromDeferred = true
+        } else {
+            return nil
+        }
         guard started < maxPages else {
             reachedMaxPages = true
             return nil
         }
-        let queued = jobs[head]
+        let queued = fromDeferred ? deferredJobs[deferredHead] : jobs[head]
         let job = Job(
             url: urls.url(at: Int(queued.position)), position: queued.position, depth: queued.depth,
-            redirects: queued.redirects, retried: queued.retried)
-        head += 1
+            redirects: queued.redirects, retried: queued.retried, deferred: fromDeferred)
         started += 1
         // Breadth-first, the fetched part only grows: drop it now and then rather than keep every job.
-        if head >= 4_096 && head * 2 >= jobs.count {
-            jobs.removeFirst(head)
-            head = 0
+        if fromDeferred {
+            deferredHead += 1
+            Self.compact(&deferredJobs, head: &deferredHead)
+        } else {
+            head += 1
+            Self.compact(&jobs, head: &head)
         }
         return job
+    }
+
+    private static func compact(_ queue: inout [Queued], head: inout Int) {
+        if head >= 4_096 && head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Queues a job again, last, for a server that asked to slow down (429, 503); it is fetched once more and counts
     /// once against `maxPages`.
     mutating func retry(_ job: Job) {
-        jobs.append(Queued(position: job.position, depth: job.depth, redirects: job.redirects, retried: true))
+        let queued = Queued(position: job.position, depth: job.depth, redirects: job.redirects, retried: true)
+        if job.deferred { deferredJobs.append(queued) } else { jobs.append(queued) }
         started -= 1
     }
 
@@ -233,7 +258,7 @@ struct CrawlFrontier {
         if let seconds = ranOutOfTime { return .crawlTime(seconds) }
         if reachedMaxPages { return .maxPages(maxPages) }
         if urlsNotRecorded > 0 { return .maxURLs(cap: urlCap, notRecorded: urlsNotRecorded) }
-        if head < jobs.count { return .maxPages(maxPages) }
+        if queued > 0 { return .maxPages(maxPages) }
         return .complete
     }
 
@@ -246,9 +271,9 @@ struct CrawlFrontier {
         }
         var table = URLTable()
         swap(&table, &urls)
-        if head < jobs.count {
+        if queued > 0 {
             let note = "not crawled: \(stop)"
-            for job in jobs[head...] {
+            for job in [jobs[head...], deferredJobs[deferredHead...]].joined() {
                 let i = Int(job.position)
                 if table.status(at: i) == nil, table.note(at: i) == nil { table.setNote(note, at: i) }
             }

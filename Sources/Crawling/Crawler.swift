@@ -52,13 +52,16 @@ public struct Crawler: SiteCrawling {
         let backlog = ScanBacklog(limit: options.scanBacklogBytes)
         await withTaskCancellationHandler {
             var next = 0
+            // Pages fetched from the linked queue still downloading or being scanned (`CrawlFrontier.next`).
+            var linkedInFlight = 0
             func startNext() -> Bool {
                 guard !Task.isCancelled else { return false }
                 guard clock.now < deadline else {
                     if frontier.queued > 0 { frontier.ranOutOfTime = Int(budget.rounded()) }
                     return false
                 }
-                guard let job = frontier.next() else { return false }
+                guard let job = frontier.next(linkedInFlight: linkedInFlight > 0) else { return false }
+                if !job.deferred { linkedInFlight += 1 }
                 let number = next
                 next += 1
                 inFlight.add(
@@ -88,6 +91,7 @@ public struct Crawler: SiteCrawling {
             defer { timer.cancel() }
             for await (number, job, exchange) in finished {
                 inFlight.remove(number)
+                if !job.deferred { linkedInFlight -= 1 }
                 if Task.isCancelled {
                     interrupted = true
                 } else if exchange.failure == .cancelled {

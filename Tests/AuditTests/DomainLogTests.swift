@@ -19,6 +19,25 @@ import Testing
             interrupted: false, notAudited: [], domains: domains)
     }
 
+    /// A record's layout (line breaks and the indentation after them) comes out however the encoder's output is
+    /// cut into pieces, strings' own spaces kept.
+    @Test func layoutIsFoldedAcrossPieceBoundaries() {
+        let text = Array("{\n  \"a b\" : [\n    1,\n    \"  x  \"\n  ],\n  \"e\" : {\n\n  }\n}".utf8)
+        let whole = String(decoding: text, as: UTF8.self).split(separator: "\n")
+            .map { $0.drop { $0 == " " } }.joined()
+        for size in [1, 2, 3, 5, 8, text.count] {
+            var out: [UInt8] = []
+            var afterBreak = false
+            for start in stride(from: 0, to: text.count, by: size) {
+                text[start..<min(start + size, text.count)].withUnsafeBytes {
+                    afterBreak = DomainLog.appendFolded($0, afterBreak: afterBreak, to: &out)
+                }
+            }
+            #expect(String(decoding: out, as: UTF8.self) == whole, "pieces of \(size)")
+            #expect(whole == #"{"a b" : [1,"  x  "],"e" : {}}"#)
+        }
+    }
+
     /// Domains finish out of order; the report comes in input order, byte for byte what the whole report writes.
     @Test func reportJSONFromTheLogIsTheWholeReportsBytes() throws {
         let sample = try ReportReaderTests.report()

@@ -36,6 +36,27 @@ import Testing
         frontier.urls.first { $0.url == url }?.note
     }
 
+    /// A sitemap's URL has no link depth: it waits behind linked pages, and while one is in flight, since that page
+    /// may link to it and give it (and so its own links) a depth before it is scanned.
+    @Test func pagesWithoutALinkDepthWaitWhileALinkedPageIsInFlight() throws {
+        var f = frontier()
+        f.add(CurlURL.resolve("/listed", against: Self.root), foundOn: "sitemap x", depth: 1)
+        f.add(CurlURL.resolve("/", against: Self.root), foundOn: nil, depth: 0, linkDepth: 0)
+        let first = f.next()
+        let start = try #require(first)
+        #expect(start.url == Self.root && !start.deferred)
+        #expect(f.next(linkedInFlight: true) == nil, "the start page may still link to it")
+        #expect(f.queued == 1)
+        f.add(CurlURL.resolve("/listed", against: Self.root), foundOn: Self.root, depth: 1, linkDepth: 1)
+        let second = f.next(linkedInFlight: false)
+        let listed = try #require(second)
+        #expect(listed.url == "https://shop.test/listed" && listed.deferred)
+        #expect(f.urls.depth(at: Int(listed.position)) == 1, "its depth came from the start page before its fetch")
+        f.retry(listed)
+        #expect(f.next(linkedInFlight: true) == nil, "a retried deferred job waits as before")
+        #expect(f.next()?.deferred == true)
+    }
+
     @Test func eachURLIsRecordedAndQueuedOnceByItsKey() {
         var f = frontier()
         add("/a", to: &f)

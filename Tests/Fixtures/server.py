@@ -172,6 +172,9 @@ def seo(path):
                      b'<url><loc>https://seo.aasa.test/shop/sitemap-only</loc></url>'
                      b'<url><loc>https://seo.aasa.test/shop/1</loc></url></urlset>'), "application/xml", {}
     if path == "/":
+        # The start page comes last: the sitemap's pages are in hand before it, as on a slow home page, so a crawler
+        # that scanned them before the start page's links gave them a depth would report their links without one.
+        time.sleep(0.3)
         return 200, ("<!DOCTYPE html><html><body>%s</body></html>" % SEO_HOME).encode(), html, {}
     if path == "/shop/1":
         return 200, links(("/shop/6", "Six from one"), ("/shop/deep", "Deep"), ("/", "Home")), html, {}

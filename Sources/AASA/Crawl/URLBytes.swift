@@ -1,3 +1,5 @@
+import Foundation
+
 /// The URLs of a crawl's rows as bytes packed in 1 MiB chunks: a million URLs cost their bytes and 12 bytes each,
 /// not a string object each, and growing copies at most the last chunk.
 struct URLBytes: Sendable {
@@ -33,6 +35,12 @@ struct URLBytes: Sendable {
     func equals(_ span: Span, _ url: String) -> Bool {
         guard url.utf8.count == Int(span.count) else { return false }
         let start = Int(span.offset)
-        return chunks[Int(span.chunk)][start..<start + Int(span.count)].elementsEqual(url.utf8)
+        // A generic `elementsEqual` over the slice and the string's UTF-8 view went a byte at a time.
+        var url = url
+        return url.withUTF8 { key in
+            chunks[Int(span.chunk)].withUnsafeBufferPointer { chunk in
+                key.isEmpty || memcmp(chunk.baseAddress! + start, key.baseAddress!, key.count) == 0
+            }
+        }
     }
 }

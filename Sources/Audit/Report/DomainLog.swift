@@ -132,16 +132,7 @@ public final class DomainLog: Sendable {
         struct Stop: Error {}
         do {
             try JSONOutput.write(Record(index: index, report: report)) { data in
-                data.withUnsafeBytes { raw in
-                    for byte in raw {
-                        if byte == UInt8(ascii: "\n") {
-                            afterBreak = true
-                        } else if !(afterBreak && byte == UInt8(ascii: " ")) {
-                            afterBreak = false
-                            buffer.append(byte)
-                        }
-                    }
-                }
+                data.withUnsafeBytes { raw in afterBreak = Self.appendFolded(raw, afterBreak: afterBreak, to: &buffer) }
                 if buffer.count >= 1 << 16, !flush(keeping: 1) { throw Stop() }
             }
         } catch {
@@ -153,6 +144,30 @@ public final class DomainLog: Sendable {
         buffer.append(UInt8(ascii: "\n"))
         guard flush(keeping: 0) else { return .failed(failure ?? "write failed") }
         return .written(count)
+    }
+
+    /// Appends `raw` without its layout: each line break and the indentation after it. Whole runs between breaks
+    /// are copied at once; a loop a byte at a time through captured variables cost a tenth of a crawl's CPU.
+    /// Returns whether `raw` ended inside a line's indentation, for the next piece.
+    static func appendFolded(_ raw: UnsafeRawBufferPointer, afterBreak: Bool, to buffer: inout [UInt8]) -> Bool {
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        var skipping = afterBreak
+        var index = 0
+        while index < bytes.count {
+            if skipping {
+                while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
+                guard index < bytes.count else { break }
+                skipping = false
+            }
+            let start = index
+            while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            buffer += UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if index < bytes.count {
+                skipping = true
+                index += 1
+            }
+        }
+        return skipping
     }
 
     /// Syncs and closes the log; the stream reads the domains back from it.

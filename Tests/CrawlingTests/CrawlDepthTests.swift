@@ -5,11 +5,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Depth needs a page's own depth known when it is scanned: beside the whole suite on a loaded machine a page the
-/// sitemap listed was fetched and scanned before the start page's link gave it a depth, and its links had none. So
-/// this runs in Scripts/test's pass for *WallClockTests, where the start page is scanned first as on any idle
-/// machine.
-@Suite struct CrawlDepthWallClockTests {
+/// Depth needs a page's own depth known when it is scanned. seo.aasa.test answers its start page last (0.3 s), so a
+/// page its sitemap lists would be fetched and scanned first, and its links reported without a depth, were the
+/// sitemap's pages not held back until no linked page is waiting or in flight (`CrawlFrontier.next`).
+@Suite struct CrawlDepthTests {
     /// seo.aasa.test: what a link team asks first, from the real crawler on real pages.
     @Test func depthCountsLinksFromTheStartPageAndIsUnknownForASitemapBranch() async throws {
         let result = await CrawlTests().crawl("seo.aasa.test")
