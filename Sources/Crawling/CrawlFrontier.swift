@@ -175,7 +175,7 @@ struct CrawlFrontier {
     /// The row recorded for `key`, if any.
     private func row(of key: String) -> Int? {
         index.row(of: key) { row in
-            if let odd = oddKeys[Int32(row)] { return odd == key }
+            if !oddKeys.isEmpty, let odd = oddKeys[Int32(row)] { return odd == key }
             return urls.hasURL(key, at: row)
         }
     }

@@ -123,13 +123,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         redirects[position] = target
     }
 
-    public func depth(at position: Int) -> Int? { stored(position).knownDepth }
+    public func depth(at position: Int) -> Int? {
+        let depth = field(position) { $0.depth }
+        return depth < 0 ? nil : Int(depth)
+    }
 
     /// The row's URL, as found.
-    public func url(at position: Int) -> String { bytes.string(stored(position).url) }
+    public func url(at position: Int) -> String { bytes.string(field(position) { $0.url }) }
 
     /// Whether the row's URL is exactly `url`, compared without making a string.
-    public func hasURL(_ url: String, at position: Int) -> Bool { bytes.equals(stored(position).url, url) }
+    public func hasURL(_ url: String, at position: Int) -> Bool { bytes.equals(field(position) { $0.url }, url) }
 
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {
@@ -145,8 +148,15 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         if chunk < sealed.count { sealed[chunk][offset].note = note } else { open[offset].note = note }
     }
 
-    public func status(at position: Int) -> Int? { stored(position).status }
+    public func status(at position: Int) -> Int? { field(position) { $0.status } }
     public func note(at position: Int) -> String? { stored(position).note }
+
+    /// One field of a row, read in place: copying the whole row retained its strings, which the crawl's
+    /// de-duplication paid on every link.
+    @inline(__always) private func field<T>(_ position: Int, _ read: (borrowing Stored) -> T) -> T {
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
+        return chunk < sealed.count ? read(sealed[chunk][offset]) : read(open[offset])
+    }
 
     @inline(__always) private func stored(_ position: Int) -> Stored {
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
