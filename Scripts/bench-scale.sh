@@ -5,7 +5,8 @@
 # the same four requests per domain (well-known and root as AASA-Bot, well-known as a browser and as a generic bot).
 # Also prints report.html's size and how long headless Chromium takes to load it. AASA_BENCH_BEFORE=BINARY also
 # times another build (an older release) on the same domains; AASA_BENCH_NO_FLOOR=1 skips curl; AASA_BENCH_KEEP=DIR
-# keeps each size's report.html there. Loopback only.
+# keeps each size's report.html there. Then the same domains as 4 shards (AASA_BENCH_SHARDS=N, 0 skips) and their
+# merge: time and peak RSS of each. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . Scripts/lib.sh
@@ -97,6 +98,25 @@ print("  report: %d domains, %d pass, %d fail; report.json %.1f MB, report.html 
     s["domains"], s["passed"], s["failed"], sizes["report.json"] / 1e6, sizes["report.html"] / 1e6,
     sizes["domains.jsonl"] / 1e6))
 PY
+    # The same domains as N shards (AASA_BENCH_SHARDS, default 4; 0 skips), then merged: each shard's cost and what
+    # `merge` holds while it reads every shard's report.json back.
+    shards=${AASA_BENCH_SHARDS:-4}
+    if [ "$shards" -gt 0 ]; then
+        for i in $(seq 1 "$shards"); do
+            rm -rf "$work/shard$i"
+            measure "audit --shard $i/$shards" "$bin" audit --domains "$work/domains.txt" --shard "$i/$shards" \
+                --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/shard$i" --format json --quiet \
+                --concurrency 64 --no-cdn
+        done
+        rm -rf "$work/merged"
+        measure "merge ($shards shards)" "$bin" merge $(seq -f "$work/shard%g" 1 "$shards") --out "$work/merged" \
+            --format json,html,csv --quiet
+        cmp -s <(python3 -c 'import json,sys; print(json.dumps([d["domain"] for d in json.load(open(sys.argv[1]))["domains"]]))' \
+            "$work/merged/report.json") <(python3 -c 'import json,sys; print(json.dumps([d["domain"] for d in json.load(open(sys.argv[1]))["domains"]]))' \
+            "$work/report/report.json") && echo "  merged report: the single run's domains, in its order" \
+            || echo "  merged report: DIFFERS from the single run's domains"
+        rm -rf "$work"/shard* "$work/merged"
+    fi
     if [ -n "${AASA_BENCH_KEEP:-}" ]; then
         mkdir -p "$AASA_BENCH_KEEP"
         cp "$work/report/report.html" "$AASA_BENCH_KEEP/report-$count.html"

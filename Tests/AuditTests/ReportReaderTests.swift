@@ -135,6 +135,23 @@ import Testing
         #expect(urls == [6, 0] && other.domains.isEmpty && other.summary.domains == 2)
     }
 
+    /// What `merge` checks shards by: the header alone, its domains read past without being decoded (one that no
+    /// longer decodes as a domain does not stop it), still checked as JSON.
+    @Test func aHeaderIsReadWithoutDecodingTheDomains() throws {
+        let whole = try Self.report()
+        let text = String(decoding: try whole.json(), as: UTF8.self)
+        let broken = text.replacingOccurrences(of: #""domain" : "empty.test""#, with: #""domain" : 7"#)
+        #expect(broken != text)
+        let path = try Self.file(Data(broken.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = try ReportReader.header(path: path)
+        #expect(header.domains.isEmpty && header.summary.domains == 2 && header.changes?.baseline == "old/report.json")
+        #expect(throws: ReportReadError.self) { try ReportReader.stream(path: path, urls: .full) { _ in } }
+        let torn = try Self.file(Data(text.utf8.prefix(text.utf8.count / 2)))
+        defer { try? FileManager.default.removeItem(atPath: torn) }
+        #expect(throws: ReportReadError.self) { try ReportReader.header(path: torn) }
+    }
+
     @Test func textThatIsNotAReportFailsSayingWhereAndWhat() throws {
         let cases: [(String, String)] = [
             ("root:x:0:0:root:/root:/bin/bash\n", "line 1, column 1: expected '{', found 'r'"),

@@ -62,8 +62,10 @@ public final class DomainLog: Sendable {
     static let keptInMemoryURLs = 10_000
 
     /// Appends one finished domain. A failed write (a full disk) keeps the domain in memory, so the reports still
-    /// hold it, and is remembered in `failure`.
-    public func append(_ report: DomainReport, index: Int) {
+    /// hold it, and is remembered in `failure`. `linkable` says which linked hosts' files judge its links at the end
+    /// (by default the run's audited domains).
+    public func append(_ report: DomainReport, index: Int, linkable: ((String) -> Bool)? = nil) {
+        let linkable = linkable ?? { [audited] in audited.contains($0) }
         // A signal while its URLs were judged leaves rows unjudged: the reports show them so, and `--resume`
         // audits the domain again.
         let partial = StopRequest.isRequested
@@ -77,7 +79,8 @@ public final class DomainLog: Sendable {
                         report.urls.count >= Self.keptInMemoryURLs
                         ? .memory(DomainStream.Entry.Kept(report))
                         : .file(offset: state.offset, length: count)
-                    var entry = DomainStream.Entry(index: index, report: report, location: location, audited: audited)
+                    var entry = DomainStream.Entry(
+                        index: index, report: report, location: location, linkable: linkable)
                     entry.partial = partial
                     state.entries.append(entry)
                     state.offset += Int64(count)
@@ -99,7 +102,8 @@ public final class DomainLog: Sendable {
             }
             state.entries.append(
                 DomainStream.Entry(
-                    index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)), audited: audited))
+                    index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)),
+                    linkable: linkable))
         }
     }
 

@@ -45,6 +45,12 @@ public struct DomainStream: Sendable {
 
         /// `audited`: the run's domains, of which links are kept (nil keeps none).
         init(index: Int, report: DomainReport, location: Location, audited: Set<String>?) {
+            self.init(index: index, report: report, location: location, linkable: audited.map { set in set.contains })
+        }
+
+        /// `linkable`: whether a host the crawl linked to is one whose file judges those links at the end (nil:
+        /// none is).
+        init(index: Int, report: DomainReport, location: Location, linkable: ((String) -> Bool)?) {
             self.index = index
             domain = report.domain
             unicode = report.unicode
@@ -57,8 +63,8 @@ public struct DomainStream: Sendable {
             urlsOpeningApp = tally.opening
             crawled = report.crawl != nil
             crawlInterrupted = report.crawl?.stoppedBecause == CrawlStop.interrupted.description
-            if let audited, !report.urls.isEmpty {
-                linkedDomains = report.urls.hosts().filter { $0 != report.domain && audited.contains($0) }.sorted()
+            if let linkable, !report.urls.isEmpty {
+                linkedDomains = report.urls.hosts().filter { $0 != report.domain && linkable($0) }.sorted()
             } else {
                 linkedDomains = []
             }

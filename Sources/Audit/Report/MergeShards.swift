@@ -5,31 +5,79 @@ import Foundation
 /// would have written: domains in the whole list's order, the entitlements file's findings and the refused input
 /// lines once, links between domains of different shards judged, the summary counted again.
 public enum MergeShards {
-    /// One shard's report and where it was read from (named in refusals).
+    /// One shard's report and where it was read from (named in refusals). A shard read from a file holds only its
+    /// header at first: its domains are read a domain at a time from `path` when the shards are merged.
     public struct Part: Sendable {
         public var source: String
         public var report: AuditReport
+        /// The report.json the domains are read from; nil when `report` holds them.
+        public var path: String?
 
-        public init(source: String, report: AuditReport) {
+        public init(source: String, report: AuditReport, path: String? = nil) {
             self.source = source
             self.report = report
+            self.path = path
+        }
+
+        /// The shard's report.json as its header alone (the domains read past, not decoded).
+        public static func header(source: String, path: String) throws -> Part {
+            Part(source: source, report: try ReportReader.header(path: path), path: path)
+        }
+
+        /// Each of its domains in file order, one at a time.
+        func forEachDomain(_ body: (DomainReport) throws -> Void) throws {
+            guard let path else { return try report.domains.forEach(body) }
+            _ = try ReportReader.stream(path: path, urls: .full, each: body)
         }
     }
 
     /// Refuses a report that is not a shard's, a shard given twice or missing, and shards of different runs:
-    /// another count, domain list, tool version or options that change findings.
+    /// another count, domain list, tool version or options that change findings. The merged report holds its
+    /// domains whole: for tests and small runs (`merge(_:into:)` streams them).
     public static func merge(_ parts: [Part]) throws(MergeRefusal) -> AuditReport {
+        do {
+            let streamed = try merge(parts, into: DomainLog(inMemory: []))
+            var report = streamed.header
+            try streamed.domains.forEach { report.domains.append($0) }
+            return report
+        } catch let refusal as MergeRefusal {
+            throw refusal
+        } catch {
+            throw MergeRefusal("\(error)")
+        }
+    }
+
+    /// The merged report, its domains read one shard at a time into `log` and judged from there, so a merge of
+    /// 100,000 domains holds one entry per domain, as `audit` does: domains in the whole list's order, links between
+    /// domains of different shards and custom-scheme links judged with every shard's files, the summary counted
+    /// again. Throws `MergeRefusal` for shards that do not belong together, a read failure as it comes.
+    public static func merge(_ parts: [Part], into log: DomainLog) throws -> StreamedReport {
         try check(parts)
+        let count = parts[0].report.shard!.count
         var order: [String: Int] = [:]
-        var shardOf: [String: Int] = [:]
+        for part in parts {
+            for (domain, position) in part.report.shard!.positions ?? [:] { order[domain] = position }
+        }
+        // A domain a shard lists no place for (an older report) follows the listed ones, in the order read.
+        var unplaced = Int(Int32.max)
         for part in parts {
             let shard = part.report.shard!
-            for (domain, position) in shard.positions ?? [:] { order[domain] = position }
-            for domain in part.report.domains { shardOf[domain.domain] = shard.index }
+            // A shard judged the links to its own domains; those to another shard's are judged at the end.
+            let elsewhere: (String) -> Bool = { host in
+                order[host] != nil && Shard.bucket(of: host, count: count) != shard.index - 1
+            }
+            try part.forEachDomain { domain throws in
+                guard shard.contains(domain.domain) else { throw misplaced(domain.domain, in: part) }
+                var index = order[domain.domain]
+                if index == nil {
+                    index = unplaced
+                    unplaced += 1
+                }
+                log.append(domain, index: index!, linkable: elsewhere)
+            }
         }
-        func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
-        var domains = parts.flatMap(\.report.domains).sorted { place($0.domain) < place($1.domain) }
-        MergeLinks.judge(&domains, shardOf: shardOf)
+        var domains = try log.finish()
+        try domains.judgeLinksBetweenDomains()
         // A scheme link's replacement may be on another shard's domain: judged again with every shard's files.
         let applinks = parts[0].report.entitlements.map { recorded in
             Entitlements(
@@ -37,7 +85,8 @@ public enum MergeShards {
                 entries: recorded.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
             ).applinksHosts
         }
-        SchemeLinkVerdicts.judge(&domains, schemes: parts[0].report.urlSchemes, associated: applinks)
+        try domains.judgeSchemeLinks(schemes: parts[0].report.urlSchemes, associated: applinks)
+        func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
         // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.
         var named = Set<String>()
         let notAudited = parts.flatMap(\.report.notAudited).filter { named.insert($0).inserted }.sorted {
@@ -50,16 +99,24 @@ public enum MergeShards {
         let first = parts[0].report
         var entitlements = first.entitlements
         entitlements?.findings = unique(parts.flatMap { $0.report.entitlements?.findings ?? [] })
-        var merged = AuditReport(
+        var header = AuditReport(
             version: first.tool.version, startedAt: parts.map(\.report.startedAt).min()!,
             finishedAt: parts.map(\.report.finishedAt).max()!, interrupted: parts.contains { $0.report.interrupted },
-            notAudited: notAudited, domains: domains, entitlements: entitlements, inputErrors: inputErrors)
-        merged.options = first.options
-        merged.urlSchemes = first.urlSchemes
-        return merged
+            notAudited: notAudited, domains: [], entitlements: entitlements, inputErrors: inputErrors)
+        header.options = first.options
+        header.urlSchemes = first.urlSchemes
+        return StreamedReport(header: header, domains: domains)
     }
 
-    static func check(_ parts: [Part]) throws(MergeRefusal) {
+    /// A domain outside its shard would be counted twice or by the wrong part: the report was edited or mixed up.
+    static func misplaced(_ name: String, in part: Part) -> MergeRefusal {
+        let shard = part.report.shard!
+        let owner = Shard.bucket(of: name, count: shard.count) + 1
+        return MergeRefusal(
+            "\(part.source) (shard \(shard.name)) holds \(name), which belongs to shard \(owner)/\(shard.count)")
+    }
+
+    public static func check(_ parts: [Part]) throws(MergeRefusal) {
         guard let first = parts.first else { throw MergeRefusal("no shard report given") }
         for part in parts where part.report.shard == nil {
             throw MergeRefusal(
@@ -85,13 +142,10 @@ public enum MergeShards {
                 "missing shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).joined(separator: ", "))"
                     + (missing.count > 20 ? " and \(missing.count - 20) more" : ""))
         }
-        // A domain outside its shard would be counted twice or by the wrong part: the report was edited or mixed up.
+        // Its domains are checked as they are read (`merge(_:into:)`).
         for part in parts {
-            let shard = part.report.shard!
-            for name in part.report.domains.map(\.domain) + part.report.notAudited where !shard.contains(name) {
-                let owner = Shard.bucket(of: name, count: count) + 1
-                throw MergeRefusal(
-                    "\(part.source) (shard \(shard.name)) holds \(name), which belongs to shard \(owner)/\(count)")
+            for name in part.report.notAudited where !part.report.shard!.contains(name) {
+                throw misplaced(name, in: part)
             }
         }
         for part in parts.dropFirst() {

@@ -41,15 +41,24 @@ enum ReportReader {
         return report
     }
 
-    /// Hands each domain to `each` as it is read; returns the report's other fields, `domains` left empty.
-    static func stream(path: String, urls: URLDetail, each: (DomainReport) throws -> Void) throws -> AuditReport {
+    /// The report's fields but its domains, which are read past without decoding: what `merge` checks shards by
+    /// before it reads any shard's domains.
+    static func header(path: String) throws -> AuditReport {
+        try stream(path: path, urls: .openedApp, skipDomains: true) { _ in }
+    }
+
+    /// Hands each domain to `each` as it is read (`skipDomains` reads past them instead); returns the report's other
+    /// fields, `domains` left empty.
+    static func stream(
+        path: String, urls: URLDetail, skipDomains: Bool = false, each: (DomainReport) throws -> Void
+    ) throws -> AuditReport {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = String(cString: strerror(errno))
             throw ReportReadError(file: path, problem: reason, unreadable: true)
         }
         defer { try? handle.close() }
         return try stream(
-            name: path, urls: urls, limit: valueLimit,
+            name: path, urls: urls, limit: valueLimit, skipDomains: skipDomains,
             source: {
                 do {
                     return try handle.read(upToCount: 1 << 20).map(Array.init)
@@ -60,12 +69,12 @@ enum ReportReader {
     }
 
     static func stream(
-        name: String, urls: URLDetail, limit: Int, source: @escaping () throws -> [UInt8]?,
+        name: String, urls: URLDetail, limit: Int, skipDomains: Bool = false, source: @escaping () throws -> [UInt8]?,
         each: (DomainReport) throws -> Void
     ) throws -> AuditReport {
         var scanner = JSONScanner(source: source)
         do {
-            let walk = Walk(urls: urls, limit: limit)
+            let walk = Walk(urls: urls, limit: limit, skipDomains: skipDomains)
             return try walk.report(&scanner, each: each)
         } catch let failure as JSONScanner.Failure {
             throw ReportReadError(
@@ -118,6 +127,8 @@ enum ReportReader {
     struct Walk {
         let urls: URLDetail
         let limit: Int
+        /// The domains are read past, not decoded: a header alone is wanted.
+        var skipDomains = false
         let decoder = JSONOutput.decoder()
 
         func report(_ scanner: inout JSONScanner, each: (DomainReport) throws -> Void) throws -> AuditReport {
@@ -127,9 +138,16 @@ enum ReportReader {
             try members(&scanner, of: "the report besides its domains") { scanner, key in
                 guard key == Array(#""domains""#.utf8) else { return false }
                 sawDomains = true
-                guard try scanner.take(UInt8(ascii: "[")) else {
+                try scanner.skipWhitespace()
+                guard try scanner.peek() == UInt8(ascii: "[") else {
                     throw try scanner.unexpected("'[' (\"domains\" is a list)")
                 }
+                if skipDomains {
+                    try scanner.value()
+                    shell.add(key, Array("[]".utf8))
+                    return true
+                }
+                try scanner.expect(UInt8(ascii: "["))
                 if try !scanner.take(UInt8(ascii: "]")) {
                     repeat {
                         try each(try domain(&scanner, index: index))

@@ -41,7 +41,8 @@ enum MergeCommand: Command {
     // MARK: Plan
 
     struct Plan {
-        var report: AuditReport
+        /// Each shard's header, checked; their domains are read when the plan runs.
+        var parts: [MergeShards.Part]
         var outputs: AuditCommand.Plan.Outputs
         var failOn: Severity
         var failOnChange: Bool
@@ -65,11 +66,10 @@ enum MergeCommand: Command {
             {
                 throw UsageError("--out \(directory) holds shard \(given): give another folder", command: spec.name)
             }
-            parts.append(MergeShards.Part(source: given, report: try read(path)))
+            parts.append(try read(path, given: given))
         }
-        let report: AuditReport
         do throws(MergeRefusal) {
-            report = try MergeShards.merge(parts)
+            try MergeShards.check(parts)
         } catch {
             throw UsageError(error.description, command: spec.name)
         }
@@ -80,7 +80,7 @@ enum MergeCommand: Command {
                 try BaselineFile.read(path, command: spec.name)
             }, keep: nil)
         return Plan(
-            report: report, outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
+            parts: parts, outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))
     }
 
@@ -93,7 +93,8 @@ enum MergeCommand: Command {
         return URL(fileURLWithPath: given).appendingPathComponent("report.json").path
     }
 
-    static func read(_ path: String) throws(UsageError) -> AuditReport {
+    /// The shard's header; its domains are read past here and read again, one at a time, by the merge.
+    static func read(_ path: String, given: String) throws(UsageError) -> MergeShards.Part {
         var status = stat()
         guard stat(path, &status) == 0 else { throw UsageError("no shard report at \(path)", command: spec.name) }
         // A FIFO or device could be read forever or block.
@@ -102,7 +103,7 @@ enum MergeCommand: Command {
                 "\(path) is not a regular file: give a shard's folder or its report.json", command: spec.name)
         }
         do {
-            return try AuditReport.read(at: path)
+            return try MergeShards.Part.header(source: given, path: path)
         } catch let error as ReportReadError {
             throw UsageError(error.description, command: spec.name)
         } catch {
@@ -114,14 +115,36 @@ enum MergeCommand: Command {
 
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
-        var report = plan.report
-        for refused in report.inputErrors ?? [] { Terminal.err(refused.line) }
-        var streamed = StreamedReport(report)
+        // The shards' domains go to a log in a scratch folder, as audit's do, and the reports are written from it: a
+        // merge holds one small entry per domain. The folder goes once the log is open for reading.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "aasa-audit-merge-\(getpid())-\(UUID().uuidString)")
+        let log =
+            ((try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil
+                ? try? DomainLog(folder: scratch, audited: []) : nil) ?? DomainLog(inMemory: [])
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var streamed: StreamedReport
+        do {
+            streamed = try MergeShards.merge(plan.parts, into: log)
+        } catch let refusal as MergeRefusal {
+            Terminal.err(UsageError(refusal.description, command: spec.name).text)
+            return .usage
+        } catch let error as ReportReadError {
+            Terminal.err(UsageError(error.description, command: spec.name).text)
+            return .usage
+        } catch {
+            return AuditTool.toolFailure(spec.name, "could not read the shards back: \(error)")
+        }
+        try? FileManager.default.removeItem(at: scratch)
+        if let failure = log.failure, failure != "no folder to write it in" {
+            Terminal.err("aasa-audit merge: domains kept in memory: \(failure)")
+        }
+        let header = streamed.header
+        for refused in header.inputErrors ?? [] { Terminal.err(refused.line) }
         if let baseline = plan.outputs.baseline {
             // The baseline is read a domain at a time, as audit reads it.
             do {
-                report.changes = try Changes.compare(baselineAt: baseline.path, streamed)
-                streamed.header.changes = report.changes
+                streamed.header.changes = try Changes.compare(baselineAt: baseline.path, streamed)
             } catch {
                 Terminal.err("aasa-audit merge: could not compare with \(baseline.path): \(error)")
             }
@@ -136,9 +159,9 @@ enum MergeCommand: Command {
         if case .failure(let failure) = written {
             return AuditTool.toolFailure(spec.name, "could not write the report: \(failure.reason)")
         }
-        if report.interrupted || StopRequest.isRequested { return .interrupted }
-        if report.inputErrors?.isEmpty == false { return .usage }
-        if plan.failOnChange, let changes = report.changes, !changes.isEmpty { return .findings }
-        return report.allFindings.contains(atLeast: plan.failOn) ? .findings : .success
+        if header.interrupted || StopRequest.isRequested { return .interrupted }
+        if header.inputErrors?.isEmpty == false { return .usage }
+        if plan.failOnChange, let changes = streamed.header.changes, !changes.isEmpty { return .findings }
+        return streamed.reaches(plan.failOn) ? .findings : .success
     }
 }
