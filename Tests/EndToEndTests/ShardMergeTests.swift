@@ -129,6 +129,8 @@ import Testing
         for file in ["report.json", "report.html", "urls.csv", "findings.csv", "report.junit.xml", "summary.md"] {
             #expect(FileManager.default.fileExists(atPath: merged.appendingPathComponent(file).path), "\(file)")
         }
+        let left = try FileManager.default.contentsOfDirectory(atPath: merged.path)
+        #expect(!left.contains { $0.hasPrefix(".aasa-audit-merge") || $0 == "domains.jsonl" }, "the scratch log goes")
         let all = try Self.report(merged)
         #expect(all.domains.map(\.domain) == one.domains.map(\.domain), "the single run's order")
         for (a, b) in zip(all.domains, one.domains) {

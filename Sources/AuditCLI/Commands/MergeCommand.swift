@@ -115,10 +115,12 @@ enum MergeCommand: Command {
 
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
+        let folder = Result { try OutputDirectory.prepare(plan.outputs.directory, started: started) }
         // The shards' domains go to a log in a scratch folder, as audit's do, and the reports are written from it: a
-        // merge holds one small entry per domain. The folder goes once the log is open for reading.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-audit-merge-\(getpid())-\(UUID().uuidString)")
+        // merge holds one small entry per domain. The folder is inside the output folder (on the disk meant for the
+        // reports, not a /tmp that may be memory) and goes once the log is open for reading.
+        let scratch = ((try? folder.get()) ?? FileManager.default.temporaryDirectory).appendingPathComponent(
+            ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)")
         let log =
             ((try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil
                 ? try? DomainLog(folder: scratch, audited: []) : nil) ?? DomainLog(inMemory: [])
@@ -149,7 +151,6 @@ enum MergeCommand: Command {
                 Terminal.err("aasa-audit merge: could not compare with \(baseline.path): \(error)")
             }
         }
-        let folder = Result { try OutputDirectory.prepare(plan.outputs.directory, started: started) }
         let written = ReportFiles.write(
             streamed, into: folder, to: plan.outputs, underReports: false, started: started, failOn: plan.failOn)
         if !plan.quiet {
