@@ -134,23 +134,28 @@ public struct DomainAuditor: Sendable {
 
     /// The probes after the first, on the first one's connection so that a domain costs one TLS handshake: all at
     /// once where it multiplexes (HTTP/2), one after another where it carries one request at a time (HTTP/1.x), since
-    /// libcurl opens a connection for each request that finds its host's connection busy. Nil when cancelled.
+    /// libcurl opens a connection for each request that finds its host's connection busy. Once one of those fails
+    /// (its connection is gone with it), the rest go at once: a server that stalls them costs two timeouts, not one
+    /// per probe. Nil when cancelled.
     func fetchOnOneConnection(_ requests: [FetchRequest], multiplexed: Bool) async -> [Exchange]? {
         var answers: [Exchange] = []
-        if multiplexed {
-            answers = await withTaskGroup(of: (Int, Exchange).self) { group in
-                for (index, request) in requests.enumerated() {
-                    group.addTask { (index, await fetcher.fetch(request)) }
-                }
-                var ordered = [Exchange?](repeating: nil, count: requests.count)
-                for await (index, exchange) in group { ordered[index] = exchange }
-                return ordered.compactMap { $0 }
-            }
-        } else {
+        if !multiplexed {
             for request in requests {
                 let answer = await fetcher.fetch(request)
                 if answer.failure == .cancelled { return nil }
                 answers.append(answer)
+                if answer.failure != nil { break }
+            }
+        }
+        let rest = requests.dropFirst(answers.count)
+        if !rest.isEmpty {
+            answers += await withTaskGroup(of: (Int, Exchange).self) { group in
+                for (index, request) in rest.enumerated() {
+                    group.addTask { (index, await fetcher.fetch(request)) }
+                }
+                var ordered = [Exchange?](repeating: nil, count: rest.count)
+                for await (index, exchange) in group { ordered[index] = exchange }
+                return ordered.compactMap { $0 }
             }
         }
         return answers.contains { $0.failure == .cancelled } ? nil : answers

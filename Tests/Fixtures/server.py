@@ -99,6 +99,7 @@ SCENARIOS = {
     "uablock": "uablock",
     "botblock": "botblock",
     "slow": "slow",
+    "stallrest": "stallrest",
     "reset": "reset",
     "hugelength": "hugelength",
 }
@@ -689,6 +690,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             return
         if scenario == "slow":
+            time.sleep(30)
+            return self.send(200, GOOD_BODY, "application/json")
+        if scenario == "stallrest":
+            # Apple's fetch is answered; every later probe (the root file, other user agents) stalls.
+            if location == "well-known" and agent.startswith("AASA-Bot"):
+                return self.send(200, GOOD_BODY, "application/json")
             time.sleep(30)
             return self.send(200, GOOD_BODY, "application/json")
         if scenario == "reset":
