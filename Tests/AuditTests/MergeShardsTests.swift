@@ -46,6 +46,20 @@ import Testing
         }
     }
 
+    /// The streamed merge: one small entry per domain in the log, the domains read back in the whole list's order,
+    /// and the count read so far reported as it goes (merge's progress line).
+    @Test func theStreamedMergeReadsEachDomainOnceIntoTheLog() throws {
+        let parts = (1...3).map { Self.part($0, of: 3, names: Self.names) }
+        let counts = Locked<[Int]>([])
+        let log = DomainLog(inMemory: [])
+        let merged = try MergeShards.merge(parts, into: log) { count in counts.withLock { $0.append(count) } }
+        #expect(counts.withLock { $0 } == Array(1...40))
+        #expect(merged.domains.count == 40 && merged.summary.domains == 40)
+        var names: [String] = []
+        try merged.domains.forEach { names.append($0.domain) }
+        #expect(names == Self.names)
+    }
+
     @Test func aMergedRunListsTheWholeListInOrderWithRunLevelPartsOnce() throws {
         let parts = (1...3).reversed().map { Self.part($0, of: 3, names: Self.names) }
         let merged = try MergeShards.merge(parts)

@@ -50,8 +50,11 @@ public enum MergeShards {
     /// The merged report, its domains read one shard at a time into `log` and judged from there, so a merge of
     /// 100,000 domains holds one entry per domain, as `audit` does: domains in the whole list's order, links between
     /// domains of different shards and custom-scheme links judged with every shard's files, the summary counted
-    /// again. Throws `MergeRefusal` for shards that do not belong together, a read failure as it comes.
-    public static func merge(_ parts: [Part], into log: DomainLog) throws -> StreamedReport {
+    /// again. Throws `MergeRefusal` for shards that do not belong together, a read failure as it comes. `progress`
+    /// hears the count of domains read so far.
+    public static func merge(
+        _ parts: [Part], into log: DomainLog, progress: ((Int) -> Void)? = nil
+    ) throws -> StreamedReport {
         try check(parts)
         let count = parts[0].report.shard!.count
         var order: [String: Int] = [:]
@@ -60,6 +63,7 @@ public enum MergeShards {
         }
         // A domain a shard lists no place for (an older report) follows the listed ones, in the order read.
         var unplaced = Int(Int32.max)
+        var read = 0
         for part in parts {
             let shard = part.report.shard!
             // A shard judged the links to its own domains; those to another shard's are judged at the end.
@@ -74,6 +78,8 @@ public enum MergeShards {
                     unplaced += 1
                 }
                 log.append(domain, index: index!, linkable: elsewhere)
+                read += 1
+                progress?(read)
             }
         }
         var domains = try log.finish()

@@ -125,9 +125,15 @@ enum MergeCommand: Command {
             ((try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil
                 ? try? DomainLog(folder: scratch, audited: []) : nil) ?? DomainLog(inMemory: [])
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // Reading 100,000 domains back takes most of a minute: a terminal sees how far along it is.
+        let progress = ProgressLine(
+            total: plan.parts.reduce(0) { $0 + $1.report.summary.domains }, unit: "domains read", started: started,
+            crawl: nil, visible: isatty(STDERR_FILENO) == 1 && !plan.quiet)
+        let merged = Result { try MergeShards.merge(plan.parts, into: log, progress: progress.completed) }
+        progress.finish()
         var streamed: StreamedReport
         do {
-            streamed = try MergeShards.merge(plan.parts, into: log)
+            streamed = try merged.get()
         } catch let refusal as MergeRefusal {
             Terminal.err(UsageError(refusal.description, command: spec.name).text)
             return .usage
