@@ -21,6 +21,19 @@ public struct RuleReference: Codable, Hashable, Sendable {
     public var rule: String
     public var line: Int
     public var column: Int
+
+    public init(
+        detailsIndex: Int, ruleIndex: Int, format: AASADocument.RuleFormat, pointer: String, rule: String, line: Int,
+        column: Int
+    ) {
+        self.detailsIndex = detailsIndex
+        self.ruleIndex = ruleIndex
+        self.format = format
+        self.pointer = pointer
+        self.rule = rule
+        self.line = line
+        self.column = column
+    }
 }
 
 /// One app's verdict on one URL, with the deciding rule.

@@ -230,9 +230,26 @@ enum ReportReader {
             }
             repeat {
                 try scanner.skipWhitespace()
+                let line = scanner.position.line
+                let text = try scanner.keep(limit: limit) { try $0.value() }
+                // Read by hand when it has the writer's plain shape; else by JSONDecoder, after the rows before it.
+                switch urls {
+                case .full:
+                    if let row = URLRowReader.row(text) {
+                        try decodeBatch()
+                        table.append(row)
+                        continue
+                    }
+                case .openedApp:
+                    if let row = URLRowReader.openedApp(text) {
+                        try decodeBatch()
+                        table.append(given: row.url, opensApp: row.opensApp)
+                        continue
+                    }
+                }
                 if !lines.isEmpty { batch += ",".utf8 }
-                lines.append(scanner.position.line)
-                batch += try scanner.keep(limit: limit) { try $0.value() }
+                lines.append(line)
+                batch += text
                 if lines.count == ReportReader.batchRows || batch.count > 1 << 20 { try decodeBatch() }
             } while try scanner.take(UInt8(ascii: ","))
             guard try scanner.take(UInt8(ascii: "]")) else { throw try scanner.unexpected("',' or ']'") }

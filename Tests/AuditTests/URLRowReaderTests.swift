@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import AASA
+@testable import Audit
+
+/// URL rows read by hand must be the rows JSONDecoder reads from the same bytes; what the hand reader does not
+/// take (nil) goes to JSONDecoder, so it must never take a row and read it differently.
+@Suite struct URLRowReaderTests {
+    static func decoded(_ bytes: [UInt8]) -> URLReport? {
+        try? JSONOutput.decoder().decode(URLReport.self, from: Data(bytes))
+    }
+
+    /// Every row of the writer's tests, as report.json writes it (indented), as domains.jsonl writes it (folded)
+    /// and as JSONEncoder writes it with escaped slashes and no sorting.
+    @Test func everyWrittenRowReadsAsJSONDecoderReadsIt() throws {
+        let plain = JSONEncoder()
+        var read = 0
+        for row in URLRowJSONTests.rows() {
+            var indented: [UInt8] = []
+            row.appendJSON(to: &indented, depth: 3)
+            var folded: [UInt8] = []
+            _ = indented.withUnsafeBytes { DomainLog.appendFolded($0, afterBreak: false, to: &folded) }
+            let other = Array(try plain.encode(row))
+            for text in [indented, folded, other] {
+                let hand = URLRowReader.row(text)
+                #expect(
+                    hand != nil,
+                    "a written row is read by hand: \(String(decoding: text, as: UTF8.self).debugDescription)")
+                #expect(hand == Self.decoded(text) && hand == row)
+                read += 1
+            }
+            let opened = URLRowReader.openedApp(folded)
+            #expect(opened?.url == row.url && opened?.opensApp == row.opensApp)
+        }
+        #expect(read > 3_000)
+    }
+
+    /// Text the writer never produces: the hand reader either reads it as JSONDecoder does or leaves it to it.
+    @Test(arguments: [
+        #"{"url":"a","verdicts":[],"httpStatus":200.0}"#,
+        #"{"url":"a","verdicts":[],"httpStatus":2e2}"#,
+        #"{"url":"a","verdicts":[],"httpStatus":"200"}"#,
+        #"{"url":"a","verdicts":[],"httpStatus":99999999999999999999}"#,
+        #"{"url":"a","verdicts":[],"depth":-0}"#,
+        #"{"url":"a","verdicts":[],"depth":01}"#,
+        #"{"url":"a","verdicts":[],"note":"\ud800"}"#,
+        #"{"url":"a","verdicts":[],"note":"\ud83d\ude00 \u00e9\/\b"}"#,
+        "{\"url\":\"a\",\"verdicts\":[],\"note\":\"tab\traw\"}",
+        #"{"url":"a","verdicts":[],"note":"\x"}"#,
+        #"{"url":"a"}"#,
+        #"{"verdicts":[]}"#,
+        #"{"url":null,"verdicts":[]}"#,
+        #"{"url":"a","verdicts":[{"appID":"A","result":"maybe","reason":"r"}]}"#,
+        #"{"url":"a","verdicts":[{"appID":"A","result":"match","reason":"r","rule":{"rule":"x"}}]}"#,
+        #"{"url":"a","verdicts":[{"appID":"A","result":"match","reason":"r","rule":null}]}"#,
+        #"{"url":"a","verdicts":[],"url":"b"}"#,
+        #"{"url":"a","verdicts":[],"later":{"x":[1,true,null,{"y":"z"}]}}"#,
+        #"{"url":"a","verdicts":[],}"#,
+        #"{"url":"a","verdicts":[]} x"#,
+        #"  {  "url" : "a" , "verdicts" : [ ] }  "#,
+        #"{"url":"a","verdicts":[],"opens":true,"apps":[],"rule":null,"ruleLocation":null}"#,
+    ])
+    func anythingElseIsReadAsJSONDecoderReadsItOrLeftToIt(_ text: String) {
+        let bytes = Array(text.utf8)
+        if let hand = URLRowReader.row(bytes) {
+            #expect(hand == Self.decoded(bytes), "read by hand but not as JSONDecoder reads it")
+        }
+    }
+
+    @Test func invalidUTF8IsLeftToJSONDecoder() {
+        let bytes = Array(#"{"url":"a"#.utf8) + [0xFF] + Array(#"","verdicts":[]}"#.utf8)
+        #expect(URLRowReader.row(bytes) == nil)
+        #expect(URLRowReader.openedApp(bytes) == nil)
+    }
+
+    /// The shapes the reader must take, so the fast path is the one a real report takes.
+    @Test func plainShapesAreReadByHand() {
+        #expect(
+            URLRowReader.row(Array(#"{"url":"a","verdicts":[],"url":"b"}"#.utf8)) == nil, "JSONDecoder keeps the first")
+        #expect(URLRowReader.row(Array(#"{"url":"é\/\ud83d\ude00","verdicts":[]}"#.utf8))?.url == "é/😀")
+        #expect(URLRowReader.row(Array(#"{"url":"a","verdicts":[],"later":{"x":[1,true,null]}}"#.utf8)) != nil)
+    }
+}
