@@ -68,6 +68,45 @@ import Testing
         }
     }
 
+    /// Written rows with one byte changed, dropped or doubled (a fixed sequence, so a failure repeats): whatever
+    /// the hand reader takes, JSONDecoder reads the same.
+    @Test func mutatedRowsAreReadAsJSONDecoderReadsThemOrLeftToIt() throws {
+        var generator = SplitMix(seed: 19)
+        let interesting = Array(#"{}[],:"\/u0 -.e1tfn"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
+        var taken = 0
+        var differing: [String] = []
+        for row in URLRowJSONTests.rows().prefix(400) {
+            var text: [UInt8] = []
+            row.appendJSON(to: &text, depth: 0)
+            for _ in 0..<12 {
+                var mutated = text
+                let at = Int(generator.next() % UInt64(mutated.count))
+                switch generator.next() % 3 {
+                case 0: mutated[at] = interesting[Int(generator.next() % UInt64(interesting.count))]
+                case 1: mutated.remove(at: at)
+                default: mutated.insert(mutated[at], at: at)
+                }
+                guard let hand = URLRowReader.row(mutated) else { continue }
+                taken += 1
+                if hand != Self.decoded(mutated) { differing.append(String(decoding: mutated, as: UTF8.self)) }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.first ?? "")")
+        #expect(taken > 100, "some mutations still have the plain shape")
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     @Test func invalidUTF8IsLeftToJSONDecoder() {
         let bytes = Array(#"{"url":"a"#.utf8) + [0xFF] + Array(#"","verdicts":[]}"#.utf8)
         #expect(URLRowReader.row(bytes) == nil)
