@@ -244,23 +244,6 @@ func readReport(_ directory: URL) throws -> (AuditReport, [String: Any]) {
         #expect(!left.contains { $0.hasSuffix(".tmp") }, "temporary files are removed: \(left)")
     }
 
-    @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsQuicklyAndWritesWhatFinished(_ signal: Int32) async throws {
-        let out = try tempDirectory()
-        let result = try await Binary.run(
-            ["audit", "good.aasa.test", "slow.aasa.test", "--timeout", "25", "--out", out.path]
-                + Self.server.auditArguments, interrupt: (signal, after: 8))
-        let elapsed = result.exitedAt.timeIntervalSince(try #require(result.signalledAt))
-        #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
-        #expect(result.status == 130)
-        let (report, _) = try readReport(out)
-        #expect(report.interrupted)
-        // slow.aasa.test answers after 30 s; 8 s leaves good.aasa.test's five fetches time on a loaded machine
-        // (2 s did not).
-        #expect(report.domains.map(\.domain) == ["good.aasa.test"])
-        #expect(report.notAudited == ["slow.aasa.test"])
-        #expect(result.stdout.contains("interrupted: 1 domain(s) not audited: slow.aasa.test\n"), "\(result.stdout)")
-    }
-
     @Test func badDomainsAreUsageErrorsNamingEachProblem() async throws {
         let result = try await Binary.run(["audit", "example.com:8443", "shop.example.com/path", "good.aasa.test"])
         #expect(result.status == 2)

@@ -32,21 +32,6 @@ import Testing
         #expect(fetched.allSatisfy { $0.hasPrefix("https://crawlhostile.aasa.test/") }, "\(fetched)")
     }
 
-    /// SIGINT in the middle of a 120 s Crawl-delay (honoured in full here) ends the run within a second or two.
-    @Test func sigintDuringALongCrawlDelayActsAtOnce() async throws {
-        let out = try tempDirectory()
-        let result = try await Binary.run(
-            [
-                "audit", "crawlhostile.aasa.test", "--crawl", "--max-crawl-delay", "3600", "--out", out.path,
-                "--format", "json",
-            ] + Self.server.auditArguments, interrupt: (SIGINT, after: 3))
-        let elapsed = result.exitedAt.timeIntervalSince(try #require(result.signalledAt))
-        #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
-        #expect(result.status == 130)
-        let (report, _) = try readReport(out)
-        #expect(report.domains.first?.crawl?.stoppedBecause == "interrupted")
-    }
-
     @Test func crawlBudgetsOutsideTheirRangeAreUsageErrors() async throws {
         for (option, value) in [("--crawl-time", "inf"), ("--crawl-time", "0"), ("--max-crawl-delay", "nan")] {
             let result = try await Binary.run(["audit", "x.aasa.test", "--crawl", option, value])

@@ -279,22 +279,6 @@ import Testing
         #expect(try link(report, "https://refused.aasa.test/x").tier == .broken)
     }
 
-    /// SIGINT while a host's file takes 30 s (slow.aasa.test): out within 2 s, exit 130, the finished link reported.
-    @Test func anInterruptedRunReportsTheLinksThatFinished() async throws {
-        let out = try tempDirectory()
-        let result = try await Binary.run(
-            [
-                "links", "https://slow.aasa.test/x", "https://linkapp--int.aasa.test/p/1", "--timeout", "60", "--out",
-                out.path,
-            ]
-                + Self.server.arguments, interrupt: (SIGINT, after: 1.5))
-        let elapsed = result.exitedAt.timeIntervalSince(try #require(result.signalledAt))
-        #expect(elapsed < 2, "exited \(elapsed) s after SIGINT")
-        #expect(result.status == 130, "\(result.stdout)\(result.stderr)")
-        let report = try report(out)
-        #expect(report.interrupted && report.links.map(\.url) == ["https://linkapp--int.aasa.test/p/1"])
-    }
-
     /// Hop 0 is an http:// URL whose 301 to https (the fixture's plain-HTTP listener) is a hop like any other: counted,
     /// fetched once, and matched against its own host's file, fetched once for both schemes.
     @Test func anHTTPToHTTPSRedirectIsAHopMatchedAgainstItsOwnFile() async throws {
