@@ -13,11 +13,7 @@ command -v nginx >/dev/null || need_packages nginx-light
 find_swift
 count="${1:-1000}"
 runs="${2:-3}"
-work=$(mktemp -d /tmp/aasa-bench-audit.XXXXXX)
-chmod 755 "$work"  # nginx workers run as another user
-port=$((20000 + RANDOM % 20000))
-cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+bench_workdir audit
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
 bench_aasa_root "$work/www"

@@ -20,11 +20,7 @@ command -v nginx >/dev/null || need_packages nginx-light
 find_swift
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
-work=$(mktemp -d /tmp/aasa-bench-crawl.XXXXXX)
-chmod 755 "$work"
-port=$((20000 + RANDOM % 20000))
-cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+bench_workdir crawl
 bench_certificates "$work" site.bench.test "DNS:site.bench.test"
 swift build -c release --product aasa-audit >/dev/null
 cc -O2 -o "$work/xmlsax" Scripts/xmlsax.c $(pkg-config --cflags --libs libxml-2.0)

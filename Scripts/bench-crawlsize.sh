@@ -11,11 +11,7 @@ need_packages libcurl4-openssl-dev libxml2-dev time curl openssl bc wget2
 command -v nginx >/dev/null || need_packages nginx-light
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(4 5 6)
-work=$(mktemp -d /tmp/aasa-bench-crawlsize.XXXXXX)
-chmod 755 "$work"
-port=$((20000 + RANDOM % 20000))
-cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+bench_workdir crawlsize
 bench_certificates "$work" site.bench.test "DNS:site.bench.test"
 aasa="${AASA_AUDIT:-}"
 if [ -z "$aasa" ]; then

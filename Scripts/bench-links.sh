@@ -13,11 +13,7 @@ need_packages libcurl4-openssl-dev libxml2-dev time curl openssl bc python3
 command -v nginx >/dev/null || need_packages nginx-light
 find_swift
 count="${1:-10000}"
-work=$(mktemp -d /tmp/aasa-bench-links.XXXXXX)
-chmod 755 "$work"  # nginx workers run as another user
-port=$((20000 + RANDOM % 20000))
-cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+bench_workdir links
 
 bench_certificates "$work" bench.test "DNS:*.bench.test"
 bench_aasa_root "$work/www"

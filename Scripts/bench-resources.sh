@@ -12,16 +12,9 @@ command -v nginx >/dev/null || need_packages nginx-light
 find_swift
 count="${1:-1000}"
 pages="${2:-100000}"
-work=$(mktemp -d /tmp/aasa-bench-resources.XXXXXX)
-chmod 755 "$work"
-port=$((20000 + RANDOM % 20000))
+bench_workdir resources
 fixture_pid=""
-cleanup() {
-    [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null
-    [ -n "$fixture_pid" ] && kill "$fixture_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+bench_on_exit='[ -z "$fixture_pid" ] || kill "$fixture_pid" 2>/dev/null'
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
 bench_aasa_root "$work/www"

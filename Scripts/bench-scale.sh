@@ -15,11 +15,7 @@ command -v nginx >/dev/null || need_packages nginx-light
 find_swift
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000)
-work=$(mktemp -d /tmp/aasa-bench-scale.XXXXXX)
-chmod 755 "$work"  # nginx workers run as another user
-port=$((20000 + RANDOM % 20000))
-cleanup() { [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+bench_workdir scale
 
 bench_certificates "$work" bench.test "DNS:*.bench.test,DNS:bench.test"
 bench_aasa_root "$work/www"
@@ -111,9 +107,9 @@ PY
         rm -rf "$work/merged"
         measure "merge ($shards shards)" "$bin" merge $(seq -f "$work/shard%g" 1 "$shards") --out "$work/merged" \
             --format json,html,csv --quiet
-        cmp -s <(python3 -c 'import json,sys; print(json.dumps([d["domain"] for d in json.load(open(sys.argv[1]))["domains"]]))' \
-            "$work/merged/report.json") <(python3 -c 'import json,sys; print(json.dumps([d["domain"] for d in json.load(open(sys.argv[1]))["domains"]]))' \
-            "$work/report/report.json") && echo "  merged report: the single run's domains, in its order" \
+        domains_of() { python3 -c 'import json, sys; print([d["domain"] for d in json.load(open(sys.argv[1]))["domains"]])' "$1"; }
+        cmp -s <(domains_of "$work/merged/report.json") <(domains_of "$work/report/report.json") \
+            && echo "  merged report: the single run's domains, in its order" \
             || echo "  merged report: DIFFERS from the single run's domains"
         rm -rf "$work"/shard* "$work/merged"
     fi

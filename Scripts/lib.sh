@@ -48,6 +48,23 @@ find_swift() {
     return 1
 }
 
+# bench_workdir NAME: a temporary folder $work (readable by nginx's workers, which run as another user) and a random
+# loopback $port for one benchmark; on exit its nginx is stopped, the commands in $bench_on_exit run (a fixture
+# server's kill) and the folder is removed.
+bench_on_exit=""
+bench_workdir() {
+    work=$(mktemp -d "/tmp/aasa-bench-$1.XXXXXX")
+    chmod 755 "$work"
+    port=$((20000 + RANDOM % 20000))
+    trap bench_cleanup EXIT
+}
+
+bench_cleanup() {
+    [ -f "$work/nginx.pid" ] && nginx -p "$work" -c "$work/nginx.conf" -s quit 2>/dev/null
+    [ -z "$bench_on_exit" ] || eval "$bench_on_exit"
+    rm -rf "$work"
+}
+
 # bench_certificates DIR CN SAN: a throwaway CA (DIR/ca.pem) and a leaf for CN with SAN (DIR/site.pem, site.key)
 # for the loopback benchmarks' nginx.
 bench_certificates() {

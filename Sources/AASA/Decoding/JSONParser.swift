@@ -317,15 +317,11 @@ public struct JSONParser {
                     throw error("The file ends inside an escape sequence: it is truncated.")
                 }
                 bump()
+                if let plain = JSONParser.unescaped(e) {
+                    out.append(plain)
+                    continue
+                }
                 switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4(escapeStart)
                     if (0xD800...0xDBFF).contains(scalar) {
@@ -373,7 +369,7 @@ public struct JSONParser {
     private mutating func readHex4(_ escapeStart: SourcePosition) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = hexValue(byte) else {
+            guard let byte = current, let digit = JSONParser.hexValue(byte) else {
                 throw error("Invalid \\u escape: it needs exactly four hexadecimal digits.", at: escapeStart)
             }
             value = value << 4 | digit
@@ -382,7 +378,20 @@ public struct JSONParser {
         return value
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt32? {
+    /// The byte a one-letter escape stands for (`\n` → 0x0A, `\/` → `/`); nil for `u` and anything else.
+    package static func unescaped(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    package static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)

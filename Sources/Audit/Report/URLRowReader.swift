@@ -139,17 +139,12 @@ enum URLRowReader {
                     guard index < bytes.count else { return nil }
                     let escape = bytes[index]
                     index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "u"):
-                        guard let scalar = unicodeEscape() else { return nil }
+                    if let plain = JSONParser.unescaped(escape) {
+                        out.append(plain)
+                    } else if escape == UInt8(ascii: "u"), let scalar = unicodeEscape() {
                         out += Array(String(Character(scalar)).utf8)
-                    default: return nil
+                    } else {
+                        return nil
                     }
                 default:
                     if byte < 0x20 { return nil }
@@ -159,7 +154,8 @@ enum URLRowReader {
             return nil
         }
 
-        /// `\uXXXX` after its `\u`, a surrogate pair as one scalar; nil for a lone surrogate.
+        /// The four hex digits after a `\u` (and a second `\u` escape for a surrogate pair) as one scalar; nil for
+        /// a lone surrogate.
         private mutating func unicodeEscape() -> Unicode.Scalar? {
             guard let high = hex4() else { return nil }
             if (0xD800..<0xDC00).contains(high) {
@@ -173,15 +169,8 @@ enum URLRowReader {
             guard index + 4 <= bytes.count else { return nil }
             var value: UInt32 = 0
             for _ in 0..<4 {
-                let byte = bytes[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
+                guard let digit = JSONParser.hexValue(bytes[index]) else { return nil }
+                value = value << 4 | digit
                 index += 1
             }
             return value

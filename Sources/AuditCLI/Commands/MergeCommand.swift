@@ -121,9 +121,10 @@ enum MergeCommand: Command {
         // reports, not a /tmp that may be memory) and goes once the log is open for reading.
         let scratch = ((try? folder.get()) ?? FileManager.default.temporaryDirectory).appendingPathComponent(
             ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)")
-        let log =
-            ((try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil
-                ? try? DomainLog(folder: scratch, audited: []) : nil) ?? DomainLog(inMemory: [])
+        let fileLog =
+            (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil
+            ? try? DomainLog(folder: scratch, audited: []) : nil
+        let log = fileLog ?? DomainLog(inMemory: [])
         defer { try? FileManager.default.removeItem(at: scratch) }
         // Reading 100,000 domains back takes most of a minute: a terminal sees how far along it is.
         let progress = ProgressLine(
@@ -144,7 +145,7 @@ enum MergeCommand: Command {
             return AuditTool.toolFailure(spec.name, "could not read the shards back: \(error)")
         }
         try? FileManager.default.removeItem(at: scratch)
-        if let failure = log.failure, failure != "no folder to write it in" {
+        if fileLog != nil, let failure = log.failure {
             Terminal.err("aasa-audit merge: domains kept in memory: \(failure)")
         }
         let header = streamed.header
