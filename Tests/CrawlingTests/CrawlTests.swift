@@ -14,7 +14,7 @@ import Testing
     ) async -> CrawlResult {
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(
-                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5))
+                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 20))
         defer { fetcher.shutdown() }
         var options = CrawlOptions()
         configure(&options)
@@ -75,7 +75,7 @@ import Testing
         let counting = CountingFetcher(
             CurlFetcher(
                 configuration: FetcherConfiguration(
-                    connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5)))
+                    connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 20)))
         defer { counting.inner.shutdown() }
         var options = CrawlOptions()
         options.perHostConcurrency = limit

@@ -14,7 +14,7 @@ import Testing
     func crawl(_ host: String, _ configure: (inout CrawlOptions) -> Void = { _ in }) async -> CrawlResult {
         let fetcher = CurlFetcher(
             configuration: FetcherConfiguration(
-                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 5))
+                connectTo: Self.server.connectTo, caCertificate: Self.server.caPath, timeout: 20))
         defer { fetcher.shutdown() }
         var options = CrawlOptions()
         options.maxRetryAfter = 1

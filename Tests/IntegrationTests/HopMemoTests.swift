@@ -12,7 +12,7 @@ import Testing
 @Suite struct HopMemoTests {
     static let server = FixtureServer.shared
     static let fetcher = CurlFetcher(
-        configuration: FetcherConfiguration(connectTo: server.connectTo, caCertificate: server.caPath, timeout: 5))
+        configuration: FetcherConfiguration(connectTo: server.connectTo, caCertificate: server.caPath, timeout: 20))
 
     @Test func aFinishedHopKeepsItsAnswerNotItsTaskAndIsNotFetchedAgain() async throws {
         let memo = HopMemo(fetcher: Self.fetcher)
