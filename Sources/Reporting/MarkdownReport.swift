@@ -54,7 +54,7 @@ public enum MarkdownReport {
                 lines += ["", "| domain | new findings | resolved findings | other changes |", "|---|---|---|---|"]
                 for d in domains {
                     lines.append(
-                        "| \(md(Punycode.display(d.domain))) | \(codes(d.appeared)) | \(codes(d.wentAway)) | \(md(otherChanges(d))) |"
+                        "| \(md(Punycode.display(d.domain))) | \(codes(d.appeared)) | \(codes(d.wentAway)) | \(otherChanges(d)) |"
                     )
                 }
             }
@@ -80,10 +80,19 @@ public enum MarkdownReport {
         if !lines.isEmpty { try sink(lines.joined(separator: "\n") + "\n") }
     }
 
-    /// A file change, a certificate newly inside the expiry window and flipped URL verdicts, in words.
+    /// A file change, a certificate newly inside the expiry window and flipped URL verdicts, in words: Markdown,
+    /// its site text already in code spans.
     static func otherChanges(_ d: Changes.DomainChanges) -> String {
         var parts: [String] = []
-        if let file = d.fileText { parts.append(file) }
+        if let change = d.file {
+            // Written here rather than taken from `fileText`: the app IDs are the site's text, each in a code span.
+            let hashes = [change.before, change.after].map { mdCode(String(($0 ?? "none").prefix(12))) }
+            var file = ["file changed: sha256 `\(hashes[0])` → `\(hashes[1])`"]
+            if !change.appsAdded.isEmpty { file.append("apps added " + codes(change.appsAdded)) }
+            if !change.appsRemoved.isEmpty { file.append("apps removed " + codes(change.appsRemoved)) }
+            if change.rulesChanged { file.append("rules changed") }
+            parts.append(file.joined(separator: ", "))
+        }
         if let c = d.certificate {
             parts.append(c.daysLeft < 0 ? "certificate expired" : "certificate expires in \(c.daysLeft) day(s)")
         }
@@ -93,8 +102,20 @@ public enum MarkdownReport {
 
     static func codes(_ ids: [String]) -> String { ids.map { "`\(mdCode($0))`" }.joined(separator: " ") }
 
-    /// Site- or file-derived text outside a code span (see `escapeMarkdown`).
-    static func md(_ text: String) -> String { escapeMarkdown(text) }
+    /// Site- or file-derived text outside a code span (see `escapeMarkdown`), put in a code span of its own when
+    /// GitHub would turn part of it into a link: escaping does not stop its autolinks (`https://…`, `www.…`, an
+    /// e-mail address), and a summary must not carry links a site chose.
+    /// - SeeAlso: https://github.github.com/gfm/#autolinks-extension-
+    static func md(_ text: String) -> String {
+        autolinkable(text) ? "`\(mdCode(text))`" : escapeMarkdown(text)
+    }
+
+    /// Whether GitHub's autolink extension could find a link in `text`: `://` (`http://`, `https://`), `www.` in
+    /// any case, or an `@` (an e-mail address, `mailto:` and `xmpp:` links too). Erring towards a code span costs
+    /// nothing.
+    static func autolinkable(_ text: String) -> Bool {
+        text.contains("@") || text.contains("://") || text.lowercased().contains("www.")
+    }
 
     /// Site- or file-derived text inside a code span in a table cell (see `escapeMarkdownCode`).
     static func mdCode(_ text: String) -> String { escapeMarkdownCode(text) }

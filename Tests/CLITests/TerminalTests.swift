@@ -40,3 +40,37 @@ import Testing
         #expect(terminal.paint(Terminal.safe("\u{1B}[2J"), "1") == "\u{1B}[1m\\u{1B}[2J\u{1B}[0m")
     }
 }
+
+/// Lines the tool prints can be read by a GitHub Actions runner in a plain `run:` step: nothing from a site or a
+/// file may spell a workflow command there.
+@Suite struct WorkflowCommandTests {
+    @Test(arguments: [
+        "::add-mask::secret", "  ::error::x", "\u{A0}\t::stop-commands::t", "ok\n::set-output name=a::b",
+        "x ##[error]boom", "##[add-mask]s",
+    ])
+    func noLineCanStartAWorkflowCommand(_ text: String) {
+        for printed in [Terminal.inert(text), Terminal.inert(Terminal.safe(text, keepingLineBreaks: true))] {
+            for line in printed.split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.drop { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+                #expect(!trimmed.hasPrefix("::"), "\(printed)")
+                #expect(!line.contains("##["), "\(printed)")
+            }
+        }
+    }
+
+    @Test func textWithoutACommandIsUnchanged() {
+        for text in ["a::b", "std::vector", "#[", "# ##x", "https://x.example/#a::b", "\n a :: b"] {
+            #expect(Terminal.inert(text) == text)
+        }
+        #expect(Terminal.inert("::x::y") == #"\u{3A}:x::y"#)
+        #expect(Terminal.inert("a##[b") == #"a#\u{23}[b"#)
+    }
+
+    @Test func jsonKeepsItsValueAndLosesTheOlderCommandForm() throws {
+        let json = #"{"m":"a##[error]b","n":"::x"}"#
+        let safe = Terminal.safeJSON(json)
+        #expect(!safe.contains("##["))
+        let value = try JSONSerialization.jsonObject(with: Data(safe.utf8)) as? [String: String]
+        #expect(value == ["m": "a##[error]b", "n": "::x"])
+    }
+}

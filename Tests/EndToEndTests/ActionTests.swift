@@ -85,6 +85,20 @@ struct ActionTests {
         #expect(step.stdout.contains("\n::\(token)::\n"))
     }
 
+    /// termescape's app IDs carry ESC, BEL, C1 CSI, DEL and bidi controls: its annotations show them as escapes.
+    @Test func annotationsShowASitesControlBytesAsText() async throws {
+        let step = try await Self.step(["INPUT_DOMAINS": "termescape.aasa.test", "INPUT_FORMATS": "json"])
+        let annotations = step.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("::error ") || $0.hasPrefix("::warning ")
+        }
+        #expect(!annotations.isEmpty, "\(step.stdout)")
+        let raw = annotations.flatMap(\.unicodeScalars).filter {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || [0x202E, 0x2066, 0x200F].contains($0.value)
+        }
+        #expect(raw.isEmpty, "raw control characters in \(annotations)")
+        #expect(annotations.contains { $0.contains(#"\u{1B}"#) }, "\(annotations)")
+    }
+
     @Test func aSummaryOverGitHubsLimitIsCutWithAPointer() async throws {
         let step = try await Self.step(["INPUT_DOMAINS": Self.noisyDomains], limit: 600)
         let summary = try String(contentsOf: step.out.appendingPathComponent("summary.md"), encoding: .utf8)

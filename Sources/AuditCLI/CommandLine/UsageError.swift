@@ -10,8 +10,10 @@ struct UsageError: Error, Equatable {
         self.message = message
     }
 
-    /// The two lines for stderr, never the whole usage.
+    /// The two lines for stderr, never the whole usage. The message is one line whatever it quotes: a line break
+    /// in a value from a file (a shard's tool version) is shown escaped, so it cannot start a line of its own.
     var text: String {
+        let message = Terminal.safe(message)
         if let command {
             return "aasa-audit \(command): \(message)\nRun 'aasa-audit \(command) --help' for its options."
         }

@@ -384,7 +384,7 @@ enum AuditCommand: Command {
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
         // Refused lines first, before a long run: the operator sees them while it works.
-        for refused in plan.inputs.inputErrors { Terminal.err(refused.line) }
+        for refused in plan.inputs.inputErrors { Terminal.err(Terminal.safe(refused.line)) }
         // The run folder first: each domain is written into it as it finishes. When it cannot be made, the
         // domains wait in a temporary folder and writing the reports fails as it would have (exit 3).
         let folder = Result {
@@ -399,7 +399,7 @@ enum AuditCommand: Command {
                 report.header.changes = try Changes.compare(
                     baselineAt: baseline.path, report, only: plan.inputs.shard)
             } catch {
-                Terminal.err("aasa-audit audit: could not compare with \(baseline.path): \(error)")
+                Terminal.err(Terminal.safe("aasa-audit audit: could not compare with \(baseline.path): \(error)"))
             }
         }
         let written = ReportFiles.write(
@@ -416,7 +416,7 @@ enum AuditCommand: Command {
                     report, reportPath: try? written.get()))
         }
         if case .failure(let failure) = written {
-            Terminal.err("aasa-audit audit: could not write the report: \(failure.reason)")
+            Terminal.err(Terminal.safe("aasa-audit audit: could not write the report: \(failure.reason)"))
             return .toolFailure
         }
         if let logFailure {

@@ -75,7 +75,7 @@ public enum AuditTool {
 
     /// A failure of the tool itself (exit 3), in one line.
     static func toolFailure(_ command: String, _ message: String) -> ExitCode {
-        Terminal.err("aasa-audit \(command): \(message)")
+        Terminal.err("aasa-audit \(command): \(Terminal.safe(message))")
         return .toolFailure
     }
 }

@@ -145,7 +145,7 @@ enum LinksCommand: Command {
             Terminal.out(LinksTable(terminal: .standard).render(report, reportPath: try? written.get()))
         }
         if case .failure(let failure) = written {
-            Terminal.err("aasa-audit links: could not write the report: \(failure.reason)")
+            Terminal.err(Terminal.safe("aasa-audit links: could not write the report: \(failure.reason)"))
             return .toolFailure
         }
         if interrupted { return .interrupted }

@@ -146,16 +146,16 @@ enum MergeCommand: Command {
         }
         try? FileManager.default.removeItem(at: scratch)
         if fileLog != nil, let failure = log.failure {
-            Terminal.err("aasa-audit merge: domains kept in memory: \(failure)")
+            Terminal.err(Terminal.safe("aasa-audit merge: domains kept in memory: \(failure)"))
         }
         let header = streamed.header
-        for refused in header.inputErrors ?? [] { Terminal.err(refused.line) }
+        for refused in header.inputErrors ?? [] { Terminal.err(Terminal.safe(refused.line)) }
         if let baseline = plan.outputs.baseline {
             // The baseline is read a domain at a time, as audit reads it.
             do {
                 streamed.header.changes = try Changes.compare(baselineAt: baseline.path, streamed)
             } catch {
-                Terminal.err("aasa-audit merge: could not compare with \(baseline.path): \(error)")
+                Terminal.err(Terminal.safe("aasa-audit merge: could not compare with \(baseline.path): \(error)"))
             }
         }
         let written = ReportFiles.write(

@@ -49,11 +49,17 @@ struct Terminal {
     /// encoders already escape C0 controls; DEL, C1 and the bidi controls may appear raw, and only inside strings,
     /// where an escape means the same character.)
     static func safeJSON(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { acts($0, true) }) else { return text }
+        guard text.unicodeScalars.contains(where: { acts($0, true) }) || text.contains("##[") else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
+        var last: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
         for scalar in text.unicodeScalars {
-            if acts(scalar, true) {
+            defer { last = (last.1, scalar) }
+            // `##[` only occurs inside a string, where `\u0023` means the same `#`: see `inert`.
+            if scalar == "[" && last == ("#", "#") {
+                out.unicodeScalars.removeLast()
+                out += "\\u0023["
+            } else if acts(scalar, true) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
@@ -74,12 +80,44 @@ struct Terminal {
     }
 
     static func out(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+        FileHandle.standardOutput.write(Data((inert(text) + terminator).utf8))
     }
 
-    /// Messages on stderr carry no colour, so all of it is made `safe` here (line breaks kept): usage errors quote
-    /// command-line values and lines of domain lists.
+    /// Messages on stderr carry no colour, so all of it is made `safe` here (line breaks kept, for the lines we
+    /// compose; callers pass text from a file or a site through `safe` without them, so it cannot start a line).
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data((safe(text, keepingLineBreaks: true) + "\n").utf8))
+        FileHandle.standardError.write(Data((inert(safe(text, keepingLineBreaks: true)) + "\n").utf8))
     }
+
+    /// `text` with nothing a GitHub Actions runner reads as a workflow command when a plain `run:` step prints it:
+    /// a line whose first characters after white space are `::` (`::add-mask::`, `::error::`, `::stop-commands::`)
+    /// has its first colon written as `visibleEscape` text, and the older form `##[`, which the runner finds
+    /// anywhere in a line, has its second `#` written so. None of our own lines is either; a site's or a file's
+    /// text quoted in one could be.
+    /// - SeeAlso: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+    static func inert(_ text: String) -> String {
+        guard text.contains("::") || text.contains("##[") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var lineStart = true
+        for (index, c) in scalars.enumerated() {
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if c == "\n" || (lineStart && c.properties.isWhitespace) {
+                out.unicodeScalars.append(c)
+                lineStart = c == "\n" || lineStart
+                continue
+            }
+            if (lineStart && c == ":" && next == ":")
+                || (c == "#" && index > 0 && scalars[index - 1] == "#" && next == "[")
+            {
+                out += visibleEscape(c)
+            } else {
+                out.unicodeScalars.append(c)
+            }
+            lineStart = false
+        }
+        return out
+    }
+
 }
