@@ -140,6 +140,53 @@ import Testing
         }
     }
 
+    /// A line longer than any record the run can write (here a newline-free tail past a 1 MiB cap) is refused naming
+    /// the line, before more than the cap is held; the file is left as it was, not cut.
+    @Test func aLineLongerThanTheCapIsRefusedNamingIt() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: Self.open(folder), audited: ["a.test"])
+        log.append(DomainReport(domain: "a.test", fetches: [], apps: [], findings: []), index: 0)
+        _ = try log.finish()
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 3 << 20))
+        try handle.close()
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        let error = #expect(throws: DomainLog.ReadFailure.self) {
+            try DomainLog.recover(folder: Self.open(folder), audited: ["a.test"], lineLimit: 1 << 20)
+        }
+        #expect(error?.reason.contains("line 2 is longer than 1048576 bytes") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size, "not cut")
+        #expect(DomainLog.lineLimit(maxURLs: nil) == DomainLog.lineLimitWithoutURLs)
+        #expect(DomainLog.lineLimit(maxURLs: Int.max) > DomainLog.lineLimitWithoutURLs, "no overflow trap")
+    }
+
+    /// A log planted as a FIFO is refused by `recover` without opening it (no wait for a writer), and a fresh log
+    /// whose name is taken by a link is refused rather than written through.
+    @Test func aLogThatIsNotARegularFileIsRefused() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        #expect(mkfifo(path, 0o644) == 0)
+        let error = #expect(throws: DomainLog.ReadFailure.self) {
+            try DomainLog.recover(folder: Self.open(folder), audited: [], lineLimit: 1 << 20)
+        }
+        #expect(error?.reason == "\(path) is a FIFO, not a file: refusing to read it")
+        try FileManager.default.removeItem(atPath: path)
+        let target = folder.appendingPathComponent("target")
+        try Data("kept\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target.path)
+        for resuming in [false, true] {
+            let refusal = #expect(throws: RunFolder.Failure.self) {
+                try DomainLog(folder: Self.open(folder), audited: [], resuming: resuming)
+            }
+            #expect(refusal?.description == "\(path) is a symbolic link, not a file: refusing to write through it")
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "kept\n")
+    }
+
     /// shop.test's crawl linked to blog.test's /post/1; blog.test was audited too and serves a file: read from the
     /// log, the link gets blog.test's verdict, and shop.test's count of URLs opening an app counts it.
     @Test func linksBetweenAuditedDomainsAreJudgedFromTheLog() throws {

@@ -152,7 +152,8 @@ public final class RunFolder: Sendable {
     /// (neither is opened when seen first); nil when it is missing and `access` does not create it. The descriptor
     /// is the caller's to close.
     public func open(_ name: String, _ access: Access) throws -> Int32? {
-        let writing = access != .read
+        // A log read back (and cut) is refused as read: that is what the run was about to do with it.
+        let writing = access == .create || access == .append
         if let kind = kind(of: name) { throw refusal(name, kind, writing: writing) }
         var flags = O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
         switch access {

@@ -62,6 +62,7 @@ enum MergeCommand: Command {
         let resolvedOut = resolved(directory)
         for given in options.positionals {
             let path = reportPath(given)
+            let part = try read(path, given: given)
             let shard = resolved(URL(fileURLWithPath: path).deletingLastPathComponent().path)
             // The merged report.json would replace this shard's.
             if resolvedOut == shard {
@@ -70,7 +71,7 @@ enum MergeCommand: Command {
             if resolvedOut.hasPrefix(shard.hasSuffix("/") ? shard : shard + "/") {
                 throw UsageError("--out \(directory) is inside shard \(given): give another folder", command: spec.name)
             }
-            parts.append(try read(path, given: given))
+            parts.append(part)
         }
         do throws(MergeRefusal) {
             try MergeShards.check(parts)
