@@ -119,11 +119,15 @@ import Testing
         let victim = try Self.victim()
         let record = out.appendingPathComponent("run.json").path
         try FileManager.default.createSymbolicLink(atPath: record, withDestinationPath: victim.path)
+        // A report file planted as a link is replaced by the atomic rename as well.
+        let report = out.appendingPathComponent("report.json").path
+        try FileManager.default.createSymbolicLink(atPath: report, withDestinationPath: victim.path)
         let fresh = try await Self.audit(["good.aasa.test", "--out", out.path, "--format", "json"])
         #expect(fresh.status == 0, "\(fresh.stderr)")
-        #expect(
-            Self.mode(record) & S_IFMT == 0
-                && (try? FileManager.default.destinationOfSymbolicLink(atPath: record)) == nil)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: report)) == nil)
+        #expect(try readReport(out).0.domains.count == 1)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: record)) == nil, "run.json replaced")
+        #expect(try RunRecordFile.domains(out) == ["good.aasa.test"])
         #expect(try String(contentsOf: victim, encoding: .utf8) == "export PATH=/usr/bin\n")
 
         // A link to a real run's record elsewhere is not followed either.
@@ -300,5 +304,14 @@ import Testing
         let merge = try await Binary.run(["merge"] + shards.map(\.path) + ["--out", merged.path, "--format", "json"])
         #expect(merge.status == 1, "\(merge.stderr)")
         #expect(Self.mode(merged.path) == 0o700)
+    }
+}
+
+/// run.json's planned domains, read as any reader would.
+enum RunRecordFile {
+    static func domains(_ folder: URL) throws -> [String] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("run.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(object["domains"] as? [String])
     }
 }
