@@ -275,6 +275,24 @@ import Testing
         #expect(try String(contentsOf: victim, encoding: .utf8) == "export PATH=/usr/bin\n", "not followed")
     }
 
+    /// Without --out the newest earlier run's report.json is the baseline: one planted there as a FIFO or as a link
+    /// to /dev/zero is passed over, never opened or waited on.
+    @Test func aPlantedReportAmongTheRunsIsNotTakenAsTheBaseline() async throws {
+        let cwd = try tempDirectory()
+        let reports = cwd.appendingPathComponent("Reports")
+        let fifoRun = reports.appendingPathComponent("29991231T235959Z")
+        let linkRun = reports.appendingPathComponent("29991231T235958Z")
+        for run in [fifoRun, linkRun] {
+            try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        }
+        #expect(mkfifo(fifoRun.appendingPathComponent("report.json").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: linkRun.appendingPathComponent("report.json").path, withDestinationPath: "/dev/zero")
+        let result = try await Self.audit(["good.aasa.test", "--format", "json"], directory: cwd)
+        #expect(result.status == 0, "\(result.status): \(result.stderr)")
+        #expect(!result.stdout.contains("changes since"), "no baseline")
+    }
+
     /// `merge --out` naming a shard's folder through a link, or a folder inside a shard, is refused before anything
     /// is written; the shard's report is untouched. A merge's own new folder is 0700.
     @Test func mergeOutThroughALinkToAShardIsRefused() async throws {
