@@ -120,8 +120,14 @@ enum OutputDirectory {
     /// removed itself.
     static func finishRun(_ directory: String, keep: Int?, started: Date) -> String? {
         let name = URL(fileURLWithPath: directory).lastPathComponent
-        guard let parent = try? RunFolder.open(reports.relativePath, creating: false) else {
-            return "\(reports.relativePath)/latest: \(reports.relativePath) cannot be opened"
+        // The folder holding the run (Reports/, or the one a resumed run was made in): its `latest` names the run.
+        var holding = (directory as NSString).deletingLastPathComponent
+        if holding.isEmpty { holding = "." }
+        let parent: RunFolder
+        do {
+            parent = try RunFolder.open(holding, creating: false)
+        } catch {
+            return "\(holding)/latest: not updated: \(describe(error))"
         }
         return RunMarker.withReportsLock(parent) {
             let problem = pointLatest(at: name, in: parent)
