@@ -13,6 +13,8 @@ import Testing
         return url
     }
 
+    static func open(_ url: URL) throws -> RunFolder { try RunFolder.open(url.path, creating: false) }
+
     static func header(_ domains: [DomainReport] = []) -> AuditReport {
         AuditReport(
             version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1.5),
@@ -44,7 +46,7 @@ import Testing
         let domains = sample.domains + [DomainReport(domain: "third.test", fetches: [], apps: [], findings: [])]
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = try DomainLog(folder: folder, audited: Set(domains.map(\.domain)))
+        let log = try DomainLog(folder: Self.open(folder), audited: Set(domains.map(\.domain)))
         for index in [2, 0, 1] { log.append(domains[index], index: index) }
         #expect(log.failure == nil)
         let stream = try log.finish()
@@ -73,7 +75,7 @@ import Testing
         let small = DomainReport(domain: "small.test", fetches: [], apps: [], findings: [])
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = try DomainLog(folder: folder, audited: ["big.test", "small.test"])
+        let log = try DomainLog(folder: Self.open(folder), audited: ["big.test", "small.test"])
         log.append(big, index: 0)
         log.append(small, index: 1)
         let stream = try log.finish()
@@ -98,7 +100,7 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = ["a.test", "b.test", "c.test"]
-        let log = try DomainLog(folder: folder, audited: Set(names))
+        let log = try DomainLog(folder: Self.open(folder), audited: Set(names))
         log.append(DomainReport(domain: "a.test", fetches: [], apps: [], findings: []), index: 0)
         let failing = Finding(
             id: "not-found", severity: .error, message: "m", location: FindingLocation(), why: "w", hint: "h")
@@ -112,7 +114,7 @@ import Testing
         try handle.write(contentsOf: Data(#"{"index" : 2,"report" : {"domain" : "c.te"#.utf8))
         try handle.close()
 
-        let recovered = try DomainLog.recover(folder: folder, audited: Set(names))
+        let recovered = try DomainLog.recover(folder: Self.open(folder), audited: Set(names), lineLimit: 1 << 20)
         #expect(recovered.tornBytes > 0)
         #expect(recovered.entries.map(\.domain) == ["a.test", "b.test"])
         #expect(recovered.entries.map(\.verdict) == [.pass, .pass], "the later record of b.test replaced the first")
@@ -120,7 +122,8 @@ import Testing
             try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == good, "the torn line is cut off")
 
         // Appending after recovery continues the same file; the kept records still read.
-        let again = try DomainLog(folder: folder, audited: Set(names), kept: recovered.entries)
+        let again = try DomainLog(
+            folder: Self.open(folder), audited: Set(names), kept: recovered.entries, resuming: true)
         again.append(DomainReport(domain: "c.test", fetches: [], apps: [], findings: []), index: 2)
         var seen: [String] = []
         try again.finish().forEach { seen.append($0.domain) }
@@ -132,7 +135,56 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not json\n{\"index\" : 0}\n".utf8).write(to: folder.appendingPathComponent(DomainLog.fileName))
-        #expect(throws: DomainLog.ReadFailure.self) { try DomainLog.recover(folder: folder, audited: []) }
+        #expect(throws: DomainLog.ReadFailure.self) {
+            try DomainLog.recover(folder: Self.open(folder), audited: [], lineLimit: 1 << 20)
+        }
+    }
+
+    /// A line longer than any record the run can write (here a newline-free tail past a 1 MiB cap) is refused naming
+    /// the line, before more than the cap is held; the file is left as it was, not cut.
+    @Test func aLineLongerThanTheCapIsRefusedNamingIt() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: Self.open(folder), audited: ["a.test"])
+        log.append(DomainReport(domain: "a.test", fetches: [], apps: [], findings: []), index: 0)
+        _ = try log.finish()
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 3 << 20))
+        try handle.close()
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        let error = #expect(throws: DomainLog.ReadFailure.self) {
+            try DomainLog.recover(folder: Self.open(folder), audited: ["a.test"], lineLimit: 1 << 20)
+        }
+        #expect(error?.reason.contains("line 2 is longer than 1048576 bytes") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size, "not cut")
+        #expect(DomainLog.lineLimit(maxURLs: nil) == DomainLog.lineLimitWithoutURLs)
+        #expect(DomainLog.lineLimit(maxURLs: Int.max) > DomainLog.lineLimitWithoutURLs, "no overflow trap")
+    }
+
+    /// A log planted as a FIFO is refused by `recover` without opening it (no wait for a writer), and a fresh log
+    /// whose name is taken by a link is refused rather than written through.
+    @Test func aLogThatIsNotARegularFileIsRefused() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        #expect(mkfifo(path, 0o644) == 0)
+        let error = #expect(throws: DomainLog.ReadFailure.self) {
+            try DomainLog.recover(folder: Self.open(folder), audited: [], lineLimit: 1 << 20)
+        }
+        #expect(error?.reason == "\(path) is a FIFO, not a file: refusing to read it")
+        try FileManager.default.removeItem(atPath: path)
+        let target = folder.appendingPathComponent("target")
+        try Data("kept\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target.path)
+        for resuming in [false, true] {
+            let refusal = #expect(throws: RunFolder.Failure.self) {
+                try DomainLog(folder: Self.open(folder), audited: [], resuming: resuming)
+            }
+            #expect(refusal?.description == "\(path) is a symbolic link, not a file: refusing to write through it")
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "kept\n")
     }
 
     /// shop.test's crawl linked to blog.test's /post/1; blog.test was audited too and serves a file: read from the
@@ -157,7 +209,7 @@ import Testing
             file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = try DomainLog(folder: folder, audited: ["shop.test", "blog.test"])
+        let log = try DomainLog(folder: Self.open(folder), audited: ["shop.test", "blog.test"])
         log.append(shop, index: 0)
         log.append(blog, index: 1)
         var stream = try log.finish()

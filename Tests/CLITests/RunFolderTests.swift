@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import Testing
 
@@ -14,16 +15,18 @@ import Testing
     }
 
     @Test func aMarkerIsInUseOnlyWhileItsLockIsHeld() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-marker-\(UUID().uuidString)")
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-marker-\(UUID().uuidString)")
+        let folder = reports.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(!RunMarker.inUse(folder), "no marker: a finished run")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let parent = try RunFolder.open(reports.path, creating: false)
+        #expect(!RunMarker.inUse("run", in: parent), "no marker: a finished run")
         let path = folder.appendingPathComponent(RunMarker.name).path
         let fd = open(path, O_RDWR | O_CREAT, 0o644)
-        #expect(!RunMarker.inUse(folder), "a marker nobody locks: a crashed run")
+        #expect(!RunMarker.inUse("run", in: parent), "a marker nobody locks: a crashed run")
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-        #expect(RunMarker.inUse(folder), "a locked marker: a live run")
+        #expect(RunMarker.inUse("run", in: parent), "a locked marker: a live run")
         close(fd)
-        #expect(!RunMarker.inUse(folder))
+        #expect(!RunMarker.inUse("run", in: parent))
     }
 }

@@ -98,4 +98,35 @@ import Testing
         #expect(none.status == 2 && none.stderr.contains("no run to continue there"), "\(none.stderr)")
         #expect(try await Binary.run(["audit", "good.aasa.test", "--retry-failed"]).status == 2)
     }
+
+    /// Run 1 finishes into DIR; run 2, fresh into the same DIR with the same domains, is interrupted while its first
+    /// domain's crawl waits (one domain at a time, so the second has not started). `--resume DIR` audits that second
+    /// domain with real requests: run 1's record of it, kept in DIR/previous/, is never taken as tonight's.
+    @Test func aResumeAfterAFreshRunIntoAUsedOutNeverTakesTheEarlierRunsRecords() async throws {
+        let out = try tempDirectory()
+        let domains = ["crawlslow.aasa.test", "good--6.aasa.test"]
+        let options = ["--concurrency", "1", "--crawl", "--out", out.path, "--format", "json"]
+        let first = try await Binary.run(
+            ["audit"] + domains + options + ["--crawl-time", "1"] + Self.server.auditArguments)
+        #expect([0, 1].contains(first.status), "\(first.stderr)")
+        let (then, _) = try readReport(out)
+        let earlier = try #require(then.domains.first { $0.domain == "good--6.aasa.test" })
+
+        let second = try await Binary.run(
+            ["audit"] + domains + options + ["--crawl-time", "8"] + Self.server.auditArguments,
+            interrupt: (SIGINT, after: 2))
+        #expect(second.status == 130, "\(second.stderr)")
+        #expect(try readReport(out).0.notAudited == ["good--6.aasa.test"], "the second domain had not started")
+        #expect(try Self.records(out.appendingPathComponent("previous")).perIndex == [0: 1, 1: 1], "run 1's log kept")
+        #expect(try Self.records(out).perIndex == [0: 1], "the new log holds only run 2's record")
+
+        let resumed = try await Binary.run(["audit", "--resume", out.path])
+        #expect([0, 1].contains(resumed.status), "\(resumed.status): \(resumed.stderr)")
+        let (report, _) = try readReport(out)
+        #expect(!report.interrupted && report.notAudited.isEmpty)
+        let now = try #require(report.domains.first { $0.domain == "good--6.aasa.test" })
+        #expect(try JSONOutput.text(now) != JSONOutput.text(earlier), "audited again, not run 1's record")
+        let after = try Self.records(out).perIndex
+        #expect(after == [0: 2, 1: 1], "\(after)")
+    }
 }

@@ -31,12 +31,21 @@ public final class DomainLog: Sendable {
     private let audited: Set<String>
     private let state: Locked<State>
 
-    /// Opens (creating) the log in `folder` to append to; `kept` are the entries of domains already in it.
-    public init(folder: URL, audited: Set<String>, kept: [DomainStream.Entry] = []) throws {
-        path = folder.appendingPathComponent(Self.fileName).path
+    /// Opens the log in `folder`: a new one for a fresh run (anything already at its name, a link or a FIFO
+    /// planted there, is refused), else the existing one to append to, created when missing; either way a regular
+    /// file, never reached through a link. `kept` are the entries of domains already in it.
+    public init(
+        folder: RunFolder, audited: Set<String>, kept: [DomainStream.Entry] = [], resuming: Bool = false
+    )
+        throws
+    {
+        path = folder.path(of: Self.fileName)
         self.audited = audited
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))") }
+        // Read and written through this one descriptor: the reports read the records back from it, so the name is
+        // never opened again.
+        guard let fd = try folder.open(Self.fileName, resuming ? .append : .create) else {
+            throw RunFolder.Failure.system(path, ENOENT)
+        }
         let end = lseek(fd, 0, SEEK_END)
         // Room for every domain at once: growing by doubling briefly held two copies and left holes in the heap.
         var entries = kept
@@ -177,18 +186,21 @@ public final class DomainLog: Sendable {
     /// Syncs and closes the log; the stream reads the domains back from it.
     public func finish() throws -> DomainStream {
         // Moved out, so the stream's sorted copy is the only one (100,000 entries are about 15 MB).
-        var entries = state.withLock { state in
-            if state.fd >= 0 {
-                _ = fdatasync(state.fd)
-                close(state.fd)
-                state.fd = -1
-            }
+        let (kept, fd) = state.withLock { state in
+            let fd = state.fd
+            if fd >= 0 { _ = fdatasync(fd) }
+            state.fd = -1
             defer { state.entries = [] }
-            return state.entries
+            return (state.entries, fd)
         }
+        var entries = kept
         entries.sort { $0.index < $1.index }
         let needsFile = entries.contains { if case .file = $0.location { true } else { false } }
-        return DomainStream(entries: entries, log: needsFile ? try Reader(path: path) : nil)
+        guard needsFile, fd >= 0 else {
+            if fd >= 0 { close(fd) }
+            return DomainStream(entries: entries, log: nil)
+        }
+        return DomainStream(entries: entries, log: Reader(fd: fd, path: path))
     }
 
     /// Nil when every byte was written, else the system's reason.
@@ -215,10 +227,10 @@ public final class DomainLog: Sendable {
         let fd: Int32
         let path: String
 
-        init(path: String) throws {
+        /// Takes over `fd`, the log's own descriptor, and closes it when done.
+        init(fd: Int32, path: String) {
+            self.fd = fd
             self.path = path
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))") }
         }
 
         deinit { close(fd) }
@@ -248,12 +260,37 @@ public final class DomainLog: Sendable {
         public var tornBytes: Int
     }
 
-    /// Reads `folder`'s log (none: nothing recovered), cutting off a torn last line. A line that cannot be read
-    /// before the last one fails: the log is not this tool's.
-    public static func recover(folder: URL, audited: Set<String>) throws -> Recovered {
-        let path = folder.appendingPathComponent(fileName).path
-        guard FileManager.default.fileExists(atPath: path) else { return Recovered(entries: [], tornBytes: 0) }
-        let reader = try Reader(path: path)
+    /// The longest line `recover` reads for a run that records no crawled URLs: a domain's record without URLs
+    /// (its fetches, findings capped per check, apps) is far smaller.
+    public static let lineLimitWithoutURLs = 256 << 20
+    /// Bytes per URL a run may record (`--max-urls`) added to the line limit: a row with its verdicts, URLs capped
+    /// at 2,048 bytes, is a few KB at most.
+    public static let lineBytesPerURL = 16 << 10
+
+    /// The longest line a run recording at most `maxURLs` crawled URLs per site can write (nil: no crawl): longer
+    /// is not this tool's, and is refused before it is held in memory (a newline-free or endless file).
+    public static func lineLimit(maxURLs: Int?) -> Int {
+        lineLimitWithoutURLs + min(max(maxURLs ?? 0, 0), 1 << 40) * lineBytesPerURL
+    }
+
+    /// Reads `folder`'s log (none: nothing recovered), cutting off a torn last line through its descriptor. A line
+    /// that cannot be read before the last one fails, and so does a line longer than `lineLimit`: the log is not
+    /// this tool's. A log that is a link, a FIFO, a device or anything but a regular file is refused unopened.
+    public static func recover(folder: RunFolder, audited: Set<String>, lineLimit: Int) throws -> Recovered {
+        let path = folder.path(of: fileName)
+        let opened: Int32?
+        do {
+            opened = try folder.open(fileName, .update)
+        } catch {
+            throw ReadFailure(reason: "\(error)")
+        }
+        guard let fd = opened else { return Recovered(entries: [], tornBytes: 0) }
+        let reader = Reader(fd: fd, path: path)
+        func tooLong(_ line: Int) -> ReadFailure {
+            ReadFailure(
+                reason: "\(path): line \(line) is longer than \(lineLimit) bytes, more than any record this run "
+                    + "can write: not this tool's log")
+        }
         var byIndex: [Int: DomainStream.Entry] = [:]
         var order: [Int] = []
         var offset: Int64 = 0
@@ -270,6 +307,8 @@ public final class DomainLog: Sendable {
             fileOffset += Int64(n)
             var start = 0
             for i in 0..<n where chunk[i] == UInt8(ascii: "\n") {
+                // Checked before the bytes are added, so the line never holds more than the limit.
+                guard pending.count + (i + 1 - start) <= lineLimit else { throw tooLong(lineNumber + 1) }
                 pending += chunk[start...i]
                 start = i + 1
                 lineNumber += 1
@@ -291,12 +330,13 @@ public final class DomainLog: Sendable {
                 }
                 pending.removeAll(keepingCapacity: true)
             }
+            guard pending.count + (n - start) <= lineLimit else { throw tooLong(lineNumber + 1) }
             pending += chunk[start..<n]
         }
         // A last complete line that did not read is torn too: everything after the last good line goes.
         let torn = lastBad == nil ? pending.count : Int(fileOffset - offset)
         if torn > 0 {
-            guard truncate(path, off_t(offset)) == 0 else {
+            guard ftruncate(reader.fd, off_t(offset)) == 0 else {
                 throw ReadFailure(reason: "\(path): \(String(cString: strerror(errno)))")
             }
         }

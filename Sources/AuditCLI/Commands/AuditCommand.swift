@@ -154,7 +154,7 @@ enum AuditCommand: Command {
 
         /// `--resume`: the run folder and what its log already holds.
         struct Resume {
-            var folder: URL
+            var folder: RunFolder
             var retryFailed: Bool
             var recovered: DomainLog.Recovered
         }
@@ -251,18 +251,25 @@ enum AuditCommand: Command {
     /// from `RunRecord.free` ones), writing into DIR. Without: the options as given.
     static func resumed(
         _ given: ParsedOptions
-    ) throws(UsageError) -> (ParsedOptions, (folder: URL, record: RunRecord)?) {
+    ) throws(UsageError) -> (ParsedOptions, (folder: RunFolder, record: RunRecord)?) {
         guard let directory = given.string(resume) else { return (given, nil) }
-        let folder = URL(fileURLWithPath: directory)
+        let noRun = UsageError(
+            "--resume \(directory): no run to continue there (its \(RunRecord.fileName) is missing or unreadable)",
+            command: spec.name)
+        let folder: RunFolder
         let record: RunRecord
         do {
-            record = try RunRecord.read(from: folder)
+            folder = try RunFolder.open(directory, creating: false)
+            guard let read = try RunRecord.read(from: folder) else { throw noRun }
+            record = read
+        } catch let refusal as RunFolder.Failure where refusal.code == 0 {
+            // A link, a FIFO or a device in its place: said as such.
+            throw UsageError("--resume \(directory): \(refusal)", command: spec.name)
         } catch {
-            throw UsageError(
-                "--resume \(directory): no run to continue there (its \(RunRecord.fileName) is missing or unreadable)",
-                command: spec.name)
+            throw noRun
         }
-        if let other = given.string(out), URL(fileURLWithPath: other).standardized.path != folder.standardized.path {
+        let url = URL(fileURLWithPath: directory)
+        if let other = given.string(out), URL(fileURLWithPath: other).standardized.path != url.standardized.path {
             throw UsageError(
                 "--resume \(directory) continues the run in \(directory): --out \(other) names another folder",
                 command: spec.name)
@@ -287,7 +294,7 @@ enum AuditCommand: Command {
 
     /// What the run folder's log holds, checked against the domains planned now.
     static func planResume(
-        _ folder: URL, record: RunRecord, domains: [String], options: ParsedOptions
+        _ folder: RunFolder, record: RunRecord, domains: [String], options: ParsedOptions
     ) throws(UsageError) -> Plan.Resume {
         let directory = folder.path
         guard domains == record.domains else {
@@ -301,7 +308,9 @@ enum AuditCommand: Command {
         }
         let recovered: DomainLog.Recovered
         do {
-            recovered = try DomainLog.recover(folder: folder, audited: Set(domains))
+            recovered = try DomainLog.recover(
+                folder: folder, audited: Set(domains), lineLimit: DomainLog.lineLimit(maxURLs: maxURLsRecorded(options))
+            )
         } catch {
             throw UsageError("--resume \(directory): \(error)", command: spec.name)
         }
@@ -311,6 +320,14 @@ enum AuditCommand: Command {
                     + "another domain", command: spec.name)
         }
         return Plan.Resume(folder: folder, retryFailed: options.flag(retryFailed), recovered: recovered)
+    }
+
+    /// The most URLs a site's crawl records with these options, nil without `--crawl`: what bounds a line of the
+    /// run's log.
+    static func maxURLsRecorded(_ options: ParsedOptions) -> Int? {
+        guard options.flag(crawl) else { return nil }
+        let pages = (options.integer(maxPages) ?? 10_000).multipliedReportingOverflow(by: 10)
+        return options.integer(maxURLs) ?? max(100_000, pages.overflow ? Int.max : pages.partialValue)
     }
 
     static func crawlOptions(_ options: ParsedOptions) -> CrawlOptions {
@@ -387,10 +404,19 @@ enum AuditCommand: Command {
         for refused in plan.inputs.inputErrors { Terminal.err(Terminal.safe(refused.line)) }
         // The run folder first: each domain is written into it as it finishes. When it cannot be made, the
         // domains wait in a temporary folder and writing the reports fails as it would have (exit 3).
-        let folder = Result {
-            try plan.resume?.folder ?? OutputDirectory.prepare(plan.outputs.directory, started: started)
+        var plan = plan
+        let folder = Result { () throws -> RunFolder in
+            if let resumed = plan.resume?.folder { return resumed }
+            var info = stat()
+            let baseline = plan.outputs.baseline.flatMap {
+                stat($0.path, &info) == 0 ? (info.st_dev, info.st_ino) : nil
+            }
+            let (folder, moved) = try OutputDirectory.prepare(
+                plan.outputs.directory, started: started, files: OutputDirectory.auditFiles)
+            followMovedBaseline(&plan, identity: baseline, in: folder, moved: moved)
+            return folder
         }
-        if case .success(let url) = folder { try? plan.record.write(to: url) }
+        if case .success(let opened) = folder { try? plan.record.write(to: opened) }
         var (report, interrupted, watch, logFailure) = await audit(plan, started: started, folder: try? folder.get())
         defer { watch.cancel() }
         if let baseline = plan.outputs.baseline {
@@ -402,9 +428,11 @@ enum AuditCommand: Command {
                 Terminal.err(Terminal.safe("aasa-audit audit: could not compare with \(baseline.path): \(error)"))
             }
         }
-        let written = ReportFiles.write(
-            report, into: folder, to: plan.outputs, underReports: plan.record.underReports, started: started,
-            failOn: plan.failOn)
+        let written = ReportFiles.write(report, into: folder, to: plan.outputs, failOn: plan.failOn)
+        var latestProblem: String?
+        if case .success = written, plan.record.underReports, let directory = try? folder.get() {
+            latestProblem = OutputDirectory.finishRun(directory.path, keep: plan.outputs.keep, started: started)
+        }
         // A signal while the reports were written: they were written again, marked interrupted.
         if StopRequest.isRequested && !interrupted {
             interrupted = true
@@ -425,6 +453,10 @@ enum AuditCommand: Command {
                     + "the run cannot be resumed)")
             return .toolFailure
         }
+        if let latestProblem {
+            Terminal.err("aasa-audit audit: \(latestProblem)")
+            return .toolFailure
+        }
         if interrupted { return .interrupted }
         if !plan.inputs.inputErrors.isEmpty { return .usage }
         if plan.failOnChange, let changes = report.header.changes, !changes.isEmpty { return .findings }
@@ -435,7 +467,7 @@ enum AuditCommand: Command {
     /// until done or SIGINT/SIGTERM, appending each domain to the run folder's log as it finishes. The signal
     /// watch stays on until the reports are written.
     static func audit(
-        _ plan: Plan, started: Date, folder: URL?
+        _ plan: Plan, started: Date, folder: RunFolder?
     ) async -> (
         report: StreamedReport, interrupted: Bool, watch: Interruption.Watch, logFailure: String?
     ) {
@@ -449,17 +481,22 @@ enum AuditCommand: Command {
         var targets = plan.inputs.targets
         let (kept, pending) = resumeSplit(plan, targets: &targets)
         let audited = Set(targets.map(\.domain))
-        // Without a run folder the log goes to a temporary one, removed once the reports are written; without
-        // that either, the domains are kept in memory.
-        var scratch: URL?
-        var log = folder.flatMap { try? DomainLog(folder: $0, audited: audited, kept: kept) }
-        if log == nil {
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "aasa-audit-\(getpid())-\(UUID().uuidString)")
-            if (try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)) != nil {
-                scratch = temporary
-                log = try? DomainLog(folder: temporary, audited: audited, kept: kept)
+        // Without a run folder, or when its log cannot be opened (a link or a FIFO planted in its place), the log
+        // goes to a temporary folder, removed once the reports are written; without that either, the domains are
+        // kept in memory. A log that could not be opened in the run folder is a failure of the run (exit 3).
+        var scratch: RunFolder?
+        var log: DomainLog?
+        var openFailure: String?
+        if let folder {
+            do {
+                log = try DomainLog(folder: folder, audited: audited, kept: kept, resuming: plan.resume != nil)
+            } catch {
+                openFailure = "\(error)"
             }
+        }
+        if log == nil, let temporary = try? RunFolder.temporary(prefix: "aasa-audit") {
+            scratch = temporary
+            log = try? DomainLog(folder: temporary, audited: audited, kept: kept)
         }
         let sink = log ?? DomainLog(inMemory: audited, kept: kept)
         let progress = ProgressLine(
@@ -478,7 +515,7 @@ enum AuditCommand: Command {
         fetcher.shutdown()
         progress.finish()
         var domains: DomainStream
-        var logFailure = folder != nil && scratch == nil ? sink.failure : nil
+        var logFailure = openFailure ?? (folder != nil && scratch == nil ? sink.failure : nil)
         do {
             domains = try sink.finish()
         } catch {
@@ -492,7 +529,9 @@ enum AuditCommand: Command {
         try? domains.judgeSchemeLinks(
             schemes: plan.inputs.urlSchemes,
             associated: plan.inputs.entitlements?.applinksHosts)
-        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+        if let scratch, let parent = try? RunFolder.open(FileManager.default.temporaryDirectory.path, creating: false) {
+            try? parent.remove(URL(fileURLWithPath: scratch.path).lastPathComponent)
+        }
         let interrupted = work.isCancelled || StopRequest.isRequested
         var header = AuditReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(),
@@ -511,6 +550,24 @@ enum AuditCommand: Command {
     /// A resumed run's finished domains (kept) and the positions still to audit. A domain whose crawl the
     /// interruption cut short is crawled again from its start, and says so; with `--retry-failed` a failed domain
     /// is audited again.
+    /// A baseline that was one of the files moved to `previous/` (`--baseline DIR/report.json` with `--out DIR`) is
+    /// read from there: the run compares with the report it replaced. `identity` is the baseline's device and inode
+    /// before the move.
+    static func followMovedBaseline(
+        _ plan: inout Plan, identity: (dev_t, ino_t)?, in folder: RunFolder, moved: [String]
+    ) {
+        guard let identity, !moved.isEmpty, let previous = try? folder.folder(RunFolder.previous) else { return }
+        for name in moved {
+            var info = stat()
+            guard fstatat(previous.fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                info.st_dev == identity.0 && info.st_ino == identity.1
+            else { continue }
+            plan.outputs.baseline?.path = previous.path(of: name)
+            plan.record.baseline = previous.path(of: name)
+            return
+        }
+    }
+
     static func resumeSplit(_ plan: Plan, targets: inout [DomainTarget]) -> (kept: [DomainStream.Entry], pending: [Int])
     {
         guard let resume = plan.resume else { return ([], Array(targets.indices)) }

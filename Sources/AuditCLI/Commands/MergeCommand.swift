@@ -58,15 +58,20 @@ enum MergeCommand: Command {
                 "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
         }
         var parts: [MergeShards.Part] = []
+        // Compared with links resolved: an --out reaching a shard's folder through a link would overwrite the shard.
+        let resolvedOut = resolved(directory)
         for given in options.positionals {
             let path = reportPath(given)
+            let part = try read(path, given: given)
+            let shard = resolved(URL(fileURLWithPath: path).deletingLastPathComponent().path)
             // The merged report.json would replace this shard's.
-            if URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-                == URL(fileURLWithPath: directory).standardizedFileURL.path
-            {
+            if resolvedOut == shard {
                 throw UsageError("--out \(directory) holds shard \(given): give another folder", command: spec.name)
             }
-            parts.append(try read(path, given: given))
+            if resolvedOut.hasPrefix(shard.hasSuffix("/") ? shard : shard + "/") {
+                throw UsageError("--out \(directory) is inside shard \(given): give another folder", command: spec.name)
+            }
+            parts.append(part)
         }
         do throws(MergeRefusal) {
             try MergeShards.check(parts)
@@ -82,6 +87,23 @@ enum MergeCommand: Command {
         return Plan(
             parts: parts, outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))
+    }
+
+    /// `path` absolute with every link resolved: its longest existing part through `realpath`, the rest as given.
+    static func resolved(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        while existing.path != "/" {
+            if let real = realpath(existing.path, nil) {
+                defer { free(real) }
+                return rest.reversed().reduce(URL(fileURLWithPath: String(cString: real))) {
+                    $0.appendingPathComponent($1)
+                }.path
+            }
+            rest.append(existing.lastPathComponent)
+            existing.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "/" + rest.reversed().joined(separator: "/")).path
     }
 
     /// A folder's report.json; a file as given.
@@ -115,17 +137,19 @@ enum MergeCommand: Command {
 
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
-        let folder = Result { try OutputDirectory.prepare(plan.outputs.directory, started: started) }
+        let folder = Result {
+            try OutputDirectory.prepare(plan.outputs.directory, started: started, files: OutputDirectory.auditFiles).0
+        }
         // The shards' domains go to a log in a scratch folder, as audit's do, and the reports are written from it: a
-        // merge holds one small entry per domain. The folder is inside the output folder (on the disk meant for the
-        // reports, not a /tmp that may be memory) and goes once the log is open for reading.
-        let scratch = ((try? folder.get()) ?? FileManager.default.temporaryDirectory).appendingPathComponent(
-            ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)")
-        let fileLog =
-            (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil
-            ? try? DomainLog(folder: scratch, audited: []) : nil
+        // merge holds one small entry per domain. The folder (new, mode 0700) is inside the output folder (on the
+        // disk meant for the reports, not a /tmp that may be memory) and goes once the log is open for reading.
+        let parent =
+            (try? folder.get()) ?? (try? RunFolder.open(FileManager.default.temporaryDirectory.path, creating: false))
+        let scratchName = ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)"
+        let fileLog = (try? parent?.makeFolder(scratchName)).flatMap { try? DomainLog(folder: $0, audited: []) }
         let log = fileLog ?? DomainLog(inMemory: [])
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let removeScratch = { try? parent?.remove(scratchName) }
+        defer { removeScratch() }
         // Reading 100,000 domains back takes most of a minute: a terminal sees how far along it is.
         let progress = ProgressLine(
             total: plan.parts.reduce(0) { $0 + $1.report.summary.domains }, unit: "domains read", started: started,
@@ -144,7 +168,7 @@ enum MergeCommand: Command {
         } catch {
             return AuditTool.toolFailure(spec.name, "could not read the shards back: \(error)")
         }
-        try? FileManager.default.removeItem(at: scratch)
+        removeScratch()
         if fileLog != nil, let failure = log.failure {
             Terminal.err(Terminal.safe("aasa-audit merge: domains kept in memory: \(failure)"))
         }
@@ -158,8 +182,7 @@ enum MergeCommand: Command {
                 Terminal.err(Terminal.safe("aasa-audit merge: could not compare with \(baseline.path): \(error)"))
             }
         }
-        let written = ReportFiles.write(
-            streamed, into: folder, to: plan.outputs, underReports: false, started: started, failOn: plan.failOn)
+        let written = ReportFiles.write(streamed, into: folder, to: plan.outputs, failOn: plan.failOn)
         if !plan.quiet {
             Terminal.out(
                 AuditSummary(terminal: .standard, verbose: false).render(streamed, reportPath: try? written.get()))

@@ -12,7 +12,7 @@ enum SharedOptions {
     )
     static let out = OptionSpec(
         "--out", .path, defaultHelp: "Reports/<UTC timestamp>/ (audit points Reports/latest at it)", placeholder: "DIR",
-        help: "write the reports to DIR")
+        help: "write the reports to DIR; an earlier run's files there move to DIR/previous/")
 
     static let infoPlist = OptionSpec(
         "--info-plist", .path, placeholder: "FILE",

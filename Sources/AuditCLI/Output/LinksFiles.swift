@@ -11,10 +11,11 @@ enum LinksFiles {
     ) -> Result<String, ReportFiles.Failure> {
         guard !formats.isEmpty else { return .success("") }
         do {
-            let folder = try OutputDirectory.prepare(directory, started: started)
+            let (folder, _) = try OutputDirectory.prepare(
+                directory, started: started, files: OutputDirectory.linksFiles)
             for format in formats {
                 let name = "links.\(format.rawValue)"
-                try OutputDirectory.writeAtomically(to: folder.appendingPathComponent(name)) { sink in
+                try OutputDirectory.writeAtomically(in: folder, name) { sink in
                     switch format {
                     case .json: try report.writeJSON(into: sink)
                     case .html: try sink(Data(LinksHTML.render(report).utf8))
@@ -23,7 +24,7 @@ enum LinksFiles {
                 }
             }
             let shown = formats.contains(.html) ? "links.html" : "links.\(formats[0].rawValue)"
-            return .success(folder.appendingPathComponent(shown).path)
+            return .success(URL(fileURLWithPath: folder.path(of: shown)).path)
         } catch {
             return .failure(ReportFiles.Failure(reason: OutputDirectory.describe(error)))
         }

@@ -13,6 +13,7 @@ enum OutputDirectory {
     /// "No space left on device" rather than Foundation's nested error dump.
     static func describe(_ error: any Error) -> String {
         if let failure = error as? Failure { return failure.description }
+        if let failure = error as? RunFolder.Failure { return failure.description }
         let ns = error as NSError
         let posix =
             ns.domain == NSPOSIXErrorDomain
@@ -33,50 +34,48 @@ enum OutputDirectory {
 
     /// The nearest existing ancestor of `path` (or `path` itself) when it is not a folder: what stops a folder
     /// being created there.
-    static func fileInTheWay(of path: String) -> String? {
-        var url = URL(fileURLWithPath: path)
-        while url.path != "/" && !url.path.isEmpty {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-                return isFolder.boolValue ? nil : url.path
-            }
-            url.deleteLastPathComponent()
-        }
-        return nil
-    }
+    static func fileInTheWay(of path: String) -> String? { RunFolder.fileInTheWay(of: path) }
 
-    static func prepare(_ out: String?, started: Date) throws -> URL {
-        let url: URL
+    /// The files an `audit` or `merge` run writes in its folder, moved to `previous/` by a fresh run into a used one.
+    static let auditFiles =
+        [DomainLog.fileName, RunRecord.fileName] + ReportFiles.names(of: ReportFormat.allCases)
+
+    /// The files a `links` run writes.
+    static let linksFiles = LinksFormat.allCases.map { "links.\($0.rawValue)" }
+
+    /// The run's folder, open: `out` as named (created, mode 0700, when missing), its earlier run's `files` moved
+    /// to `previous/` so nothing of that run is read or reported as this one's; without `out`, a new timestamped
+    /// folder under Reports/ (mode 0700), marked as in use.
+    static func prepare(_ out: String?, started: Date, files: [String]) throws -> (RunFolder, moved: [String]) {
         if let out {
-            url = URL(fileURLWithPath: out)
-        } else {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-            // Two runs in the same second (or two processes) each get their own folder.
-            let base = formatter.string(from: started)
-            try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-            // Created and marked under the lock on Reports/: a pruning run never sees the folder unmarked.
-            url = try RunMarker.withReportsLock(reports) {
-                // Numbered after the highest run of the same second, so names sort in the order runs began even
-                // when an earlier number was pruned.
-                var n = runs().compactMap { order($0.lastPathComponent) }.filter { $0.base == base }.map(\.n).max() ?? 0
-                n += 1
-                var candidate = reports.appendingPathComponent(n == 1 ? base : "\(base)-\(n)")
-                while (try? FileManager.default.createDirectory(at: candidate, withIntermediateDirectories: false))
-                    == nil
-                {
+            let folder = try RunFolder.open(out, creating: true)
+            return (folder, try folder.keepPrevious(files))
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        // Two runs in the same second (or two processes) each get their own folder.
+        let base = formatter.string(from: started)
+        let parent = try RunFolder.open(reports.relativePath, creating: true)
+        // Created and marked under the lock on Reports/: a pruning run never sees the folder unmarked.
+        let folder = try RunMarker.withReportsLock(parent) {
+            // Numbered after the highest run of the same second, so names sort in the order runs began even when an
+            // earlier number was pruned.
+            var n = runs().compactMap { order($0.lastPathComponent) }.filter { $0.base == base }.map(\.n).max() ?? 0
+            n += 1
+            while true {
+                let name = n == 1 ? base : "\(base)-\(n)"
+                do {
+                    let folder = try parent.makeFolder(name)
+                    try RunMarker.claim(folder)
+                    return folder
+                } catch let failure as RunFolder.Failure where failure.code == EEXIST && n <= 1000 {
                     n += 1
-                    candidate = reports.appendingPathComponent("\(base)-\(n)")
-                    if n > 1000 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: candidate.path]) }
                 }
-                try RunMarker.claim(candidate)
-                return candidate
             }
         }
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return (folder, [])
     }
 
     static let reports = URL(fileURLWithPath: "Reports")
@@ -100,63 +99,85 @@ enum OutputDirectory {
     static func previousRun() -> (path: String, report: AuditReport)? {
         for run in runs().reversed() {
             let path = run.appendingPathComponent("report.json").path
+            // A link or a FIFO planted among the runs is passed over, never followed or opened.
+            var info = stat()
+            guard lstat(run.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, lstat(path, &info) == 0,
+                info.st_mode & S_IFMT == S_IFREG
+            else { continue }
             if let report = try? AuditReport.checkedBaseline(at: path) { return (path, report) }
         }
         return nil
     }
 
-    /// Points Reports/latest at this run (atomically, via a temporary link) and prunes runs beyond `keep`, the
-    /// newest by name kept. Pruning spares a folder that another process is still writing or printing (its
-    /// marker is locked), the folder `latest` names, and any folder that changed since this run `started`: a
-    /// run that overlapped this one keeps its folder until a run that started after it ended prunes it, so every
-    /// run's printed report path exists when it exits, and `latest` never names a removed folder.
-    static func finishRun(_ directory: URL, keep: Int?, started: Date) {
-        RunMarker.withReportsLock(reports) {
-            let temporary = reports.appendingPathComponent(".latest.\(ProcessInfo.processInfo.processIdentifier)")
-            try? FileManager.default.removeItem(at: temporary)
-            if (try? FileManager.default.createSymbolicLink(
-                atPath: temporary.path, withDestinationPath: directory.lastPathComponent)) != nil
-            {
-                _ = rename(temporary.path, reports.appendingPathComponent("latest").path)
+    /// Points Reports/latest at this run (atomically, via a temporary link of a random name that is created,
+    /// never followed) and prunes runs beyond `keep`, the newest by name kept. Returns why `latest` could not be
+    /// pointed at the run (a real folder restored from an artifact is in its place), nil when it was.
+    ///
+    /// Pruning spares a folder that another process is still writing or printing (its marker is locked), the folder
+    /// `latest` names, and any folder that changed since this run `started`: a run that overlapped this one keeps
+    /// its folder until a run that started after it ended prunes it, so every run's printed report path exists
+    /// when it exits, and `latest` never names a removed folder. Nothing is followed: a link among the runs is
+    /// removed itself.
+    static func finishRun(_ directory: String, keep: Int?, started: Date) -> String? {
+        let name = URL(fileURLWithPath: directory).lastPathComponent
+        // The folder holding the run (Reports/, or the one a resumed run was made in): its `latest` names the run.
+        var holding = (directory as NSString).deletingLastPathComponent
+        if holding.isEmpty { holding = "." }
+        let parent: RunFolder
+        do {
+            parent = try RunFolder.open(holding, creating: false)
+        } catch {
+            return "\(holding)/latest: not updated: \(describe(error))"
+        }
+        return RunMarker.withReportsLock(parent) {
+            let problem = pointLatest(at: name, in: parent)
+            guard let keep else { return problem }
+            let latest = try? FileManager.default.destinationOfSymbolicLink(atPath: parent.path(of: "latest"))
+            for old in runs().dropLast(keep).map(\.lastPathComponent) where old != name && old != latest {
+                guard !RunMarker.inUse(old, in: parent), let modified = RunMarker.modified(old, in: parent),
+                    modified < started
+                else { continue }
+                try? parent.remove(old)
             }
-            guard let keep else { return }
-            let latest = try? FileManager.default.destinationOfSymbolicLink(
-                atPath: reports.appendingPathComponent("latest").path)
-            for old in runs().dropLast(keep)
-            where old.lastPathComponent != directory.lastPathComponent && old.lastPathComponent != latest {
-                guard !RunMarker.inUse(old), let modified = RunMarker.modified(old), modified < started else {
-                    continue
-                }
-                try? FileManager.default.removeItem(at: old)
-            }
+            return problem
         }
     }
 
-    /// Writes what `produce` hands over to a temporary file beside `url`, then renames it into place: readers
-    /// see the old file or the whole new one, never a torn one (and a full disk leaves the old file). A failure
-    /// names the file and the system's reason.
-    static func writeAtomically(to url: URL, _ produce: (_ sink: (Data) throws -> Void) throws -> Void) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+    /// Renames a new link to `name` over `latest` in `reports`; why not, when it cannot be.
+    static func pointLatest(at name: String, in reports: RunFolder) -> String? {
+        let latest = reports.path(of: "latest")
+        if reports.kind(of: "latest") == "a folder" {
+            return "\(latest) is a folder, not a link: not updated; move it away"
+        }
+        var temporary = ""
+        for _ in 0..<16 {
+            temporary = ".latest.\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+            if symlinkat(name, reports.fd, temporary) == 0 { break }
+            guard errno == EEXIST else { return "\(latest): \(String(cString: strerror(errno)))" }
+            temporary = ""
+        }
+        guard !temporary.isEmpty else { return "\(latest): no free temporary name for its new link" }
+        guard renameat(reports.fd, temporary, reports.fd, "latest") == 0 else {
+            let code = errno
+            unlinkat(reports.fd, temporary, 0)
+            if code == EISDIR || code == ENOTEMPTY || code == EEXIST {
+                return "\(latest) is a folder, not a link: not updated; move it away"
+            }
+            return "\(latest): not updated: \(String(cString: strerror(code)))"
+        }
+        return nil
+    }
+
+    /// Writes `name` in `folder` atomically (`RunFolder.writeAtomically`); a failure names the file and the reason.
+    static func writeAtomically(
+        in folder: RunFolder, _ name: String, _ produce: (_ sink: (Data) throws -> Void) throws -> Void
+    ) throws {
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
-            }
-            let handle = try FileHandle(forWritingTo: temporary)
-            do {
-                try produce { try handle.write(contentsOf: $0) }
-                try handle.synchronize()
-                try handle.close()
-            } catch {
-                try? handle.close()
-                throw error
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
+            try folder.writeAtomically(name, produce)
+        } catch let failure as RunFolder.Failure {
+            throw failure
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(path: url.path, reason: describe(error))
+            throw Failure(path: folder.path(of: name), reason: describe(error))
         }
     }
 }

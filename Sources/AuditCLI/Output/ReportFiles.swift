@@ -21,8 +21,8 @@ enum ReportFiles {
     /// also stopped the matching of crawled URLs); every file is then written again into the same folder, marked
     /// interrupted, so no file claims to be complete when it is not.
     static func write(
-        _ report: StreamedReport, into folder: Result<URL, any Error>, to outputs: AuditCommand.Plan.Outputs,
-        underReports: Bool, started: Date, failOn: Severity
+        _ report: StreamedReport, into folder: Result<RunFolder, any Error>, to outputs: AuditCommand.Plan.Outputs,
+        failOn: Severity
     )
         -> Result<String, Failure>
     {
@@ -38,8 +38,7 @@ enum ReportFiles {
                 try write(files, into: directory, endingOnSignal: false)
             }
             let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
-            if underReports { OutputDirectory.finishRun(directory, keep: outputs.keep, started: started) }
-            return .success(directory.appendingPathComponent(shown).path)
+            return .success(URL(fileURLWithPath: directory.path(of: shown)).path)
         } catch {
             return .failure(Failure(reason: OutputDirectory.describe(error)))
         }
@@ -47,15 +46,28 @@ enum ReportFiles {
 
     /// Writes each file atomically; with `endingOnSignal`, a signal ends the file being written with an error.
     private static func write(
-        _ files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)], into directory: URL,
+        _ files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)], into directory: RunFolder,
         endingOnSignal: Bool
     ) throws {
         for (name, produce) in files {
-            try OutputDirectory.writeAtomically(to: directory.appendingPathComponent(name)) { sink in
+            try OutputDirectory.writeAtomically(in: directory, name) { sink in
                 try produce { data in
                     if endingOnSignal && StopRequest.isRequested { throw CancellationError() }
                     try sink(data)
                 }
+            }
+        }
+    }
+
+    /// The names of the files `formats` write.
+    static func names(of formats: [ReportFormat]) -> [String] {
+        formats.flatMap { format in
+            switch format {
+            case .json: ["report.json"]
+            case .html: ["report.html"]
+            case .csv: ["urls.csv", "findings.csv"]
+            case .junit: ["report.junit.xml"]
+            case .markdown: ["summary.md"]
             }
         }
     }

@@ -1,4 +1,5 @@
 import AASA
+import Audit
 import Foundation
 
 /// A run folder under Reports/ that a live process is still writing or about to print carries a `.running` file
@@ -11,16 +12,15 @@ enum RunMarker {
     /// The markers this process holds, removed at exit; their descriptors stay open (and locked) until then.
     private static let held = Locked<[String]>([])
 
-    /// Creates and locks `folder`'s marker (the folder is new, so the marker must be too) and records this
-    /// process's pid in it for people looking.
-    static func claim(_ folder: URL) throws {
-        let path = folder.appendingPathComponent(name).path
-        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    /// Creates and locks `folder`'s marker (the folder is new, so the marker must be too: nothing planted in its
+    /// place is followed) and records this process's pid in it for people looking.
+    static func claim(_ folder: RunFolder) throws {
+        guard let fd = try folder.open(name, .create) else { throw POSIXError(.ENOENT) }
+        let path = folder.path(of: name)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(fd)
-            unlink(path)
+            unlinkat(folder.fd, name, 0)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
         let pid = Array("\(getpid())\n".utf8)
@@ -37,10 +37,11 @@ enum RunMarker {
         for path in held.withLock({ $0 }) { unlink(path) }
     }
 
-    /// Whether a live process holds `folder`'s marker. No marker, or one whose process is gone, is not in use.
-    static func inUse(_ folder: URL) -> Bool {
-        let fd = open(folder.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+    /// Whether a live process holds the marker of the run folder `run` in `reports`. No marker, one whose process is
+    /// gone, or anything but a regular file in a real folder (a link, a FIFO planted there: never followed, never
+    /// waited on) is not in use.
+    static func inUse(_ run: String, in reports: RunFolder) -> Bool {
+        guard let folder = try? reports.folder(run), let fd = try? folder.open(name, .read) else { return false }
         defer { close(fd) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
         flock(fd, LOCK_UN)
@@ -49,9 +50,10 @@ enum RunMarker {
 
     /// Runs `body` holding a lock on the Reports/ folder itself (no lock file to leave behind), so creating and
     /// marking a run folder, and pruning and pointing `latest`, never interleave between processes. When the
-    /// folder cannot be opened `body` runs anyway.
-    static func withReportsLock<R>(_ reports: URL, _ body: () throws -> R) rethrows -> R {
-        let fd = open(reports.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    /// folder cannot be locked `body` runs anyway.
+    static func withReportsLock<R>(_ reports: RunFolder, _ body: () throws -> R) rethrows -> R {
+        // A descriptor of its own: the lock goes when it is closed.
+        let fd = openat(reports.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if fd >= 0 { close(fd) } }
         if fd >= 0 {
             while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
@@ -59,10 +61,11 @@ enum RunMarker {
         return try body()
     }
 
-    /// When anything in `folder` last changed (a file written, renamed in or removed), nil if it cannot be read.
-    static func modified(_ folder: URL) -> Date? {
+    /// When anything in the run folder `run` last changed (a file written, renamed in or removed), nil if it cannot
+    /// be read; a link in its place is looked at, not followed.
+    static func modified(_ run: String, in reports: RunFolder) -> Date? {
         var info = stat()
-        guard stat(folder.path, &info) == 0 else { return nil }
+        guard fstatat(reports.fd, run, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return Date(
             timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000)
     }

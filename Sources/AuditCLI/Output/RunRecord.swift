@@ -29,13 +29,18 @@ struct RunRecord: Codable, Equatable, Sendable {
     }
 
     /// Written atomically into `folder`.
-    func write(to folder: URL) throws {
+    func write(to folder: RunFolder) throws {
         let data = try JSONOutput.encoder().encode(self)
-        try OutputDirectory.writeAtomically(to: folder.appendingPathComponent(Self.fileName)) { try $0(data) }
+        try OutputDirectory.writeAtomically(in: folder, Self.fileName) { try $0(data) }
     }
 
-    static func read(from folder: URL) throws -> RunRecord {
-        let data = try Data(contentsOf: folder.appendingPathComponent(fileName))
+    /// The most of run.json read: its domain list comes from inputs of at most 64 MiB each.
+    static let readLimit = 256 << 20
+
+    /// Read from `folder`: a regular file (a link or a FIFO in its place is refused, not followed or waited on),
+    /// at most `readLimit` bytes; nil when there is none.
+    static func read(from folder: RunFolder) throws -> RunRecord? {
+        guard let data = try folder.read(fileName, limit: readLimit) else { return nil }
         return try JSONOutput.decoder().decode(RunRecord.self, from: data)
     }
 
