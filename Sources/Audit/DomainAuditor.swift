@@ -75,9 +75,9 @@ public struct DomainAuditor: Sendable {
         func request(
             _ location: FetchLocation, _ agent: String, capturesTLS: Bool = false, verify: Bool = true
         ) -> FetchRequest {
-            FetchRequest(
-                url: DomainProbe.url(domain, location), location: location,
-                policy: .aasaFile(userAgent: agent, capturesTLS: capturesTLS, verifiesPeer: verify))
+            var policy = FetchPolicy.aasaFile(userAgent: agent, capturesTLS: capturesTLS, verifiesPeer: verify)
+            policy.guardsAddresses = target.siteNamed
+            return FetchRequest(url: DomainProbe.url(domain, location), location: location, policy: policy)
         }
         async let cdnFetch: Exchange? =
             cdnBase.map { base in
@@ -88,8 +88,8 @@ public struct DomainAuditor: Sendable {
         var root: Exchange?
         var others: [Exchange] = []
         switch wellKnown.failure {
-        case .dns, .connect, .timeout:
-            break  // the host is unreachable: further probes would only repeat it
+        case .dns, .connect, .timeout, .refused:
+            break  // the host is unreachable (or must not be reached): further probes would only repeat it
         case .tls:
             // Read the rejected certificate's names and dates without trusting it; judge with the verified attempt.
             guard wellKnown.tls?.problem != .protocolVersion && wellKnown.tls?.problem != .handshake else { break }

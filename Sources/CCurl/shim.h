@@ -17,6 +17,7 @@ static inline CURLcode ccurl_setopt_slist(CURL *h, CURLoption o, struct curl_sli
 static inline CURLcode ccurl_setopt_write_function(CURL *h, CURLoption o, curl_write_callback v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode ccurl_setopt_xferinfo_function(CURL *h, curl_xferinfo_callback v) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, v); }
 static inline CURLcode ccurl_setopt_debug_function(CURL *h, curl_debug_callback v) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, v); }
+static inline CURLcode ccurl_setopt_opensocket_function(CURL *h, curl_opensocket_callback v) { return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, v); }
 
 static inline CURLcode ccurl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode ccurl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }

@@ -66,7 +66,8 @@ public struct Crawler: SiteCrawling {
                 next += 1
                 inFlight.add(
                     number,
-                    fetcher.start(pageRequest(job.url, scanQueue: scanQueue, backlog: backlog)) { exchange in
+                    fetcher.start(pageRequest(job.url, domain: domain, scanQueue: scanQueue, backlog: backlog)) {
+                        exchange in
                         guard let pending = exchange.consumed?.value as? LinkScanner.PendingScan else {
                             sink.yield((number, job, exchange))
                             return
@@ -132,10 +133,11 @@ public struct Crawler: SiteCrawling {
     }
 
     /// A page request whose body is scanned on `scanQueue` while it arrives and not kept.
-    func pageRequest(_ url: String, scanQueue: DispatchQueue, backlog: ScanBacklog) -> FetchRequest {
-        FetchRequest(
-            url: url, location: .page,
-            policy: .crawledPage(userAgent: options.userAgent, maxBytes: options.pageBytes),
+    func pageRequest(_ url: String, domain: String, scanQueue: DispatchQueue, backlog: ScanBacklog) -> FetchRequest {
+        var policy = FetchPolicy.crawledPage(userAgent: options.userAgent, maxBytes: options.pageBytes)
+        policy.guardsAddresses = Crawler.guards(url, domain: domain)
+        return FetchRequest(
+            url: url, location: .page, policy: policy,
             consumer: { type in
                 guard let type, Crawler.isHTML(type) else { return nil }
                 return LinkScanner.QueuedStream(charset: Crawler.charset(type), queue: scanQueue, backlog: backlog)
@@ -156,17 +158,25 @@ public struct Crawler: SiteCrawling {
     }
 
     /// A sitemap, scanned while it arrives and not kept (a gzip one is kept compressed): `SitemapStream`.
-    func sitemapRequest(_ url: String) -> FetchRequest {
-        FetchRequest(
-            url: url, location: .page,
-            policy: .crawledPage(userAgent: options.userAgent, maxBytes: Sitemap.maximumBytes + 1),
+    func sitemapRequest(_ url: String, domain: String) -> FetchRequest {
+        var policy = FetchPolicy.crawledPage(userAgent: options.userAgent, maxBytes: Sitemap.maximumBytes + 1)
+        policy.guardsAddresses = Crawler.guards(url, domain: domain)
+        return FetchRequest(
+            url: url, location: .page, policy: policy,
             consumer: { _ in SitemapStream() })
     }
 
     /// robots.txt, kept whole to be parsed.
-    func request(_ url: String, maxBytes: Int) -> FetchRequest {
-        FetchRequest(url: url, location: .page, policy: .crawlFile(userAgent: options.userAgent, maxBytes: maxBytes))
+    func request(_ url: String, domain: String, maxBytes: Int) -> FetchRequest {
+        var policy = FetchPolicy.crawlFile(userAgent: options.userAgent, maxBytes: maxBytes)
+        policy.guardsAddresses = Crawler.guards(url, domain: domain)
+        return FetchRequest(url: url, location: .page, policy: policy)
     }
+
+    /// Whether a crawl's fetch of `url` guards its addresses: the user named the audited host; any other host the
+    /// crawl reaches (the www/apex counterpart a robots.txt redirect names, a subdomain with --include-subdomains)
+    /// was named by the site, and must not lead to this machine or its private networks.
+    static func guards(_ url: String, domain: String) -> Bool { URLAuthority.httpHost(of: url) != domain }
 
     /// Sleeps `seconds` or until `deadline`, whichever comes first; a cancelled task wakes at once.
     static func sleep(_ seconds: Double, until deadline: ContinuousClock.Instant) async {
@@ -200,13 +210,19 @@ public struct Crawler: SiteCrawling {
         let scopes = [domain, counterpart].map { CrawlScope(domain: $0, includeSubdomains: false) }
         var url = "https://\(domain)/robots.txt"
         for hop in 0...Crawler.robotsRedirects {
-            let exchange = await fetcher.fetch(request(url, maxBytes: Robots.maximumBytes), before: deadline)
+            let exchange = await fetcher.fetch(
+                request(url, domain: domain, maxBytes: Robots.maximumBytes), before: deadline)
             if Task.isCancelled { return (.allowAll, nil) }
             if exchange.failure == .cancelled {
                 return (
                     .allowAll,
                     ContinuousClock.now >= deadline ? "robots.txt was still arriving when --crawl-time ran out" : nil
                 )
+            }
+            if exchange.failure == .refused, let why = exchange.error {
+                // A redirect to the counterpart, which resolves to this machine or a private network: robots.txt is
+                // unavailable there, as for a redirect off the site (no restrictions), and the note says why.
+                return (.allowAll, "robots.txt redirects to \(url), not followed: \(why); crawled without restrictions")
             }
             guard let status = exchange.httpStatus, exchange.failure == nil else {
                 let why = exchange.error ?? exchange.failure?.rawValue ?? "no answer"
@@ -267,7 +283,7 @@ public struct Crawler: SiteCrawling {
                 continue
             }
             read += 1
-            let exchange = await fetcher.fetch(sitemapRequest(url), before: deadline)
+            let exchange = await fetcher.fetch(sitemapRequest(url, domain: frontier.scope.domain), before: deadline)
             if exchange.failure == .cancelled && ContinuousClock.now >= deadline {
                 notes.append("sitemap \(url) was still arriving when --crawl-time ran out")
             }

@@ -36,6 +36,9 @@ struct CurlSetupError: Error, Sendable, CustomStringConvertible {
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    /// Lists set on this handle for one transfer (CURLOPT_RESOLVE): libcurl keeps the pointer, not a copy, so they
+    /// are freed only after `curl_easy_reset` or `curl_easy_cleanup` (notes/platform.md, P7).
+    private var ownedLists: [UnsafeMutablePointer<curl_slist>] = []
 
     init?() {
         guard curlGlobalInit == CURLE_OK, let handle = curl_easy_init() else { return nil }
@@ -52,6 +55,7 @@ final class CurlEasy {
     deinit {
         curl_easy_cleanup(handle)
         errorBuffer.deallocate()
+        for list in ownedLists { curl_slist_free_all(list) }
     }
 
     /// Back to defaults for the next transfer, keeping the handle's buffers: a crawl reuses a few handles
@@ -59,6 +63,8 @@ final class CurlEasy {
     /// not be made ready again (it is then dropped, not reused).
     func reset() -> Bool {
         curl_easy_reset(handle)
+        for list in ownedLists { curl_slist_free_all(list) }
+        ownedLists = []
         errorBuffer[0] = 0
         return ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer) == CURLE_OK
     }
@@ -97,6 +103,27 @@ final class CurlEasy {
         _ option: CURLoption, shared list: UnsafeMutablePointer<curl_slist>?, _ label: String
     ) throws(CurlSetupError) {
         if let list { try CurlEasy.check(ccurl_setopt_slist(handle, option, list), option, label) }
+    }
+
+    /// Sets a list this handle owns from now on: it is freed when the handle is reset or cleaned up.
+    func set(_ option: CURLoption, owned items: [String], _ label: String) throws(CurlSetupError) {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for item in items {
+            guard let longer = curl_slist_append(list, item) else {
+                curl_slist_free_all(list)
+                throw CurlSetupError(call: label, reason: "libcurl could not store the entry \(item)")
+            }
+            list = longer
+        }
+        guard let list else { return }
+        ownedLists.append(list)
+        try CurlEasy.check(ccurl_setopt_slist(handle, option, list), option, label)
+    }
+
+    func set(openSocket callback: curl_opensocket_callback) throws(CurlSetupError) {
+        try CurlEasy.check(
+            ccurl_setopt_opensocket_function(handle, callback), CURLOPT_OPENSOCKETFUNCTION,
+            "CURLOPT_OPENSOCKETFUNCTION")
     }
 
     func long(_ info: CURLINFO) -> Int? {

@@ -12,11 +12,15 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         var id: UInt64
         var request: FetchRequest
         var completion: @Sendable (Exchange) -> Void
+        /// Set when the request guards its addresses and the screen let it through.
+        var guarding: AddressGuard? = nil
     }
 
     private struct Inbox: Sendable {
         var nextID: UInt64 = 0
         var pending: [Pending] = []
+        /// Guarded requests whose host is being resolved and judged (`AddressScreen`), not yet in `pending`.
+        var screening: [UInt64: @Sendable (Exchange) -> Void] = [:]
         var cancelled: Set<UInt64> = []
         /// Transfers whose consumer caught up and asked to go on.
         var resumed: [UInt64] = []
@@ -33,6 +37,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     /// Written once here, read by every transfer on the loop thread, removed when the loop ends.
     private let trust: TrustBundle
     private let finished = DispatchSemaphore(value: 0)
+    /// Where guarded hosts are resolved: getaddrinfo blocks, and the loop thread must never wait on it.
+    private let screener = DispatchQueue(label: "aasa-audit address screen", attributes: .concurrent)
 
     public init(configuration: FetcherConfiguration = FetcherConfiguration()) {
         let initialised = curlGlobalInit
@@ -114,6 +120,14 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         _ id: UInt64, _ request: FetchRequest, whenCancelled checkTask: Bool,
         _ completion: @escaping @Sendable (Exchange) -> Void
     ) {
+        if request.policy.guardsAddresses {
+            guard let target = AddressScreen.Target(url: request.url) else {
+                return completion(CurlFetcher.failed(request, "libcurl could not read the host of \(request.url)"))
+            }
+            if !AddressScreen.covered(target, by: configuration.connectTo) {
+                return screen(id, request, target, whenCancelled: checkTask, completion)
+            }
+        }
         // One wake-up per batch: while earlier submissions wait in the inbox, the loop is already woken.
         let (accepted, first) = inbox.withLock { state -> (Bool, Bool) in
             guard !state.stopping, !(checkTask && Task.isCancelled) else { return (false, false) }
@@ -127,8 +141,54 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         }
     }
 
+    /// A guarded request: its host is resolved and judged off the loop thread, then the request is queued with the
+    /// addresses it may connect to, or ends refused (`AddressScreen` says why this order is sound).
+    private func screen(
+        _ id: UInt64, _ request: FetchRequest, _ target: AddressScreen.Target, whenCancelled checkTask: Bool,
+        _ completion: @escaping @Sendable (Exchange) -> Void
+    ) {
+        let accepted = inbox.withLock { state -> Bool in
+            guard !state.stopping, !(checkTask && Task.isCancelled) else { return false }
+            state.screening[id] = completion
+            return true
+        }
+        guard accepted else {
+            return completion(unavailable.map { CurlFetcher.failed(request, $0) } ?? CurlFetcher.cancelled(request))
+        }
+        let started = ContinuousClock.now
+        let deliver: @Sendable (AddressScreen.Outcome) -> Void = { [self] outcome in
+            let spent = started.duration(to: .now).components
+            let spentMs = Int((Double(spent.seconds) + Double(spent.attoseconds) * 1e-18) * 1000)
+            // Nil: cancelled meanwhile (its completion was called then). A stopped fetcher cancels it here.
+            let (waiting, queued, first) = inbox.withLock {
+                state -> ((@Sendable (Exchange) -> Void)?, Bool, Bool) in
+                guard let waiting = state.screening.removeValue(forKey: id) else { return (nil, false, false) }
+                guard case .allowed(let pin) = outcome, !state.stopping else { return (waiting, false, false) }
+                let guarding = AddressGuard(host: target.host, pin: pin, spentMs: spentMs)
+                state.pending.append(Pending(id: id, request: request, completion: waiting, guarding: guarding))
+                return (nil, true, state.pending.count == 1)
+            }
+            if queued {
+                if first { wake() }
+                return
+            }
+            guard let waiting else { return }
+            switch outcome {
+            case .allowed: waiting(CurlFetcher.cancelled(request))
+            case .refused(let reason): waiting(CurlFetcher.failed(request, reason, as: .refused))
+            case .failed(let failure, let reason): waiting(CurlFetcher.failed(request, reason, as: failure))
+            }
+        }
+        if let unchecked = configuration.testFaults.answersAfterCheck[target.host] {
+            return deliver(.allowed(pin: "\(target.host):\(target.port):\(unchecked.joined(separator: ","))"))
+        }
+        AddressScreen.screen(
+            target, own: LocalAddresses.all, timeout: configuration.timeout, on: screener, completion: deliver)
+    }
+
     private func cancel(_ id: UInt64, _ request: FetchRequest) {
         let waiting = inbox.withLock { state -> (@Sendable (Exchange) -> Void)? in
+            if let screening = state.screening.removeValue(forKey: id) { return screening }
             if let index = state.pending.firstIndex(where: { $0.id == id }) {
                 return state.pending.remove(at: index).completion
             }
@@ -174,9 +234,9 @@ public final class CurlFetcher: HTTPFetching, Sendable {
     }
 
     /// A fetch that could not be made because libcurl refused a call on our side: a failed fetch with its reason.
-    static func failed(_ request: FetchRequest, _ reason: String) -> Exchange {
+    static func failed(_ request: FetchRequest, _ reason: String, as failure: FetchFailure = .other) -> Exchange {
         Exchange(
-            location: request.location, url: request.url, userAgent: request.policy.userAgent, failure: .other,
+            location: request.location, url: request.url, userAgent: request.policy.userAgent, failure: failure,
             error: reason)
     }
 
@@ -220,7 +280,8 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 let id = pending.id
                 transfer = try Transfer(
                     id: id, request: pending.request, completion: pending.completion, configuration: configuration,
-                    easy: easy, connectTo: connectTo, trust: trust, resume: { resumer.resume(id) })
+                    easy: easy, connectTo: connectTo, trust: trust, guarding: pending.guarding,
+                    resume: { resumer.resume(id) })
             } catch {
                 recycle(easy)
                 return pending.completion(CurlFetcher.failed(pending.request, error.description))
@@ -341,6 +402,12 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         if code != CURLE_OK && !capped && !tooBig {
             exchange.failure = failure(for: code)
             exchange.error = message
+        }
+        if let refusal = t.refusal, exchange.httpStatus == nil {
+            // The open-socket check refused every address libcurl tried: no request was made.
+            exchange.failure = .refused
+            exchange.error = refusal
+            return exchange
         }
         if request.url.utf8.prefix(6).lazy.map(ASCII.lower).elementsEqual("https:".utf8) {
             exchange.tls = tlsFacts(t, code: code, message: message)

@@ -11,7 +11,7 @@ public struct DomainInputError: Error, Sendable, CustomStringConvertible {
 
 /// libcurl hands host names to libidn2's idn2_lookup_ul, which reads them in the locale's encoding: in the
 /// default "C" locale every non-ASCII name fails, so the process's character type is set to UTF-8 once.
-private let utf8Locale: Void = {
+let utf8Locale: Void = {
     if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "en_US.UTF-8") }
 }()
 

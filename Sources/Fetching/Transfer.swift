@@ -19,8 +19,15 @@ public struct FetcherConfiguration: Sendable {
     package struct TestFaults: Sendable {
         /// Every easy handle is first placed in another multi handle, so `curl_multi_add_handle` refuses it.
         package var failsAddingHandles = false
+        /// Addresses a guarded host's lookup gives after its check passed, by host: they are pinned unchecked, as a
+        /// DNS answer that changed between check and connect would be, so only the open-socket guard stands
+        /// between the transfer and them.
+        package var answersAfterCheck: [String: [String]] = [:]
 
-        package init(failsAddingHandles: Bool = false) { self.failsAddingHandles = failsAddingHandles }
+        package init(failsAddingHandles: Bool = false, answersAfterCheck: [String: [String]] = [:]) {
+            self.failsAddingHandles = failsAddingHandles
+            self.answersAfterCheck = answersAfterCheck
+        }
     }
 
     public init(
@@ -30,6 +37,14 @@ public struct FetcherConfiguration: Sendable {
         self.caCertificate = caCertificate
         self.timeout = timeout
     }
+}
+
+/// What the address screen decided for a guarded transfer (`AddressScreen`): the host it judged, the CURLOPT_RESOLVE
+/// entry that pins the addresses it checked, and the time the lookup took from the fetch's timeout.
+struct AddressGuard: Sendable {
+    var host: String
+    var pin: String?
+    var spentMs: Int
 }
 
 /// One transfer in flight: the easy handle, what has arrived, and the waiting caller. Loop-thread only.
@@ -54,6 +69,10 @@ final class Transfer {
     var paused = false
     /// Handed to the consumer when it asks for a pause; posts the resumption to the fetch loop.
     let resume: @Sendable () -> Void
+    /// Set for a host a site named: every address libcurl opens a socket for is checked again (`openSocketCallback`).
+    let guarding: AddressGuard?
+    /// Why the open-socket check refused an address; the exchange then fails as `refused` with these words.
+    var refusal: String?
 
     /// How far past the cap we read, to report the real size of a slightly-too-large file.
     static let overread = 64 * 1024
@@ -88,9 +107,10 @@ final class Transfer {
     init(
         id: UInt64, request: FetchRequest, completion: @escaping @Sendable (Exchange) -> Void,
         configuration: FetcherConfiguration, easy: CurlEasy, connectTo: UnsafeMutablePointer<curl_slist>?,
-        trust: TrustBundle, resume: @escaping @Sendable () -> Void
+        trust: TrustBundle, guarding: AddressGuard? = nil, resume: @escaping @Sendable () -> Void
     ) throws(CurlSetupError) {
         self.id = id
+        self.guarding = guarding
         self.request = request
         self.completion = completion
         self.easy = easy
@@ -106,7 +126,8 @@ final class Transfer {
         try easy.set(CURLOPT_ACCEPT_ENCODING, "", "CURLOPT_ACCEPT_ENCODING")
         try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS, "CURLOPT_HTTP_VERSION")
         try easy.set(CURLOPT_PIPEWAIT, 1, "CURLOPT_PIPEWAIT")
-        let timeoutMs = Transfer.timeoutMs(configuration.timeout)
+        // The lookup of a guarded host counts against the fetch's timeout, as libcurl's own lookup would.
+        let timeoutMs = max(100, Transfer.timeoutMs(configuration.timeout) - (guarding?.spentMs ?? 0))
         try easy.set(CURLOPT_TIMEOUT_MS, timeoutMs, "CURLOPT_TIMEOUT_MS")
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 10_000), "CURLOPT_CONNECTTIMEOUT_MS")
         try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1, "CURLOPT_LOW_SPEED_LIMIT")
@@ -120,6 +141,11 @@ final class Transfer {
                 "CURLOPT_MAXFILESIZE_LARGE")
         }
         try easy.set(CURLOPT_CONNECT_TO, shared: connectTo, "CURLOPT_CONNECT_TO")
+        if let guarding {
+            if let pin = guarding.pin { try easy.set(CURLOPT_RESOLVE, owned: [pin], "CURLOPT_RESOLVE") }
+            try easy.set(openSocket: openSocketCallback)
+            try easy.set(CURLOPT_OPENSOCKETDATA, pointer: context, "CURLOPT_OPENSOCKETDATA")
+        }
         if policy.verifiesPeer {
             try trust.apply(to: easy)
         } else {
@@ -230,4 +256,19 @@ private let debugCallback: curl_debug_callback = { _, type, data, size, context 
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
     transfer.debugText(bytes)
     return 0
+}
+
+/// The guard at connect time for a host a site named: the address libcurl is about to connect to is refused when it is
+/// this machine's or a private network's, whatever supplied it; otherwise the socket is opened as libcurl would.
+private let openSocketCallback: curl_opensocket_callback = { context, _, address in
+    guard let context, let address else { return CURL_SOCKET_BAD }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    guard let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr) else { return CURL_SOCKET_BAD }
+    let socketAddress = (UnsafeRawPointer(address) + offset).assumingMemoryBound(to: sockaddr.self)
+    guard let bytes = SocketAddress.bytes(socketAddress) else { return CURL_SOCKET_BAD }
+    if let blocked = BlockedAddress.classify(bytes, own: LocalAddresses.all) {
+        transfer.refusal = AddressScreen.refusal(host: transfer.guarding?.host ?? "the host", address: bytes, blocked)
+        return CURL_SOCKET_BAD
+    }
+    return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
 }

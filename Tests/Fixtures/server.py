@@ -384,6 +384,8 @@ def links_fixture(handler, name, host, path, query):
         # Terminal escapes in the Location header: the report and the table must show them, never obey them.
         "/esc": app + "/p/" + TERM_HEADER,
         "/c/1": app + "/p/1", "/wf/unsubscribe": app + "/web/unsubscribed",
+        # Names that resolve to this machine: a redirect must not make the auditor request them.
+        "/c/localhost": "http://localhost/x", "/c/self": "http://%s/x" % socket.gethostname(),
     }
     if path in redirects:
         return 302, b"", None, {"Location": redirects[path]}
@@ -512,7 +514,8 @@ def make_certificates(d):
         sh("openssl", "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", name + ".csr",
            "-out", name + ".pem", *dates, cwd=d)
 
-    san = "DNS:*.%s,DNS:%s,DNS:*.shop.%s" % (DOMAIN, DOMAIN, DOMAIN)
+    # robotsapex.localhost: a site whose robots.txt redirects to its apex, a name that is always this machine.
+    san = "DNS:*.%s,DNS:%s,DNS:*.shop.%s,DNS:www.robotsapex.localhost" % (DOMAIN, DOMAIN, DOMAIN)
     leaf("valid", san)
     leaf("expired", san, start="20200101000000Z", end="20210101000000Z")
     soon = time.strftime("%Y%m%d%H%M%SZ", time.gmtime(time.time() + 5 * 86400 + 3600))
@@ -589,6 +592,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         name = scenario_of(self.headers.get("Host"))
+        if (self.headers.get("Host") or "").split(":")[0].lower() == "www.robotsapex.localhost" \
+                and self.path == "/robots.txt":
+            return self.send(301, b"", None, {"Location": "https://robotsapex.localhost/robots.txt"})
         if name == "cdn":
             return self.cdn(self.path)
         if name in LINK_HOSTS:  # links fixtures
@@ -816,6 +822,10 @@ def main():
 
         def do_GET(self):
             host = (self.headers.get("Host") or "").split(":")[0].lower()
+            if scenario_of(host) is None:  # localhost, this machine's name: counted for GET /connections?host=
+                with COUNTING_LOCK:
+                    requests, connections = COUNTED.get(host, (0, set()))
+                    COUNTED[host] = (requests + 1, connections)
             if scenario_of(host) in LINK_HOSTS:
                 with LINK_LOG_LOCK:
                     key = (host, "http:" + self.path.split("?")[0], self.headers.get("User-Agent") or "")

@@ -94,6 +94,9 @@ public struct DomainTarget: Sendable, Hashable {
     public var notes: [String]
     /// The app's entitlement entries served by this domain's file (a wildcard is served by its apex).
     public var entries: [EntitlementEntry]
+    /// A site named this host (a redirect in `links`), not the user: its fetches guard their addresses
+    /// (`FetchPolicy.guardsAddresses`).
+    public var siteNamed = false
 
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [],

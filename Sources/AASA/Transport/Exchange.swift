@@ -13,6 +13,9 @@ public enum FetchLocation: String, Codable, Sendable, CaseIterable {
 /// Why a transfer produced no HTTP answer, in the terms of the transport checks.
 public enum FetchFailure: String, Codable, Sendable {
     case dns, connect, timeout, tls, protocolError = "protocol", tooLarge = "too-large", cancelled, other
+    /// Not attempted: a host a site named resolves to this machine or a private network (`FetchPolicy.guardsAddresses`);
+    /// the exchange's `error` says which address and why.
+    case refused
 }
 
 /// What went wrong with the certificate or the handshake, precisely enough to name the fix.

@@ -24,6 +24,10 @@ public struct FetchPolicy: Sendable, Equatable {
     public var digestsBody: Bool
     /// Which response headers the exchange keeps.
     public var headers: HeaderSelection
+    /// The host came from a site or a file, not from the user: the fetcher resolves it first and refuses the fetch
+    /// when any of its addresses is this machine's or a private network's (`BlockedAddress`), then connects only to
+    /// the addresses it checked. Hosts a `--connect-to` mapping covers are the user's and never refused.
+    public var guardsAddresses = false
 
     private init(
         userAgent: String, maxBytes: Int, refusesDeclaredOversize: Bool, capturesTLS: Bool = false,

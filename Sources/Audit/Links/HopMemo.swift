@@ -33,8 +33,9 @@ actor HopMemo {
         }
     }
 
-    /// `failure` is `.cancelled` when the run was.
-    func answer(for url: String) async -> Answer {
+    /// `failure` is `.cancelled` when the run was, `.refused` when a guarded hop's host resolves to this machine or a
+    /// private network. Whether a URL is guarded depends only on its host, so the first answer serves every chain.
+    func answer(for url: String, guarded: Bool = false) async -> Answer {
         switch answers[url] {
         case .answered(let answer): return answer
         case .fetching(let task): return await DomainFiles.value(of: task)
@@ -42,7 +43,8 @@ actor HopMemo {
         }
         let fetcher = self.fetcher
         let task = Task { () -> Answer in
-            let exchange = await fetcher.fetch(LinkChainFollower.request(LinkURL.requestForm(url)))
+            let exchange = await fetcher.fetch(
+                LinkChainFollower.request(LinkURL.requestForm(url), guarded: guarded))
             return Answer(
                 status: exchange.httpStatus, location: exchange.header("location"), redirectTo: exchange.redirectTo,
                 failure: exchange.failure, error: exchange.error,

@@ -14,26 +14,57 @@ public struct LinkChainFollower: Sendable {
     public struct Chain: Sendable {
         public var hops: [LinkHop]
         public var broken: String?
+        /// The index of a last hop that was named but not requested, because its host resolves to this machine or a
+        /// private network: no file is matched against it.
+        public var unreached: Int?
+    }
+
+    /// What the runner says about a hop's host before the hop is fetched.
+    public enum HostCheck: Sendable, Equatable {
+        /// Fetch the hop. `siteNamed`: no link of the user's names this host, so a redirect to it is fetched only
+        /// where its addresses pass the fetcher's guard (`FetchPolicy.guardsAddresses`).
+        case fetch(siteNamed: Bool)
+        /// The host must not be reached, for this reason (it resolves to this machine or a private network).
+        case refused(String)
+        case cancelled
     }
 
     /// Each hop's request: the body is never kept beyond the fetcher's smallest read, only enough to notice a meta
-    /// refresh or a script redirect on the last page.
-    static func request(_ url: String) -> FetchRequest {
-        FetchRequest(url: url, location: .page, policy: .crawlFile(userAgent: UserAgents.browser, maxBytes: 0))
+    /// refresh or a script redirect on the last page. `guarded` for a host a redirect named.
+    static func request(_ url: String, guarded: Bool = false) -> FetchRequest {
+        var policy = FetchPolicy.crawlFile(userAgent: UserAgents.browser, maxBytes: 0)
+        policy.guardsAddresses = guarded
+        return FetchRequest(url: url, location: .page, policy: policy)
     }
 
     /// Nil when the run was cancelled. A URL seen before in this run (in any chain) is not fetched again.
-    /// `beforeHost` runs before each hop's fetch with its host (false: cancelled): the runner reads the host's file
-    /// first, so its probes open the host's connection and the hops reuse it, as `audit`'s later probes do.
-    public func follow(_ url: String, beforeHost: (String) async -> Bool = { _ in true }) async -> Chain? {
+    /// `beforeHost` runs before each hop's fetch with its host: the runner reads the host's file first, so its probes
+    /// open the host's connection and the hops reuse it, as `audit`'s later probes do. The tapped URL is the user's
+    /// and never guarded; a later hop is guarded unless `beforeHost` says the user named its host too.
+    public func follow(
+        _ url: String, beforeHost: (String) async -> HostCheck = { _ in .fetch(siteNamed: true) }
+    ) async -> Chain? {
         var hops: [LinkHop] = []
         var seen: Set<String> = []
         var next = url
+        /// The chain ends at `next`, which is not requested: `reason` says why.
+        func refused(_ reason: String) -> Chain {
+            hops.append(LinkHop(url: next, note: "Not followed: \(reason)."))
+            return Chain(hops: hops, broken: nil, unreached: hops.count - 1)
+        }
         while true {
             seen.insert(next)
-            if let host = LinkURL(next)?.host, await !beforeHost(host) { return nil }
-            let answer = await memo.answer(for: next)
+            var guarded = false
+            if let host = LinkURL(next)?.host {
+                switch await beforeHost(host) {
+                case .cancelled: return nil
+                case .refused(let reason): return refused(reason)
+                case .fetch(let siteNamed): guarded = siteNamed && !hops.isEmpty
+                }
+            }
+            let answer = await memo.answer(for: next, guarded: guarded)
             if answer.failure == .cancelled { return nil }
+            if answer.failure == .refused { return refused(answer.error ?? "its address must not be reached") }
             var hop = LinkHop(url: next, httpStatus: answer.status)
             if let failure = answer.failure {
                 hop.note = "The fetch failed (\(failure.rawValue)): \(answer.error ?? failure.rawValue)."

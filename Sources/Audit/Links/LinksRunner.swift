@@ -24,7 +24,7 @@ public struct LinksRunner: Sendable {
     ) {
         follower = LinkChainFollower(fetcher: fetcher)
         // No CDN copy: `links` fetches nothing beyond each link's chain and its hosts' own files.
-        files = DomainFiles(auditor: DomainAuditor(fetcher: fetcher))
+        files = DomainFiles(auditor: DomainAuditor(fetcher: fetcher), named: associatedDomains)
         self.concurrency = max(1, concurrency)
         self.follows = follows
         self.schemes = schemes
@@ -37,6 +37,8 @@ public struct LinksRunner: Sendable {
     ) async -> (
         links: [LinkResult], domains: [DomainReport], unfinished: Int
     ) {
+        // Every link's own host is the user's, whichever link's chain reaches it first.
+        await files.name(links.compactMap { LinkURL($0.url)?.host }.filter { !$0.isEmpty })
         var results = [LinkResult?](repeating: nil, count: links.count)
         var done = 0
         await withTaskGroup(of: (Int, LinkResult?).self) { group in
@@ -76,16 +78,23 @@ public struct LinksRunner: Sendable {
             return result(link, verdict)
         }
         var evidence = LinkEvidence(url: url)
+        var unreached: Int?
+        await files.name([parsed.host])
         if let reason = Self.notFetched(evidence, parsed, follows: follows) {
             evidence.chain[0].note = reason
         } else {
-            guard let chain = await follower.follow(url, beforeHost: { await files.entry(for: $0) != nil }) else {
-                return nil
+            let files = self.files
+            let chain = await follower.follow(url) { host -> LinkChainFollower.HostCheck in
+                guard let entry = await files.entry(for: host) else { return .cancelled }
+                if let refusal = entry.refusal { return .refused(refusal) }
+                return .fetch(siteNamed: entry.siteNamed)
             }
+            guard let chain else { return nil }
             evidence.chain = chain.hops
             evidence.broken = chain.broken
+            unreached = chain.unreached
         }
-        for index in evidence.chain.indices {
+        for index in evidence.chain.indices where index != unreached {
             guard let hop = LinkURL(evidence.chain[index].url), hop.refusal == nil else { continue }
             guard let entry = await files.entry(for: hop.host) else { return nil }
             let verdicts = entry.matcher.map { $0.verdicts(for: evidence.chain[index].url) }

@@ -18,10 +18,13 @@ public enum FetchConnect: Check {
         ])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
-        guard let e = probe.wellKnown, e.failure == .connect || e.failure == .protocolError || e.failure == .other
+        guard let e = probe.wellKnown,
+            e.failure == .connect || e.failure == .protocolError || e.failure == .other || e.failure == .refused
         else { return }
+        // A host a site named that resolves to this machine or a private network is not requested at all.
+        let what = e.failure == .refused ? "was not made" : "failed"
         findings.add(
-            description, at: e, "The HTTPS request failed: \(e.error ?? "connection failed").",
+            description, at: e, "The HTTPS request \(what): \(e.error ?? "connection failed").",
             why: "Apple's CDN (iOS 14+) and devices get no file, so no link on this domain opens the app.",
             fix:
                 "Serve HTTPS on port 443 to every IP address (no geo or IP allow-lists); Apple's ranges are not published."
