@@ -10,13 +10,21 @@ public actor DomainFiles {
     }
 
     let auditor: DomainAuditor
-    private var entries: [String: Task<Entry?, Never>] = [:]
+    private enum Slot {
+        case auditing(Task<Entry?, Never>)
+        case done(Entry)
+    }
+    private var entries: [String: Slot] = [:]
 
     public init(auditor: DomainAuditor) { self.auditor = auditor }
 
     /// Nil when the run was cancelled before the host's audit finished.
     public func entry(for host: String) async -> Entry? {
-        if let task = entries[host] { return await Self.value(of: task) }
+        switch entries[host] {
+        case .done(let entry): return entry
+        case .auditing(let task): return await Self.value(of: task)
+        case nil: break
+        }
         let auditor = self.auditor
         let task = Task { () -> Entry? in
             guard let report = await auditor.audit(DomainTarget(domain: host)) else { return nil }
@@ -24,8 +32,10 @@ public actor DomainFiles {
             let matcher = report.file.flatMap { DecodedFile(bytes: Array($0.utf8)).document }.map(Matcher.init)
             return Entry(report: report, matcher: matcher)
         }
-        entries[host] = task
-        return await Self.value(of: task)
+        entries[host] = .auditing(task)
+        let entry = await Self.value(of: task)
+        if let entry { entries[host] = .done(entry) }
+        return entry
     }
 
     /// The shared task's value; a cancelled asker cancels it (only a stopped run cancels, and then every asker is).
@@ -41,7 +51,11 @@ public actor DomainFiles {
     public func reports() async -> [DomainReport] {
         var reports: [DomainReport] = []
         for host in entries.keys.sorted() {
-            if let entry = await entries[host]?.value { reports.append(entry.report) }
+            switch entries[host] {
+            case .done(let entry): reports.append(entry.report)
+            case .auditing(let task): if let entry = await task.value { reports.append(entry.report) }
+            case nil: break
+            }
         }
         return reports
     }

@@ -32,7 +32,8 @@ struct LinksTable {
             "\(s.links) link(s): \(s.opensApp) opens-app, \(s.safariFirst) safari-first, \(s.never) never, "
             + "\(s.broken) broken, \(s.customScheme) custom-scheme; \(s.skipped) skipped; "
             + "\(report.domains.count) domain file(s) fetched"
-        if !report.inputErrors.isEmpty { total += "; \(report.inputErrors.count) line(s) not a link" }
+        let refused = report.refused
+        if !refused.isEmpty { total += "; \(RefusedInputs.grouped(refused.count)) line(s) not a link" }
         lines.append(total)
         if report.interrupted { lines.append("Interrupted: only the links that finished are listed.") }
         if let reportPath { lines.append("Report: \(Terminal.safe(reportPath))") }
