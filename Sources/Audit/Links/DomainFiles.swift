@@ -1,21 +1,37 @@
 import AASA
 
 /// Each host's file, audited once per run by the same `DomainAuditor` `audit` uses, however many links and hops
-/// name the host: concurrent askers of one host share its one audit.
+/// name the host: concurrent askers of one host share its one audit. Of a finished host only what the verdicts
+/// need stays in memory (its matcher and a line of numbers); its report waits in a `ReportSpool` for links.json.
+/// At most `maximumHosts` hosts are audited per run: a hop to a further host is fetched and judged without its
+/// host's file, and says so.
 public actor DomainFiles {
+    /// Hosts whose files a run audits at most: far beyond a campaign's tracking and landing hosts (a benchmark of
+    /// 10,000 links visits 100), and what keeps a run whose chains wander through generated host names bounded.
+    public static let maximumHosts = 10_000
+
     /// A host's audit and the matcher of the file that decides for it (nil: no usable file).
     public struct Entry: Sendable {
-        public var report: DomainReport
+        public var summary: ConsultedDomains.Summary
         public var matcher: Matcher?
+        /// The run had already audited `maximumHosts` hosts: this one's file was not fetched.
+        public var beyondCap = false
+
+        /// "2 error(s), 1 warning(s); see its findings": the domain's findings in a few words.
+        public var tally: String {
+            "\(summary.errors) error(s), \(summary.warnings) warning(s); see its findings"
+        }
     }
 
     let auditor: DomainAuditor
+    /// A host being audited, then only what the verdicts need: a finished Task kept per host held on to its task
+    /// allocator (about 40 KB a host), as `HopMemo` found for its fetches.
     private enum Slot {
         case auditing(Task<Entry?, Never>)
         case done(Entry)
     }
     private var entries: [String: Slot] = [:]
-
+    private let spool = ReportSpool()
     public init(auditor: DomainAuditor) { self.auditor = auditor }
 
     /// Nil when the run was cancelled before the host's audit finished.
@@ -25,12 +41,17 @@ public actor DomainFiles {
         case .auditing(let task): return await Self.value(of: task)
         case nil: break
         }
+        guard entries.count < Self.maximumHosts else {
+            let report = DomainReport(domain: host, fetches: [], apps: [], findings: [])
+            return Entry(summary: .init(report, at: .memory(report)), matcher: nil, beyondCap: true)
+        }
         let auditor = self.auditor
+        let spool = self.spool
         let task = Task { () -> Entry? in
             guard let report = await auditor.audit(DomainTarget(domain: host)) else { return nil }
             // The file `audit` judges this domain's URLs by: the text of the file its checks read, decoded again.
             let matcher = report.file.flatMap { DecodedFile(bytes: Array($0.utf8)).document }.map(Matcher.init)
-            return Entry(report: report, matcher: matcher)
+            return Entry(summary: .init(report, at: spool.append(report)), matcher: matcher)
         }
         entries[host] = .auditing(task)
         let entry = await Self.value(of: task)
@@ -47,16 +68,17 @@ public actor DomainFiles {
         }
     }
 
-    /// Every host's report, by name (links finish in any order; the report must not).
-    public func reports() async -> [DomainReport] {
-        var reports: [DomainReport] = []
+    /// Every audited host, by name (links finish in any order; the report must not), each report read back from
+    /// the spool only when a writer asks for it.
+    public func reports() async -> ConsultedDomains {
+        var summaries: [ConsultedDomains.Summary] = []
         for host in entries.keys.sorted() {
             switch entries[host] {
-            case .done(let entry): reports.append(entry.report)
-            case .auditing(let task): if let entry = await task.value { reports.append(entry.report) }
+            case .done(let entry): summaries.append(entry.summary)
+            case .auditing(let task): if let entry = await task.value { summaries.append(entry.summary) }
             case nil: break
             }
         }
-        return reports
+        return ConsultedDomains(summaries, spool: spool)
     }
 }

@@ -27,11 +27,11 @@ public struct LinksReport: Codable, Sendable {
     public var inputErrors: [InputError]
     /// Lines that were not links past those in `inputErrors`: counted, not listed; nil when none was left out.
     public var inputErrorsOmitted: Int?
-    public var domains: [DomainReport]
+    public var domains: ConsultedDomains
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, links: [LinkResult], skipped: Int,
-        inputErrors: [InputError], inputErrorsOmitted: Int = 0, domains: [DomainReport]
+        inputErrors: [InputError], inputErrorsOmitted: Int = 0, domains: ConsultedDomains
     ) {
         self.inputErrorsOmitted = inputErrorsOmitted > 0 ? inputErrorsOmitted : nil
         tool = AuditReport.Tool(name: "aasa-audit", version: version)

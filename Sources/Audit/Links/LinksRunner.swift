@@ -35,7 +35,7 @@ public struct LinksRunner: Sendable {
     public func run(
         _ links: [LinkInput], progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) async -> (
-        links: [LinkResult], domains: [DomainReport], unfinished: Int
+        links: [LinkResult], domains: ConsultedDomains, unfinished: Int
     ) {
         var results = [LinkResult?](repeating: nil, count: links.count)
         var done = 0
@@ -78,6 +78,8 @@ public struct LinksRunner: Sendable {
         var evidence = LinkEvidence(url: url)
         if let reason = Self.notFetched(evidence, parsed, follows: follows) {
             evidence.chain[0].note = reason
+        } else if parsed.refusal == nil, let entry = await files.entry(for: parsed.host), entry.beyondCap {
+            evidence.chain[0].note = "Not fetched: \(Self.capReached(parsed.host))."
         } else {
             guard let chain = await follower.follow(url, beforeHost: { await files.entry(for: $0) != nil }) else {
                 return nil
@@ -88,6 +90,11 @@ public struct LinksRunner: Sendable {
         for index in evidence.chain.indices {
             guard let hop = LinkURL(evidence.chain[index].url), hop.refusal == nil else { continue }
             guard let entry = await files.entry(for: hop.host) else { return nil }
+            if entry.beyondCap {
+                let note = "Not judged: \(Self.capReached(hop.host))."
+                evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
+                continue
+            }
             let verdicts = entry.matcher.map { $0.verdicts(for: evidence.chain[index].url) }
             if let app = verdicts?.opensApp {
                 evidence.chain[index].opensApp = app
@@ -97,12 +104,12 @@ public struct LinksRunner: Sendable {
                 let note = "\(hop.host)'s file excludes this URL for \(excluded.appID)\(rule)."
                 evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
             } else if entry.matcher == nil && index == 0 {
-                let note = "\(hop.host) serves no usable apple-app-site-association file (\(Self.tally(entry.report)))."
+                let note = "\(hop.host) serves no usable apple-app-site-association file (\(entry.tally))."
                 evidence.chain[0].note = evidence.chain[0].note.map { note + " " + $0 } ?? note
             }
-            if entry.matcher != nil, entry.report.findings.contains(where: { $0.severity == .error }) {
+            if entry.matcher != nil, entry.summary.errors > 0 {
                 // The file decides, but its domain has errors: summarised here, in full under `domains`.
-                let note = "\(hop.host)'s file: \(Self.tally(entry.report))."
+                let note = "\(hop.host)'s file: \(entry.tally)."
                 evidence.chain[index].note = evidence.chain[index].note.map { $0 + " " + note } ?? note
             }
         }
@@ -120,11 +127,10 @@ public struct LinksRunner: Sendable {
         return nil
     }
 
-    /// "2 errors, 1 warning; see its findings": a domain's findings in a few words.
-    static func tally(_ report: DomainReport) -> String {
-        let errors = report.findings.count { $0.severity == .error }
-        let warnings = report.findings.count { $0.severity == .warning }
-        return "\(errors) error(s), \(warnings) warning(s); see its findings"
+    /// Why a host's file was not consulted: the run's cap on hosts.
+    static func capReached(_ host: String) -> String {
+        "the run reached its cap of \(DomainFiles.maximumHosts) hosts whose files it audits, so \(host)'s file was "
+            + "not fetched"
     }
 
     func result(_ link: LinkInput, _ verdict: LinkJudge.Verdict) -> LinkResult {
