@@ -14,7 +14,7 @@ public actor DomainFiles {
     public struct Entry: Sendable {
         public var summary: ConsultedDomains.Summary
         public var matcher: Matcher?
-        /// The run had already audited `maximumHosts` hosts: this one's file was not fetched.
+        /// The run had already audited its cap of hosts: this one's file was not fetched.
         public var beyondCap = false
 
         /// "2 error(s), 1 warning(s); see its findings": the domain's findings in a few words.
@@ -24,6 +24,8 @@ public actor DomainFiles {
     }
 
     let auditor: DomainAuditor
+    /// `maximumHosts`, or fewer in a test.
+    let hostCap: Int
     /// A host being audited, then only what the verdicts need: a finished Task kept per host held on to its task
     /// allocator (about 40 KB a host), as `HopMemo` found for its fetches.
     private enum Slot {
@@ -32,7 +34,10 @@ public actor DomainFiles {
     }
     private var entries: [String: Slot] = [:]
     private let spool = ReportSpool()
-    public init(auditor: DomainAuditor) { self.auditor = auditor }
+    public init(auditor: DomainAuditor, maximumHosts: Int = DomainFiles.maximumHosts) {
+        self.auditor = auditor
+        hostCap = max(0, maximumHosts)
+    }
 
     /// Nil when the run was cancelled before the host's audit finished.
     public func entry(for host: String) async -> Entry? {
@@ -41,7 +46,7 @@ public actor DomainFiles {
         case .auditing(let task): return await Self.value(of: task)
         case nil: break
         }
-        guard entries.count < Self.maximumHosts else {
+        guard entries.count < hostCap else {
             let report = DomainReport(domain: host, fetches: [], apps: [], findings: [])
             return Entry(summary: .init(report, at: .memory(report)), matcher: nil, beyondCap: true)
         }

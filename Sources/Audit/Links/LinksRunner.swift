@@ -20,11 +20,11 @@ public struct LinksRunner: Sendable {
 
     public init(
         fetcher: any HTTPFetching, concurrency: Int, follows: Bool = true, schemes: URLSchemes? = nil,
-        associatedDomains: [String] = []
+        associatedDomains: [String] = [], maximumHosts: Int = DomainFiles.maximumHosts
     ) {
         follower = LinkChainFollower(fetcher: fetcher)
         // No CDN copy: `links` fetches nothing beyond each link's chain and its hosts' own files.
-        files = DomainFiles(auditor: DomainAuditor(fetcher: fetcher))
+        files = DomainFiles(auditor: DomainAuditor(fetcher: fetcher), maximumHosts: maximumHosts)
         self.concurrency = max(1, concurrency)
         self.follows = follows
         self.schemes = schemes
@@ -79,7 +79,7 @@ public struct LinksRunner: Sendable {
         if let reason = Self.notFetched(evidence, parsed, follows: follows) {
             evidence.chain[0].note = reason
         } else if parsed.refusal == nil, let entry = await files.entry(for: parsed.host), entry.beyondCap {
-            evidence.chain[0].note = "Not fetched: \(Self.capReached(parsed.host))."
+            evidence.chain[0].note = "Not fetched: \(await capReached(parsed.host))."
         } else {
             guard let chain = await follower.follow(url, beforeHost: { await files.entry(for: $0) != nil }) else {
                 return nil
@@ -91,7 +91,7 @@ public struct LinksRunner: Sendable {
             guard let hop = LinkURL(evidence.chain[index].url), hop.refusal == nil else { continue }
             guard let entry = await files.entry(for: hop.host) else { return nil }
             if entry.beyondCap {
-                let note = "Not judged: \(Self.capReached(hop.host))."
+                let note = "Not judged: \(await capReached(hop.host))."
                 evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
                 continue
             }
@@ -128,9 +128,9 @@ public struct LinksRunner: Sendable {
     }
 
     /// Why a host's file was not consulted: the run's cap on hosts.
-    static func capReached(_ host: String) -> String {
-        "the run reached its cap of \(DomainFiles.maximumHosts) hosts whose files it audits, so \(host)'s file was "
-            + "not fetched"
+    func capReached(_ host: String) async -> String {
+        "the run reached its cap of \(RefusedInputs.grouped(files.hostCap)) hosts whose files it audits, so \(host)'s "
+            + "file was not fetched"
     }
 
     func result(_ link: LinkInput, _ verdict: LinkJudge.Verdict) -> LinkResult {

@@ -20,7 +20,7 @@ struct LinkList {
 
     /// Adds one value, or records why it is not a link; `source` is built only when it is kept.
     mutating func add(_ value: String, source: @autoclosure () -> String, text: String? = nil) {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = ListReader.trimmed(value, newlines: true)
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             skipped += 1
             return
@@ -39,7 +39,12 @@ struct LinkList {
     /// Why `text` is not a link to judge: "" for a skipped scheme, a reason for a mistake, nil for a link.
     static func refusal(_ text: String) -> String? {
         if text.utf8.count > LinkURL.maximumLength { return "longer than \(LinkURL.maximumLength) bytes" }
-        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+        // ASCII is judged byte by byte; only a value with other characters asks for their Unicode properties.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        if ascii
+            ? text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
+            : text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        {
             return "not a link: it contains a space or a control character"
         }
         guard let url = LinkURL(text) else { return "not a link: no scheme (write https://…)" }

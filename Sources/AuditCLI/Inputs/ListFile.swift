@@ -46,13 +46,17 @@ enum ListFile {
         /// nil until the first line with content; then the CSV column's index, or -1 for a plain list.
         var csvColumn: Int?
         while let raw = try reader.next() {
-            let line = raw.text.trimmingCharacters(in: .whitespaces)
+            let line = ListReader.trimmed(raw.text)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if raw.tooLong {
                 try each(
                     .refused(
                         line, line: raw.number,
                         reason: "longer than \(RefusedInputs.grouped(ListReader.maximumLine)) bytes: not read"))
+                continue
+            }
+            if raw.notUTF8 {
+                try each(.refused(line, line: raw.number, reason: "not UTF-8 text"))
                 continue
             }
             guard let index = csvColumn else {
