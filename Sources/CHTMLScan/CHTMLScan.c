@@ -212,6 +212,12 @@ void chtmlscan_collect_anchor_text(chtmlscan_scanner *scanner, chtmlscan_text_fn
 
 size_t chtmlscan_reported(const chtmlscan_scanner *scanner) { return scanner->reported; }
 
+void chtmlscan_position(const chtmlscan_scanner *scanner, int *line, int *column) {
+    xmlParserInputPtr input = scanner->ctxt->input;
+    *line = input != NULL ? input->line : 0;
+    *column = input != NULL ? input->col : 0;
+}
+
 void chtmlscan_free(chtmlscan_scanner *scanner) {
     if (scanner == NULL) return;
     if (scanner->ctxt != NULL) {

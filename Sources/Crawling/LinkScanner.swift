@@ -21,6 +21,12 @@ public struct PageLinks: Sendable, Equatable {
         }
     }
 
+    /// Where the parser was in the page: a line counting LF and a column counting characters, both from 1.
+    public struct Position: Sendable, Equatable {
+        public var line: Int
+        public var column: Int
+    }
+
     public var links: [Link] = []
     /// The first `<base href>`.
     public var base: String?
@@ -54,6 +60,10 @@ public enum LinkScanner {
         var page = PageLinks()
         /// The link of the `a` or `area` whose text the scanner hands over next, if that element was kept.
         var openAnchor: Int?
+        var maximumLinks = LinkScanner.maximumLinks
+        /// With `scanPositions`: the scanner, and where each kept link's start tag ends.
+        var scanner: OpaquePointer?
+        var ends: [PageLinks.Position]?
     }
 
     /// A scanner reporting link-bearing elements and anchor text to `collector`, or nil when libxml2 has none.
@@ -78,6 +88,30 @@ public enum LinkScanner {
             buffer.withMemoryRebound(to: CChar.self) { _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, 1) }
         }
         return collector.page
+    }
+
+    /// `scan`, keeping up to `maximumLinks` links, with where each link's start tag ends: `links --html` names the
+    /// line each href is written on by looking for it only inside its own tag, where looking through the rest of
+    /// the file for each href (written with character references, it is never found as decoded) took time
+    /// quadratic in the file.
+    /// `utf8`: columns count UTF-8 characters (else the page was read in a single-byte charset, a byte each).
+    public static func scanPositions(
+        _ body: [UInt8], maximumLinks: Int
+    ) -> (
+        page: PageLinks, ends: [PageLinks.Position], utf8: Bool
+    ) {
+        let encoding = metaCharset(body) ?? (isUTF8(body) ? "UTF-8" : "windows-1252")
+        let collector = Collector()
+        collector.maximumLinks = maximumLinks
+        collector.ends = []
+        let utf8 = ["utf-8", "utf8"].contains(encoding.lowercased())
+        guard let scanner = makeScanner(encoding, collector) else { return (PageLinks(), [], utf8) }
+        collector.scanner = scanner
+        defer { chtmlscan_free(scanner) }
+        body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = chtmlscan_feed(scanner, $0.baseAddress, $0.count, 1) }
+        }
+        return (collector.page, collector.ends ?? [], utf8)
     }
 
     /// A scanner fed while the page downloads (libxml2's push parser), so a page is never held whole. The first
@@ -261,7 +295,9 @@ public enum LinkScanner {
         }
     }
 
-    static func handle(_ name: String, _ attrs: Attributes, into page: inout PageLinks) {
+    static func handle(
+        _ name: String, _ attrs: Attributes, into page: inout PageLinks, maximumLinks: Int = LinkScanner.maximumLinks
+    ) {
         @discardableResult func add(_ href: String?, _ kind: PageLinks.Kind) -> Bool {
             guard let href, !href.isEmpty else { return false }
             if page.links.count >= maximumLinks {
@@ -303,7 +339,17 @@ private let onElement: chtmlscan_element_fn = { context, name, attributes in
     let collector = Unmanaged<LinkScanner.Collector>.fromOpaque(context).takeUnretainedValue()
     let element = String(cString: name)
     let before = collector.page.links.count
-    LinkScanner.handle(element, LinkScanner.Attributes(pointer: attributes), into: &collector.page)
+    LinkScanner.handle(
+        element, LinkScanner.Attributes(pointer: attributes), into: &collector.page,
+        maximumLinks: collector.maximumLinks)
+    if collector.ends != nil, let scanner = collector.scanner {
+        var line: Int32 = 0
+        var column: Int32 = 0
+        chtmlscan_position(scanner, &line, &column)
+        for _ in before..<collector.page.links.count {
+            collector.ends?.append(PageLinks.Position(line: Int(line), column: Int(column)))
+        }
+    }
     // The scanner hands over this element's text next (when it has any), before any other element is reported.
     if element == "a" || element == "area" {
         collector.openAnchor = collector.page.links.count > before ? before : nil

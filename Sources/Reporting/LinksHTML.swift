@@ -69,12 +69,14 @@ public enum LinksHTML {
             }
             h += "</tbody></table>\n"
         }
-        if !report.inputErrors.isEmpty {
+        if !report.refused.isEmpty {
             h += "<h2>Not links</h2><ul>"
             for error in report.inputErrors.prefix(maximumRows) {
                 h +=
                     "<li><code>\(escapeHTML(error.source))</code>: \(escapeHTML(error.input)): \(escapeHTML(error.reason))</li>"
             }
+            let unlisted = report.refused.count - min(maximumRows, report.inputErrors.count)
+            if unlisted > 0 { h += "<li>and \(RefusedInputs.grouped(unlisted)) more</li>" }
             h += "</ul>\n"
         }
         return h + "</body></html>\n"

@@ -73,9 +73,12 @@ public enum MarkdownReport {
                     + (names.isEmpty ? "" : ": " + names + (report.notAudited.count > 50 ? ", …" : "")),
             ]
         }
-        if let refused = report.inputErrors, !refused.isEmpty {
-            lines += ["", "**\(refused.count) input line(s) could not be audited:**", ""]
-            lines += refused.prefix(50).map { "- `\(mdCode($0.source))` \(md($0.input)): \(md($0.reason))" }
+        let refused = report.refused
+        if !refused.isEmpty {
+            lines += ["", "**\(RefusedInputs.grouped(refused.count)) input line(s) could not be audited:**", ""]
+            lines += refused.errors.prefix(50).map { "- `\(mdCode($0.source))` \(md($0.input)): \(md($0.reason))" }
+            let unlisted = refused.count - min(50, refused.errors.count)
+            if unlisted > 0 { lines.append("- _and \(RefusedInputs.grouped(unlisted)) more_") }
         }
         if !lines.isEmpty { try sink(lines.joined(separator: "\n") + "\n") }
     }

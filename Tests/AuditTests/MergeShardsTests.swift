@@ -48,6 +48,21 @@ import Testing
 
     /// The streamed merge: one small entry per domain in the log, the domains read back in the whole list's order,
     /// and the count read so far reported as it goes (merge's progress line).
+    /// Each shard lists the first 1,000 refused lines of the whole list and counts the rest; the merged report
+    /// does the same for the run, not 1,000 times the shards.
+    @Test func refusedLinesAreKeptOnceAndCountedOnceForTheRun() throws {
+        let refused = (1...1_000).map { InputError(input: "x\($0)", source: "list.txt:\($0)", reason: "junk") }
+        var parts = (1...3).map { Self.part($0, of: 3, names: Self.names) }
+        for index in parts.indices {
+            parts[index].report.inputErrors = refused
+            parts[index].report.inputErrorsOmitted = 500
+        }
+        let merged = try MergeShards.merge(parts)
+        #expect(merged.inputErrors == refused && merged.inputErrorsOmitted == 500)
+        parts[1].report.inputErrorsOmitted = -2
+        #expect(refusal(parts)?.contains("inputErrorsOmitted is -2") == true)
+    }
+
     @Test func theStreamedMergeReadsEachDomainOnceIntoTheLog() throws {
         let parts = (1...3).map { Self.part($0, of: 3, names: Self.names) }
         let counts = Locked<[Int]>([])

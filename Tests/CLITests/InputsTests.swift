@@ -36,6 +36,18 @@ import Testing
         #expect(csv == [ListFile.Line(value: "c.test", source: "<stdin>:3")])
     }
 
+    /// VT, FF, NEL, U+2028 and U+2029 once ended lines too (`isNewline`), so every `FILE:LINE` after one named
+    /// a line an editor does not show; only LF and CRLF end a line now, and a CR inside a line is a character.
+    @Test func onlyLFAndCRLFEndAListLine() throws {
+        let text = "a.test\u{0B}x\nb.test\u{0C}\r\nc\u{85}d.test\nd.test\u{2028}e\u{2029}\nbad\rline\nf.test\n"
+        let lines = try DomainList.parse(Array(text.utf8), path: "d.txt", command: "audit")
+        #expect(lines.map(\.source) == (1...6).map { "d.txt:\($0)" }, "\(lines)")
+        #expect(lines.first?.value == "a.test\u{0B}x" && lines[4].value == "bad\rline")
+        #expect(lines.last == ListFile.Line(value: "f.test", source: "d.txt:6"))
+        let urls = try MatchCommand.urlList(Array("/a\u{0C}b\r\n/c\u{2028}\n/d\n".utf8), path: "u.txt")
+        #expect(urls.map(\.source) == ["u.txt:1", "u.txt:2", "u.txt:3"] && urls.last?.value == "/d", "\(urls)")
+    }
+
     /// The note once read "mode mode=developer noted".
     @Test func anEntitlementLinesModeIsNotedWithoutADoubledWord() throws {
         let (targets, refused) = try DomainTargets.merge(

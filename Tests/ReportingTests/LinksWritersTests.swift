@@ -26,7 +26,8 @@ import Testing
         ]
         return LinksReport(
             version: "0", startedAt: Date(), finishedAt: Date(), interrupted: false, links: links, skipped: 1,
-            inputErrors: [InputError(input: evil, source: "list:3", reason: "not a link")], domains: [])
+            inputErrors: [InputError(input: evil, source: "list:3", reason: "not a link")],
+            domains: ConsultedDomains([]))
     }
 
     @Test func linksCSVIsWorstFirstWithFormulasNeutralisedAndControlsVisible() {

@@ -66,6 +66,11 @@ public struct Entitlements: Sendable, Codable {
         public var description: String
     }
 
+    /// Entries read at most: Xcode's own lists hold a few dozen; more is not an app's entitlements file.
+    public static let maximumEntries = 10_000
+    /// The longest line of a text list: an entry is a host name and a service.
+    public static let maximumLine = 65_536
+
     /// Reads an `.entitlements` / Info.plist-style property list (XML or binary) or a text list of entries.
     public static func read(_ data: Data, file: String) throws(ReadError) -> Entitlements {
         let looksPlist =
@@ -98,6 +103,7 @@ public struct Entitlements: Sendable, Codable {
             guard let strings = list as? [Any] else {
                 throw ReadError(description: "\(file): \(key) is not an array")
             }
+            guard strings.count <= maximumEntries else { throw tooMany(file) }
             let entries = strings.enumerated().map {
                 EntitlementEntry(raw: ($0.element as? String) ?? "\($0.element)", index: $0.offset)
             }
@@ -106,16 +112,35 @@ public struct Entitlements: Sendable, Codable {
             if appID?.contains("$(") == true { appID = nil }
             return Entitlements(file: file, appID: appID, entries: entries)
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-            .filter {
-                !$0.trimmingCharacters(in: .whitespaces).isEmpty
-                    && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#")
+        // Only LF and CRLF end a line, as in every input list (VT, FF, NEL and U+2028 are characters of the entry).
+        var lines: [String] = []
+        let bytes = [UInt8](data)
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            var line = bytes[start..<end]
+            start = end + 1
+            if line.last == 0x0D { line = line.dropLast() }
+            guard line.count <= maximumLine else {
+                throw ReadError(
+                    description: "\(file) has a line longer than \(maximumLine) bytes: not a list of entries")
             }
+            let text = String(decoding: line, as: UTF8.self)
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard lines.count < maximumEntries else { throw tooMany(file) }
+            lines.append(text)
+        }
         guard !lines.isEmpty else { throw ReadError(description: "\(file) lists no associated domains") }
         return Entitlements(
             file: file, appID: nil,
             entries: lines.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) })
+    }
+}
+
+extension Entitlements {
+    static func tooMany(_ file: String) -> ReadError {
+        ReadError(description: "\(file) lists more than \(maximumEntries) associated-domains entries: not read")
     }
 }
 

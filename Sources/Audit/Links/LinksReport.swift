@@ -23,13 +23,17 @@ public struct LinksReport: Codable, Sendable {
     public var interrupted: Bool
     public var summary: Summary
     public var links: [LinkResult]
+    /// The first `RefusedInputs.kept` lines that were not links.
     public var inputErrors: [InputError]
-    public var domains: [DomainReport]
+    /// Lines that were not links past those in `inputErrors`: counted, not listed; nil when none was left out.
+    public var inputErrorsOmitted: Int?
+    public var domains: ConsultedDomains
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, links: [LinkResult], skipped: Int,
-        inputErrors: [InputError], domains: [DomainReport]
+        inputErrors: [InputError], inputErrorsOmitted: Int = 0, domains: ConsultedDomains
     ) {
+        self.inputErrorsOmitted = inputErrorsOmitted > 0 ? inputErrorsOmitted : nil
         tool = AuditReport.Tool(name: "aasa-audit", version: version)
         self.startedAt = startedAt
         self.finishedAt = finishedAt
@@ -41,6 +45,11 @@ public struct LinksReport: Codable, Sendable {
         summary = Summary(
             links: links.count, opensApp: count(.opensApp), safariFirst: count(.safariFirst), never: count(.never),
             broken: count(.broken), customScheme: count(.customScheme), skipped: skipped)
+    }
+
+    /// The lines that were not links: those listed and the count of the rest.
+    public var refused: RefusedInputs {
+        RefusedInputs(errors: inputErrors, omitted: max(0, inputErrorsOmitted ?? 0))
     }
 
     /// The links worst first (broken, never, safari-first, custom-scheme, opens-app), input order within a tier.
@@ -56,3 +65,6 @@ public struct LinksReport: Codable, Sendable {
     /// links.json's bytes, in `JSONOutput`'s format, streamed.
     public func writeJSON(into sink: (Data) throws -> Void) throws { try JSONOutput.write(self, into: sink) }
 }
+
+/// Written member by member: its links and domains one at a time, never one tree of encoder values.
+extension LinksReport: StreamedJSONObject {}

@@ -20,11 +20,12 @@ public struct LinksRunner: Sendable {
 
     public init(
         fetcher: any HTTPFetching, concurrency: Int, follows: Bool = true, schemes: URLSchemes? = nil,
-        associatedDomains: [String] = []
+        associatedDomains: [String] = [], maximumHosts: Int = DomainFiles.maximumHosts
     ) {
         follower = LinkChainFollower(fetcher: fetcher)
         // No CDN copy: `links` fetches nothing beyond each link's chain and its hosts' own files.
-        files = DomainFiles(auditor: DomainAuditor(fetcher: fetcher), named: associatedDomains)
+        files = DomainFiles(
+            auditor: DomainAuditor(fetcher: fetcher), named: associatedDomains, maximumHosts: maximumHosts)
         self.concurrency = max(1, concurrency)
         self.follows = follows
         self.schemes = schemes
@@ -35,7 +36,7 @@ public struct LinksRunner: Sendable {
     public func run(
         _ links: [LinkInput], progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) async -> (
-        links: [LinkResult], domains: [DomainReport], unfinished: Int
+        links: [LinkResult], domains: ConsultedDomains, unfinished: Int
     ) {
         // Every link's own host is the user's, whichever link's chain reaches it first.
         await files.name(links.compactMap { LinkURL($0.url)?.host }.filter { !$0.isEmpty })
@@ -82,6 +83,8 @@ public struct LinksRunner: Sendable {
         await files.name([parsed.host])
         if let reason = Self.notFetched(evidence, parsed, follows: follows) {
             evidence.chain[0].note = reason
+        } else if parsed.refusal == nil, let entry = await files.entry(for: parsed.host), entry.beyondCap {
+            evidence.chain[0].note = "Not fetched: \(await capReached(parsed.host))."
         } else {
             let files = self.files
             let chain = await follower.follow(url) { host -> LinkChainFollower.HostCheck in
@@ -97,6 +100,11 @@ public struct LinksRunner: Sendable {
         for index in evidence.chain.indices where index != unreached {
             guard let hop = LinkURL(evidence.chain[index].url), hop.refusal == nil else { continue }
             guard let entry = await files.entry(for: hop.host) else { return nil }
+            if entry.beyondCap {
+                let note = "Not judged: \(await capReached(hop.host))."
+                evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
+                continue
+            }
             let verdicts = entry.matcher.map { $0.verdicts(for: evidence.chain[index].url) }
             if let app = verdicts?.opensApp {
                 evidence.chain[index].opensApp = app
@@ -106,12 +114,12 @@ public struct LinksRunner: Sendable {
                 let note = "\(hop.host)'s file excludes this URL for \(excluded.appID)\(rule)."
                 evidence.chain[index].note = evidence.chain[index].note.map { note + " " + $0 } ?? note
             } else if entry.matcher == nil && index == 0 {
-                let note = "\(hop.host) serves no usable apple-app-site-association file (\(Self.tally(entry.report)))."
+                let note = "\(hop.host) serves no usable apple-app-site-association file (\(entry.tally))."
                 evidence.chain[0].note = evidence.chain[0].note.map { note + " " + $0 } ?? note
             }
-            if entry.matcher != nil, entry.report.findings.contains(where: { $0.severity == .error }) {
+            if entry.matcher != nil, entry.summary.errors > 0 {
                 // The file decides, but its domain has errors: summarised here, in full under `domains`.
-                let note = "\(hop.host)'s file: \(Self.tally(entry.report))."
+                let note = "\(hop.host)'s file: \(entry.tally)."
                 evidence.chain[index].note = evidence.chain[index].note.map { $0 + " " + note } ?? note
             }
         }
@@ -129,11 +137,10 @@ public struct LinksRunner: Sendable {
         return nil
     }
 
-    /// "2 errors, 1 warning; see its findings": a domain's findings in a few words.
-    static func tally(_ report: DomainReport) -> String {
-        let errors = report.findings.count { $0.severity == .error }
-        let warnings = report.findings.count { $0.severity == .warning }
-        return "\(errors) error(s), \(warnings) warning(s); see its findings"
+    /// Why a host's file was not consulted: the run's cap on hosts.
+    func capReached(_ host: String) async -> String {
+        "the run reached its cap of \(RefusedInputs.grouped(files.hostCap)) hosts whose files it audits, so \(host)'s "
+            + "file was not fetched"
     }
 
     func result(_ link: LinkInput, _ verdict: LinkJudge.Verdict) -> LinkResult {

@@ -28,8 +28,11 @@ public struct AuditReport: Codable, Sendable {
     public var interrupted: Bool
     /// Domains that were asked for but did not finish because the run was interrupted.
     public var notAudited: [String]
-    /// Input lines that could not be audited (`--domains FILE`); nil when there were none.
+    /// Input lines that could not be audited (`--domains FILE`), the first `RefusedInputs.kept`; nil when there
+    /// were none.
     public var inputErrors: [InputError]?
+    /// Refused input lines past those in `inputErrors`: counted, not listed; nil when none was left out.
+    public var inputErrorsOmitted: Int?
     public var summary: Summary
     public var domains: [DomainReport]
     /// The entitlements file read with `--entitlements`, and the findings about its entries.
@@ -60,10 +63,12 @@ public struct AuditReport: Codable, Sendable {
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, notAudited: [String],
-        domains: [DomainReport], entitlements: EntitlementsReport? = nil, inputErrors: [InputError] = []
+        domains: [DomainReport], entitlements: EntitlementsReport? = nil, inputErrors: [InputError] = [],
+        inputErrorsOmitted: Int = 0
     ) {
         self.entitlements = entitlements
         self.inputErrors = inputErrors.isEmpty ? nil : inputErrors
+        self.inputErrorsOmitted = inputErrorsOmitted > 0 ? inputErrorsOmitted : nil
         tool = Tool(name: "aasa-audit", version: version)
         self.startedAt = startedAt
         self.finishedAt = finishedAt
@@ -79,6 +84,11 @@ public struct AuditReport: Codable, Sendable {
             urlsTested: tallies.map(\.tested).reduce(0, +), urlsOpeningApp: tallies.map(\.opening).reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)
+    }
+
+    /// The refused input lines: those listed and the count of the rest.
+    public var refused: RefusedInputs {
+        RefusedInputs(errors: inputErrors ?? [], omitted: max(0, inputErrorsOmitted ?? 0))
     }
 
     /// Every domain's findings and the entitlements file's: what the summary counts and the exit status judges.

@@ -98,17 +98,16 @@ public enum MergeShards {
         let notAudited = parts.flatMap(\.report.notAudited).filter { named.insert($0).inserted }.sorted {
             place($0) < place($1)
         }
-        var refused = Set<[String]>()
-        let inputErrors = parts.flatMap { $0.report.inputErrors ?? [] }.filter {
-            refused.insert([$0.source, $0.input, $0.reason]).inserted
-        }
+        let refused = try RefusedInputs.merged(
+            parts.map { ($0.source, $0.report.inputErrors ?? [], $0.report.inputErrorsOmitted ?? 0) })
         let first = parts[0].report
         var entitlements = first.entitlements
         entitlements?.findings = unique(parts.flatMap { $0.report.entitlements?.findings ?? [] })
         var header = AuditReport(
             version: first.tool.version, startedAt: parts.map(\.report.startedAt).min()!,
             finishedAt: parts.map(\.report.finishedAt).max()!, interrupted: parts.contains { $0.report.interrupted },
-            notAudited: notAudited, domains: [], entitlements: entitlements, inputErrors: inputErrors)
+            notAudited: notAudited, domains: [], entitlements: entitlements, inputErrors: refused.errors,
+            inputErrorsOmitted: refused.omitted)
         header.options = first.options
         header.urlSchemes = first.urlSchemes
         return StreamedReport(header: header, domains: domains)

@@ -124,7 +124,7 @@ enum AuditCommand: Command {
         struct Inputs {
             var targets: [DomainTarget]
             /// Lines of `--domains` files that cannot be audited: reported, and the run exits 2.
-            var inputErrors: [InputError] = []
+            var refused = RefusedInputs()
             var entitlements: Entitlements?
             var entitlementFindings: [Finding]
             var appID: String?
@@ -366,18 +366,11 @@ enum AuditCommand: Command {
     /// The domains to audit: the command line's, the lists', the entitlements' (merged by domain).
     static func planInputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Inputs {
         let arguments = options.positionals
-        var lines: [ListFile.Line] = []
-        for file in options.strings(domains) { lines += try DomainList.read(file, command: spec.name) }
         var read: Entitlements?
         var findings: [Finding] = []
         var app = options.string(appID)
         if let file = options.string(entitlements) {
-            let bytes = try InputFile.read(file, command: spec.name)
-            do throws(Entitlements.ReadError) {
-                read = try Entitlements.read(Data(bytes), file: file)
-            } catch {
-                throw UsageError(error.description, command: spec.name)
-            }
+            read = try EntitlementsFile.read(file, command: spec.name)
             app = app ?? read?.appID
             findings = read.map(Catalogue.check) ?? []
             guard app != nil else {
@@ -386,14 +379,16 @@ enum AuditCommand: Command {
                     command: spec.name)
             }
         }
-        guard !arguments.isEmpty || !lines.isEmpty || read?.entries.isEmpty == false else {
+        var built = DomainTargets()
+        built.add(entitlements: read?.entries ?? [])
+        try built.add(arguments: arguments, command: spec.name)
+        for file in options.strings(domains) { try built.add(list: file, command: spec.name) }
+        guard !arguments.isEmpty || built.listed > 0 || read?.entries.isEmpty == false else {
             throw UsageError("no domain given", command: spec.name)
         }
-        let (targets, refused) = try DomainTargets.merge(
-            entitlements: read?.entries ?? [], arguments: arguments, lists: lines, command: spec.name)
         return Plan.Inputs(
-            targets: targets, inputErrors: refused, entitlements: read, entitlementFindings: findings, appID: app,
-            urlSchemes: try SharedOptions.urlSchemes(from: options, command: spec.name))
+            targets: built.targets, refused: built.refused, entitlements: read, entitlementFindings: findings,
+            appID: app, urlSchemes: try SharedOptions.urlSchemes(from: options, command: spec.name))
     }
 
     // MARK: Run
@@ -401,7 +396,7 @@ enum AuditCommand: Command {
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
         // Refused lines first, before a long run: the operator sees them while it works.
-        for refused in plan.inputs.inputErrors { Terminal.err(Terminal.safe(refused.line)) }
+        RefusedLines.print(plan.inputs.refused, command: spec.name)
         // The run folder first: each domain is written into it as it finishes. When it cannot be made, the
         // domains wait in a temporary folder and writing the reports fails as it would have (exit 3).
         var plan = plan
@@ -458,7 +453,7 @@ enum AuditCommand: Command {
             return .toolFailure
         }
         if interrupted { return .interrupted }
-        if !plan.inputs.inputErrors.isEmpty { return .usage }
+        if !plan.inputs.refused.isEmpty { return .usage }
         if plan.failOnChange, let changes = report.header.changes, !changes.isEmpty { return .findings }
         return report.reaches(plan.failOn) ? .findings : .success
     }
@@ -540,7 +535,7 @@ enum AuditCommand: Command {
                 AuditReport.EntitlementsReport(
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: plan.inputs.entitlementFindings)
-            }, inputErrors: plan.inputs.inputErrors)
+            }, inputErrors: plan.inputs.refused.errors, inputErrorsOmitted: plan.inputs.refused.omitted)
         header.shard = plan.inputs.shard
         header.options = plan.findingOptions
         header.urlSchemes = plan.inputs.urlSchemes

@@ -89,18 +89,13 @@ enum LinksCommand: Command {
         }
         for file in options.strings(html) { try list.read(html: file, command: spec.name) }
         try list.checkCount(command: spec.name)
-        guard !list.links.isEmpty || !list.inputErrors.isEmpty || list.skipped > 0 else {
+        guard !list.links.isEmpty || !list.refused.isEmpty || list.skipped > 0 else {
             throw UsageError("no link given", command: spec.name)
         }
         let schemes = try SharedOptions.urlSchemes(from: options, command: spec.name)
         var domains: [String] = []
         if let path = options.string(entitlements) {
-            let bytes = try InputFile.read(path, command: spec.name)
-            do throws(Entitlements.ReadError) {
-                domains = try Entitlements.read(Data(bytes), file: path).applinksHosts
-            } catch {
-                throw UsageError(error.description, command: spec.name)
-            }
+            domains = try EntitlementsFile.read(path, command: spec.name).applinksHosts
         }
         let formats = options.choiceList(format).compactMap(LinksFormat.init(rawValue:))
         return Plan(
@@ -119,7 +114,7 @@ enum LinksCommand: Command {
 
     static func run(_ plan: Plan) async -> ExitCode {
         let started = Date()
-        for refused in plan.list.inputErrors { Terminal.err(Terminal.safe(refused.line)) }
+        RefusedLines.print(plan.list.refused, command: spec.name)
         var configuration = plan.configuration
         configuration.idleConnections = LinksRunner.idleConnections
         let fetcher = CurlFetcher(configuration: configuration)
@@ -139,7 +134,8 @@ enum LinksCommand: Command {
         let interrupted = work.isCancelled || StopRequest.isRequested || unfinished > 0
         let report = LinksReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
-            links: results, skipped: plan.list.skipped, inputErrors: plan.list.inputErrors, domains: domains)
+            links: results, skipped: plan.list.skipped, inputErrors: plan.list.refused.errors,
+            inputErrorsOmitted: plan.list.refused.omitted, domains: domains)
         let written = LinksFiles.write(report, directory: plan.directory, formats: plan.formats, started: started)
         if !plan.quiet {
             Terminal.out(LinksTable(terminal: .standard).render(report, reportPath: try? written.get()))
@@ -149,7 +145,7 @@ enum LinksCommand: Command {
             return .toolFailure
         }
         if interrupted { return .interrupted }
-        if !plan.list.inputErrors.isEmpty { return .usage }
+        if !plan.list.refused.isEmpty { return .usage }
         return report.fails(at: plan.failOn) ? .findings : .success
     }
 }

@@ -42,7 +42,8 @@ enum MatchCommand: Command {
         ],
         exitStatus:
             "0 the URLs were matched (with --expect: every URL met it), 1 a URL did not meet --expect or the file "
-            + "cannot be matched against, 2 usage error (also an unusable --urls file).")
+            + "cannot be matched against, 2 usage error (also an unusable --urls file, or a --urls line too long to "
+            + "read: the rest is matched).")
 
     /// Where the file comes from.
     enum Source {
@@ -57,6 +58,8 @@ enum MatchCommand: Command {
         var urls: [String]
         var json: Bool
         var expect: Expectation?
+        /// `--urls` lines too long to read: named on stderr, and the run exits 2 once the rest is matched.
+        var refused = RefusedInputs()
     }
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
@@ -67,13 +70,26 @@ enum MatchCommand: Command {
             throw UsageError("standard input can be read once: give the other list as a file", command: spec.name)
         }
         var given = options.positionals
+        var refused = RefusedInputs()
         for list in lists {
-            given += try urlList(InputFile.read(list, command: spec.name), path: list).map(\.value)
-            guard given.count <= maxURLs else {
-                throw UsageError("\(list) holds more than \(maxURLs) URLs: split it", command: spec.name)
+            let name = ListFile.name(list)
+            // Read a line at a time: a list past the cap is refused at the URL that passes it.
+            try ListFile.read(
+                path: list, column: "url", trailingComments: false, isHeader: { !$0.contains("/") },
+                command: spec.name
+            ) { item throws(UsageError) in
+                switch item {
+                case .value(let value, _): given.append(value)
+                case .refused(let input, let line, let reason):
+                    refused.append(InputError(input: input, source: "\(name):\(line)", reason: reason))
+                }
+                guard given.count <= maxURLs else {
+                    throw UsageError(
+                        "\(list) holds more than \(RefusedInputs.grouped(maxURLs)) URLs: split it", command: spec.name)
+                }
             }
         }
-        guard !given.isEmpty else {
+        guard !given.isEmpty || !refused.isEmpty else {
             throw UsageError(
                 lists.isEmpty ? "no URL given" : "no URL in \(lists.joined(separator: ", "))", command: spec.name)
         }
@@ -88,7 +104,7 @@ enum MatchCommand: Command {
         }
         return Plan(
             source: source, appIDs: options.strings(appID), urls: given, json: options.flag(json),
-            expect: options.choice(expect, as: Expectation.self))
+            expect: options.choice(expect, as: Expectation.self), refused: refused)
     }
 
     /// `--urls FILE`: one URL a line (a `#` starts a comment only at the start of a line: URLs have fragments),
@@ -109,6 +125,13 @@ enum MatchCommand: Command {
     }
 
     static func run(_ plan: Plan) async -> ExitCode {
+        RefusedLines.print(plan.refused, command: spec.name)
+        let status = await match(plan)
+        // A refused line outranks findings, as in `audit` and `links`: the list needs mending first.
+        return !plan.refused.isEmpty && (status == .success || status == .findings) ? .usage : status
+    }
+
+    static func match(_ plan: Plan) async -> ExitCode {
         let path: String
         let file: DecodedFile
         switch plan.source {

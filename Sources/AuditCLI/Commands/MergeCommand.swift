@@ -173,7 +173,7 @@ enum MergeCommand: Command {
             Terminal.err(Terminal.safe("aasa-audit merge: domains kept in memory: \(failure)"))
         }
         let header = streamed.header
-        for refused in header.inputErrors ?? [] { Terminal.err(Terminal.safe(refused.line)) }
+        RefusedLines.print(header.refused, command: spec.name)
         if let baseline = plan.outputs.baseline {
             // The baseline is read a domain at a time, as audit reads it.
             do {
@@ -191,7 +191,7 @@ enum MergeCommand: Command {
             return AuditTool.toolFailure(spec.name, "could not write the report: \(failure.reason)")
         }
         if header.interrupted || StopRequest.isRequested { return .interrupted }
-        if header.inputErrors?.isEmpty == false { return .usage }
+        if !header.refused.isEmpty { return .usage }
         if plan.failOnChange, let changes = streamed.header.changes, !changes.isEmpty { return .findings }
         return streamed.reaches(plan.failOn) ? .findings : .success
     }

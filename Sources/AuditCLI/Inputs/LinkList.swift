@@ -4,19 +4,23 @@ import Foundation
 
 /// The links `links` judges: arguments, lists (one a line, `#` comments, or a CSV with a `url` column) and HTML
 /// files (every `a` and `area` href with its text, through the libxml2 scanner the crawl uses). A value that is
-/// not a link becomes an `InputError` naming its `FILE:LINE`; mailto:, tel:, sms: and javascript: hrefs, and
-/// empty or fragment-only ones, are skipped and counted.
+/// not a link becomes an `InputError` naming its `FILE:LINE` (the first `RefusedInputs.kept`, the rest counted);
+/// mailto:, tel:, sms: and javascript: hrefs, and empty or fragment-only ones, are skipped and counted. Past
+/// `maximumLinks` links an input is refused as soon as it reaches the cap, before the rest of it is read.
 struct LinkList {
     var links: [LinkInput] = []
-    var inputErrors: [InputError] = []
+    var refused = RefusedInputs()
     var skipped = 0
 
     /// Links judged per run at most: a bigger campaign is split into several runs.
     static let maximumLinks = 100_000
 
-    /// Adds one value, or records why it is not a link.
-    mutating func add(_ value: String, source: String, text: String? = nil) {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The refused values kept with their reasons.
+    var inputErrors: [InputError] { refused.errors }
+
+    /// Adds one value, or records why it is not a link; `source` is built only when it is kept.
+    mutating func add(_ value: String, source: @autoclosure () -> String, text: String? = nil) {
+        let trimmed = ListReader.trimmed(value, newlines: true)
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             skipped += 1
             return
@@ -25,17 +29,22 @@ struct LinkList {
             if reason.isEmpty {
                 skipped += 1
             } else {
-                inputErrors.append(InputError(input: String(trimmed.prefix(200)), source: source, reason: reason))
+                refused.append(InputError(input: String(trimmed.prefix(200)), source: source(), reason: reason))
             }
             return
         }
-        links.append(LinkInput(input: value, source: source, text: text, url: trimmed))
+        links.append(LinkInput(input: value, source: source(), text: text, url: trimmed))
     }
 
     /// Why `text` is not a link to judge: "" for a skipped scheme, a reason for a mistake, nil for a link.
     static func refusal(_ text: String) -> String? {
         if text.utf8.count > LinkURL.maximumLength { return "longer than \(LinkURL.maximumLength) bytes" }
-        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+        // ASCII is judged byte by byte; only a value with other characters asks for their Unicode properties.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        if ascii
+            ? text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
+            : text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        {
             return "not a link: it contains a space or a control character"
         }
         guard let url = LinkURL(text) else { return "not a link: no scheme (write https://…)" }
@@ -44,36 +53,48 @@ struct LinkList {
         return nil
     }
 
-    /// A list file or standard input ("-").
+    /// A list file or standard input ("-"), read a line at a time.
     mutating func read(list path: String, command: String) throws(UsageError) {
-        let lines = try ListFile.parse(
-            InputFile.read(path, command: command), path: path, column: "url", trailingComments: false,
-            isHeader: { !$0.contains("/") }, command: command)
-        for line in lines { add(line.value, source: line.source) }
-        try checkCount(command: command)
+        let name = ListFile.name(path)
+        try ListFile.read(
+            path: path, column: "url", trailingComments: false, isHeader: { !$0.contains("/") }, command: command
+        ) { item throws(UsageError) in
+            switch item {
+            case .value(let value, let line): add(value, source: "\(name):\(line)")
+            case .refused(let input, let line, let reason):
+                refused.append(InputError(input: input, source: "\(name):\(line)", reason: reason))
+            }
+            try checkCount(command: command)
+        }
     }
 
     /// An HTML file: each `a`/`area` href with its text, named by the line its href is written on.
     mutating func read(html path: String, command: String) throws(UsageError) {
         let bytes = try InputFile.read(path, command: command)
-        let page = LinkScanner.scan(bytes)
         let name = path == "-" ? "<stdin>" : path
-        var finder = LineFinder(bytes)
-        for link in page.links where link.kind == .anchor || link.kind == .area {
+        // One more href than a run judges is enough to refuse the file.
+        let (page, ends, utf8) = LinkScanner.scanPositions(bytes, maximumLinks: Self.maximumLinks + 1)
+        if page.dropped > 0 {
+            throw UsageError(
+                "\(InputFile.name(path)) has more than \(RefusedInputs.grouped(Self.maximumLinks)) links: split it "
+                    + "into several runs", command: command)
+        }
+        var finder = LineFinder(bytes, utf8: utf8)
+        for (link, end) in zip(page.links, ends) where link.kind == .anchor || link.kind == .area {
             let written = link.href.trimmingCharacters(in: .whitespacesAndNewlines)
-            let line = finder.line(of: written)
+            let line = finder.line(of: written, tagEnd: end)
             let href = Self.resolve(written, base: page.base)
-            let source = line.map { "\(name):\($0)" } ?? name
+            let source = "\(name):\(line)"
             if !href.isEmpty, !href.hasPrefix("#"), LinkURL(href) == nil {
-                inputErrors.append(
+                refused.append(
                     InputError(
                         input: String(written.prefix(200)), source: source,
                         reason: "a relative link: no <base href> to resolve it"))
                 continue
             }
             add(href, source: source, text: link.text)
+            try checkCount(command: command)
         }
-        try checkCount(command: command)
     }
 
     /// A relative href resolved against the page's `<base href>` when that is an absolute http(s) URL.
@@ -86,42 +107,9 @@ struct LinkList {
 
     func checkCount(command: String) throws(UsageError) {
         if links.count > Self.maximumLinks {
-            throw UsageError("more than \(Self.maximumLinks) links: split them into several runs", command: command)
+            throw UsageError(
+                "more than \(RefusedInputs.grouped(Self.maximumLinks)) links: split them into several runs",
+                command: command)
         }
-    }
-}
-
-/// Finds the line each href is written on, in document order (the scanner reports hrefs decoded, so `&amp;` is
-/// looked for too); a href not found keeps no line.
-struct LineFinder {
-    let bytes: [UInt8]
-    var offset = 0
-    var line = 1
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func line(of href: String) -> Int? {
-        guard !href.isEmpty else { return nil }
-        for needle in [href, href.replacingOccurrences(of: "&", with: "&amp;")] {
-            let wanted = Array(needle.utf8)
-            if let found = Self.find(wanted, in: bytes, from: offset) {
-                // Past the match: the same href written twice is two links on two lines.
-                let end = found + wanted.count
-                line += bytes[offset..<end].count { $0 == UInt8(ascii: "\n") }
-                offset = end
-                return line
-            }
-        }
-        return nil
-    }
-
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
-        var i = start
-        while i + needle.count <= haystack.count {
-            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 }

@@ -1,8 +1,10 @@
+import Audit
 import Foundation
 
 /// A list of inputs, one a line (`#` comments), or a CSV whose header names the wanted column: what
-/// `--domains FILE` and `match --urls FILE` read. Each value keeps the `FILE:LINE` it came from, so a refused
-/// line can be named the way compilers name a place in a file.
+/// `--domains FILE`, `links FILE` and `match --urls FILE` read. Each value keeps the line it came from, so a refused
+/// line can be named the way compilers name a place in a file. The list is read a line at a time (`ListReader`)
+/// and each value handed over as it is read, so a caller can stop at its cap before the rest is read.
 enum ListFile {
     /// One value and where it was written.
     struct Line: Equatable {
@@ -11,40 +13,100 @@ enum ListFile {
         var source: String
     }
 
+    /// What a line of the list gives.
+    enum Item {
+        /// A value and its line number.
+        case value(String, line: Int)
+        /// A line that cannot be read as a value: the start of it, its line number and why.
+        case refused(String, line: Int, reason: String)
+    }
+
+    /// How `FILE:LINE` names standard input.
+    static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
     /// `column` is the CSV header that marks a CSV ("domain", "url"). `trailingComments`: `value  # note` keeps
     /// `value` (domains; a URL keeps its `#fragment`). `isHeader`: whether a first line with commas but without the
     /// column is still a CSV header, which is then refused (a domain never holds a comma; a URL may, but always
-    /// has a slash).
+    /// has a slash). A CSV row without the column is skipped, as an empty line is.
+    static func read(
+        path: String, column: String, trailingComments: Bool, isHeader: (String) -> Bool, command: String,
+        each: (Item) throws(UsageError) -> Void
+    ) throws(UsageError) {
+        var reader = try ListReader(path: path, command: command)
+        defer { reader.close() }
+        try read(
+            &reader, path: path, column: column, trailingComments: trailingComments, isHeader: isHeader,
+            command: command, each: each)
+    }
+
+    static func read(
+        _ reader: inout ListReader, path: String, column: String, trailingComments: Bool,
+        isHeader: (String) -> Bool, command: String, each: (Item) throws(UsageError) -> Void
+    ) throws(UsageError) {
+        /// nil until the first line with content; then the CSV column's index, or -1 for a plain list.
+        var csvColumn: Int?
+        while let raw = try reader.next() {
+            let line = ListReader.trimmed(raw.text)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if raw.tooLong {
+                try each(
+                    .refused(
+                        line, line: raw.number,
+                        reason: "longer than \(RefusedInputs.grouped(ListReader.maximumLine)) bytes: not read"))
+                continue
+            }
+            if raw.notUTF8 {
+                try each(.refused(line, line: raw.number, reason: "not UTF-8 text"))
+                continue
+            }
+            guard let index = csvColumn else {
+                let columns = CSVLine.split(line).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                if columns.contains(column) || (columns.count > 1 && isHeader(line)) {
+                    guard let index = columns.firstIndex(of: column) else {
+                        throw UsageError(
+                            "\(name(path)) looks like a CSV but has no \"\(column)\" column", command: command)
+                    }
+                    csvColumn = index
+                    continue
+                }
+                csvColumn = -1
+                try plain(line, number: raw.number)
+                continue
+            }
+            if index < 0 {
+                try plain(line, number: raw.number)
+                continue
+            }
+            let cells = CSVLine.split(line)
+            guard index < cells.count else { continue }
+            let value = cells[index].trimmingCharacters(in: .whitespaces)
+            if !value.isEmpty { try each(.value(value, line: raw.number)) }
+        }
+
+        func plain(_ line: String, number: Int) throws(UsageError) {
+            let value =
+                trailingComments
+                ? String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+                : line
+            if !value.isEmpty { try each(.value(value, line: number)) }
+        }
+    }
+
+    /// Every value of a list already in memory (tests); a line too long to read is left out.
     static func parse(
         _ bytes: [UInt8], path: String, column: String, trailingComments: Bool, isHeader: (String) -> Bool,
         command: String
     ) throws(UsageError) -> [Line] {
-        let name = path == "-" ? "<stdin>" : path
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines: [(text: String, number: Int)] = []
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if !line.isEmpty && !line.hasPrefix("#") { lines.append((line, index + 1)) }
-        }
-        guard let header = lines.first else { return [] }
-        let columns = CSVLine.split(header.text).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if columns.contains(column) || (columns.count > 1 && isHeader(header.text)) {
-            guard let index = columns.firstIndex(of: column) else {
-                throw UsageError("\(name) looks like a CSV but has no \"\(column)\" column", command: command)
-            }
-            return lines.dropFirst().compactMap { line in
-                let cells = CSVLine.split(line.text)
-                guard index < cells.count else { return nil }
-                let value = cells[index].trimmingCharacters(in: .whitespaces)
-                return value.isEmpty ? nil : Line(value: value, source: "\(name):\(line.number)")
+        var reader = ListReader(bytes: bytes, path: path, command: command)
+        var lines: [Line] = []
+        try read(
+            &reader, path: path, column: column, trailingComments: trailingComments, isHeader: isHeader,
+            command: command
+        ) { item in
+            if case .value(let value, let number) = item {
+                lines.append(Line(value: value, source: "\(name(path)):\(number)"))
             }
         }
-        return lines.compactMap { line in
-            let value =
-                trailingComments
-                ? String(line.text.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
-                : line.text
-            return value.isEmpty ? nil : Line(value: value, source: "\(name):\(line.number)")
-        }
+        return lines
     }
 }

@@ -52,10 +52,15 @@ struct AuditSummary {
             )
             lines += findingLines(entitlements.findings)
         }
-        if let refused = report.inputErrors, !refused.isEmpty {
+        let refused = report.refused
+        if !refused.isEmpty {
+            let listed =
+                refused.omitted > 0
+                ? "the first \(RefusedInputs.grouped(refused.errors.count)) named on stderr and in report.json's "
+                    + "inputErrors, the rest counted in inputErrorsOmitted"
+                : "named on stderr and in report.json's inputErrors"
             lines.append(
-                "refused: \(refused.count) input line(s) could not be audited (named on stderr and in report.json's "
-                    + "inputErrors)")
+                "refused: \(RefusedInputs.grouped(refused.count)) input line(s) could not be audited (\(listed))")
         }
         if report.interrupted { lines += Self.interruption(streamed) }
         if let changes = report.changes { lines += Self.changeLines(changes) }

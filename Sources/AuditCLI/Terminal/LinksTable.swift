@@ -19,20 +19,18 @@ struct LinksTable {
             lines.append("\(tier)  \(shown)  \(app)  \(Terminal.safe(link.why))  [\(Terminal.safe(source))]")
         }
         // Each consulted domain in one line; its findings are in full in links.json's domains.
-        for domain in report.domains where domain.verdict != .pass {
-            let errors = domain.findings.count { $0.severity == .error }
-            let warnings = domain.findings.count { $0.severity == .warning }
-            let ids = Array(Set(domain.findings.filter { $0.severity >= .warning }.map(\.id))).sorted().prefix(5)
+        for domain in report.domains.summaries where domain.verdict != .pass {
             lines.append(
-                "domain \(Terminal.safe(domain.domain)): \(domain.verdict.rawValue), \(errors) error(s), "
-                    + "\(warnings) warning(s) (\(Terminal.safe(ids.joined(separator: ", "))))")
+                "domain \(Terminal.safe(domain.domain)): \(domain.verdict.rawValue), \(domain.errors) error(s), "
+                    + "\(domain.warnings) warning(s) (\(Terminal.safe(domain.ids.prefix(5).joined(separator: ", "))))")
         }
         let s = report.summary
         var total =
             "\(s.links) link(s): \(s.opensApp) opens-app, \(s.safariFirst) safari-first, \(s.never) never, "
             + "\(s.broken) broken, \(s.customScheme) custom-scheme; \(s.skipped) skipped; "
             + "\(report.domains.count) domain file(s) fetched"
-        if !report.inputErrors.isEmpty { total += "; \(report.inputErrors.count) line(s) not a link" }
+        let refused = report.refused
+        if !refused.isEmpty { total += "; \(RefusedInputs.grouped(refused.count)) line(s) not a link" }
         lines.append(total)
         if report.interrupted { lines.append("Interrupted: only the links that finished are listed.") }
         if let reportPath { lines.append("Report: \(Terminal.safe(reportPath))") }

@@ -33,6 +33,11 @@ int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length,
  *  it arrives, so a hostile page costs no memory). Not called when the text is empty. */
 void chtmlscan_collect_anchor_text(chtmlscan_scanner *scanner, chtmlscan_text_fn fn);
 
+/** Where the parser is: its line (1-based, counting LF only) and column (1-based, in characters of the page after
+ *  any charset conversion). During an element's callback this is where its start tag ends (its `>`), so a caller
+ *  can tell where the element was written without searching the page for it. */
+void chtmlscan_position(const chtmlscan_scanner *scanner, int *line, int *column);
+
 /** Number of interesting elements reported so far. */
 size_t chtmlscan_reported(const chtmlscan_scanner *scanner);
 
