@@ -48,31 +48,39 @@ enum ReportReader {
     }
 
     /// Hands each domain to `each` as it is read (`skipDomains` reads past them instead); returns the report's other
-    /// fields, `domains` left empty.
+    /// fields, `domains` left empty. Only a regular file is read (`RegularFile`): a FIFO or a device is refused
+    /// before a byte is read from it.
     static func stream(
         path: String, urls: URLDetail, skipDomains: Bool = false, each: (DomainReport) throws -> Void
     ) throws -> AuditReport {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = String(cString: strerror(errno))
-            throw ReportReadError(file: path, problem: reason, unreadable: true)
+        let fd: Int32
+        do {
+            fd = try RegularFile.open(path)
+        } catch {
+            throw ReportReadError(file: path, problem: error.reason, unreadable: true)
         }
-        defer { try? handle.close() }
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         return try stream(
             name: path, urls: urls, limit: valueLimit, skipDomains: skipDomains,
             source: {
-                do {
-                    return try handle.read(upToCount: 1 << 20).map(Array.init)
-                } catch {
-                    throw ReportReadError(file: path, problem: error.localizedDescription, unreadable: true)
+                while true {
+                    let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+                    if count > 0 { return Array(chunk[0..<count]) }
+                    if count == 0 { return nil }
+                    guard errno == EINTR else {
+                        throw ReportReadError(file: path, problem: RegularFile.reason(errno), unreadable: true)
+                    }
                 }
             }, each: each)
     }
 
+    /// `stringLimit`: the longest JSON string read (a test lowers it to check the refusal on a small file).
     static func stream(
-        name: String, urls: URLDetail, limit: Int, skipDomains: Bool = false, source: @escaping () throws -> [UInt8]?,
-        each: (DomainReport) throws -> Void
+        name: String, urls: URLDetail, limit: Int, stringLimit: Int = JSONScanner.defaultStringLimit,
+        skipDomains: Bool = false, source: @escaping () throws -> [UInt8]?, each: (DomainReport) throws -> Void
     ) throws -> AuditReport {
-        var scanner = JSONScanner(source: source)
+        var scanner = JSONScanner(source: source, stringLimit: stringLimit)
         do {
             let walk = Walk(urls: urls, limit: limit, skipDomains: skipDomains)
             return try walk.report(&scanner, each: each)
@@ -112,8 +120,11 @@ enum ReportReader {
         } catch let problem as Problem {
             throw DomainLog.ReadFailure(reason: problem.text)
         }
-        guard let index, index >= 0, let report else {
+        guard let index, let report else {
             throw DomainLog.ReadFailure(reason: "a record needs \"index\" and \"report\"")
+        }
+        guard (0...ReportNumbers.maximum).contains(index) else {
+            throw DomainLog.ReadFailure(reason: "index: \(index) is out of range (from 0 to \(ReportNumbers.maximum))")
         }
         return (index, report, partial)
     }
@@ -166,15 +177,25 @@ enum ReportReader {
             }
             // A JSON file of another kind lacks this first.
             guard sawDomains else { throw Problem(text: "missing \"domains\"") }
+            let json = shell.json
             struct Version: Decodable { var schemaVersion: Int }
-            let version = try decode(Version.self, shell.json, at: nil)
+            let version = try decode(Version.self, json, at: nil)
             guard version.schemaVersion == ReportReader.supportedVersion else {
                 throw Problem(
                     text: "schemaVersion \(version.schemaVersion) is not supported (this version reads "
                         + "\(ReportReader.supportedVersion))")
             }
-            return try decode(AuditReport.self, shell.json, at: nil)
+            if let problem = ReportNumbers.problem(in: json, root: "") { throw Problem(text: problem) }
+            let report = try decode(AuditReport.self, json, at: nil)
+            if let problem = report.shard?.problem { throw Problem(text: "shard." + problem) }
+            if let findings = report.entitlements?.findings, ReportNumbers.tally(findings) == nil {
+                throw Problem(text: "entitlements.findings: " + Self.tooMany)
+            }
+            return report
         }
+
+        static let tooMany =
+            "they stand for more than \(ReportNumbers.maximumFindings) findings, more than any file or crawl raises"
 
         func domain(_ scanner: inout JSONScanner, index: Int) throws -> DomainReport {
             try scanner.skipWhitespace()
@@ -193,7 +214,16 @@ enum ReportReader {
             } other: { key, value in
                 shell.add(key, value)
             }
-            var domain = try decode(DomainReport.self, shell.json, at: (path, line))
+            let json = shell.json
+            if let problem = ReportNumbers.problem(in: json, root: path) {
+                throw Problem(text: "line \(line), \(problem)")
+            }
+            var domain = try decode(DomainReport.self, json, at: (path, line))
+            guard ReportNumbers.tally(domain.findings) != nil else {
+                throw Problem(text: "line \(line), \(path).findings: " + Self.tooMany)
+            }
+            // Worked out again from the findings, as a run does: a verdict edited to "pass" cannot hide an error.
+            domain.verdict = DomainReport.verdict(domain.findings)
             domain.urls = table
             return domain
         }
@@ -211,7 +241,10 @@ enum ReportReader {
                 do {
                     switch urls {
                     case .full:
-                        for row in try decoder.decode([URLReport].self, from: Data(batch)) { table.append(row) }
+                        for row in try decoder.decode([URLReport].self, from: Data(batch)) {
+                            try checked(row, path: "\(path)[\(table.count)]")
+                            table.append(row)
+                        }
                     case .openedApp:
                         for row in try decoder.decode([OpenedApp].self, from: Data(batch)) {
                             table.append(given: row.url, opensApp: row.opensApp)
@@ -237,6 +270,7 @@ enum ReportReader {
                 case .full:
                     if let row = URLRowReader.row(text) {
                         try decodeBatch()
+                        try checked(row, path: "\(path)[\(table.count)]")
                         table.append(row)
                         continue
                     }
@@ -255,6 +289,11 @@ enum ReportReader {
             guard try scanner.take(UInt8(ascii: "]")) else { throw try scanner.unexpected("',' or ']'") }
             try decodeBatch()
             return table
+        }
+
+        /// A URL row whose numbers are all in range.
+        func checked(_ row: URLReport, path: String) throws {
+            if let problem = ReportNumbers.problem(in: row, root: path) { throw Problem(text: problem) }
         }
 
         /// Walks an object's members: `special` consumes the value of a member it handles and returns true;

@@ -34,9 +34,73 @@ struct RunRecord: Codable, Equatable, Sendable {
         try OutputDirectory.writeAtomically(to: folder.appendingPathComponent(Self.fileName)) { try $0(data) }
     }
 
-    static func read(from folder: URL) throws -> RunRecord {
-        let data = try Data(contentsOf: folder.appendingPathComponent(fileName))
-        return try JSONOutput.decoder().decode(RunRecord.self, from: data)
+    /// The most run.json may hold: its domain list comes from lists of at most 64 MiB each, and a real one is far
+    /// smaller; a larger file is not read (`/dev/zero` grew without bound, a FIFO blocked the run for ever).
+    static let sizeLimit = 256 << 20
+
+    /// Why run.json could not be read, as the end of a sentence about the run folder.
+    struct ReadFailure: Error {
+        /// It is not there (or cannot be opened): no run to continue.
+        var missing: Bool
+        var reason: String
+    }
+
+    /// Read only when it is a regular file of at most `sizeLimit` bytes.
+    static func read(from folder: URL) throws(ReadFailure) -> RunRecord {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.contents(folder.appendingPathComponent(fileName).path, limit: sizeLimit)
+        } catch {
+            if error.kind == nil && error.code != 0 { throw ReadFailure(missing: true, reason: error.reason) }
+            throw ReadFailure(missing: false, reason: "\(fileName) is \(error.reason)")
+        }
+        do {
+            return try JSONOutput.decoder().decode(RunRecord.self, from: Data(bytes))
+        } catch {
+            throw ReadFailure(missing: false, reason: "\(fileName) is not a run record: \(describe(error))")
+        }
+    }
+
+    /// A DecodingError in a few words: the member and what is wrong with it.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not JSON" }
+        switch error {
+        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return "\(path.hasPrefix(".") ? String(path.dropFirst()) : path) has the wrong type"
+        case .dataCorrupted: return "not JSON"
+        @unknown default: return "not JSON"
+        }
+    }
+
+    /// The run's command line, rebuilt from the recorded options and positionals (and `free` ones given now),
+    /// for the parser to check again as if typed: run.json is a file anyone who can write the folder can edit,
+    /// and `--shard 0/0` from it audited nothing and exited 0. Values go as `--name=value` and positionals after
+    /// `--`, so none can pass for an option.
+    func arguments(
+        free given: [String: [String]], command: CommandSpec
+    ) throws(UsageError) -> [String] {
+        var arguments: [String] = []
+        let recorded = options.filter { !Self.free.contains($0.key) }.sorted { $0.key < $1.key }
+        let now = given.filter { Self.free.contains($0.key) }.sorted { $0.key < $1.key }
+        for (name, values) in recorded + now {
+            guard let option = command.option(named: name), option.name == name else {
+                throw UsageError("\(Self.fileName): unknown option \(name)", command: command.name)
+            }
+            for value in values {
+                if option.takesValue {
+                    arguments.append("\(name)=\(value)")
+                } else {
+                    guard value.isEmpty else {
+                        throw UsageError(
+                            "\(Self.fileName): \(name) takes no value, not \(value)", command: command.name)
+                    }
+                    arguments.append(name)
+                }
+            }
+        }
+        return arguments + ["--"] + positionals
     }
 
     /// What differs between the options and domains given now and those the run was started with, one phrase
