@@ -107,7 +107,7 @@ enum ReportReader {
         do {
             try walk.members(&scanner, of: "a domain record") { scanner, key in
                 guard key == Array(#""report""#.utf8) else { return false }
-                report = try walk.domain(&scanner, index: 0)
+                report = try walk.domain(&scanner, index: 0, inRecord: true)
                 return true
             } other: { key, value in
                 if key == Array(#""index""#.utf8) { index = Int(String(decoding: value, as: UTF8.self)) }
@@ -197,10 +197,12 @@ enum ReportReader {
         static let tooMany =
             "they stand for more than \(ReportNumbers.maximumFindings) findings, more than any file or crawl raises"
 
-        func domain(_ scanner: inout JSONScanner, index: Int) throws -> DomainReport {
+        /// `inRecord`: the domain is a log record's `report` (one line: no line number is worth giving).
+        func domain(_ scanner: inout JSONScanner, index: Int, inRecord: Bool = false) throws -> DomainReport {
             try scanner.skipWhitespace()
             let line = scanner.position.line
-            let path = "domains[\(index)]"
+            let path = inRecord ? "report" : "domains[\(index)]"
+            let place = inRecord ? "" : "line \(line), "
             guard try scanner.peek() == UInt8(ascii: "{") else {
                 throw try scanner.unexpected("'{' (\(path) is an object)")
             }
@@ -216,11 +218,11 @@ enum ReportReader {
             }
             let json = shell.json
             if let problem = ReportNumbers.problem(in: json, root: path) {
-                throw Problem(text: "line \(line), \(problem)")
+                throw Problem(text: place + problem)
             }
-            var domain = try decode(DomainReport.self, json, at: (path, line))
+            var domain = try decode(DomainReport.self, json, at: (path, inRecord ? nil : line))
             guard ReportNumbers.tally(domain.findings) != nil else {
-                throw Problem(text: "line \(line), \(path).findings: " + Self.tooMany)
+                throw Problem(text: place + "\(path).findings: " + Self.tooMany)
             }
             // Worked out again from the findings, as a run does: a verdict edited to "pass" cannot hide an error.
             domain.verdict = DomainReport.verdict(domain.findings)
@@ -322,7 +324,7 @@ enum ReportReader {
             guard try scanner.take(UInt8(ascii: "}")) else { throw try scanner.unexpected("',' or '}'") }
         }
 
-        func decode<T: Decodable>(_ type: T.Type, _ text: [UInt8], at place: (path: String, line: Int)?) throws -> T {
+        func decode<T: Decodable>(_ type: T.Type, _ text: [UInt8], at place: (path: String, line: Int?)?) throws -> T {
             do {
                 return try decoder.decode(type, from: Data(text))
             } catch let error as DecodingError {
