@@ -17,6 +17,10 @@ enum ReportReader {
     /// The most one domain without its URLs (or one URL row, or another member of the report) may take: a
     /// real one is well under a megabyte, so this only stops a file that is not a report.
     static let valueLimit = 256 << 20
+    /// The most one domain without its URLs, or one of its URL rows, may take: a real domain's findings (100 per
+    /// check kept), its file (at most 128 KiB) and its scheme links (200 kept) stay a few megabytes, and every
+    /// byte kept costs several more while it is decoded.
+    static let domainLimit = 32 << 20
     static let batchRows = 256
     static let supportedVersion = 1
 
@@ -138,6 +142,8 @@ enum ReportReader {
     struct Walk {
         let urls: URLDetail
         let limit: Int
+        /// A domain's limit, and its rows': `domainLimit`, or `limit` when that is lower.
+        var domainLimit: Int { min(limit, ReportReader.domainLimit) }
         /// The domains are read past, not decoded: a header alone is wanted.
         var skipDomains = false
         let decoder = JSONOutput.decoder()
@@ -208,7 +214,7 @@ enum ReportReader {
             }
             var shell = Shell()
             var table = URLTable()
-            try members(&scanner, of: path + " besides its URLs") { scanner, key in
+            try members(&scanner, of: path + " besides its URLs", limit: domainLimit) { scanner, key in
                 guard key == Array(#""urls""#.utf8) else { return false }
                 table = try self.urls(&scanner, path: path + ".urls")
                 shell.add(key, Array("[]".utf8))
@@ -266,7 +272,7 @@ enum ReportReader {
             repeat {
                 try scanner.skipWhitespace()
                 let line = scanner.position.line
-                let text = try scanner.keep(limit: limit) { try $0.value() }
+                let text = try scanner.keep(limit: domainLimit) { try $0.value() }
                 // Read by hand when it has the writer's plain shape; else by JSONDecoder, after the rows before it.
                 switch urls {
                 case .full:
@@ -301,11 +307,12 @@ enum ReportReader {
         /// Walks an object's members: `special` consumes the value of a member it handles and returns true;
         /// every other value is kept and handed to `other` with its key (both as JSON text).
         func members(
-            _ scanner: inout JSONScanner, of what: String,
+            _ scanner: inout JSONScanner, of what: String, limit: Int? = nil,
             special: (inout JSONScanner, [UInt8]) throws -> Bool, other: ([UInt8], [UInt8]) throws -> Void
         ) throws {
             guard try scanner.take(UInt8(ascii: "{")) else { throw try scanner.unexpected("'{'") }
             if try scanner.take(UInt8(ascii: "}")) { return }
+            let limit = limit ?? self.limit
             var size = 0
             repeat {
                 try scanner.skipWhitespace()
