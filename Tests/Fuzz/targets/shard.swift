@@ -30,7 +30,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkSummary(merged)
             var loaded = 0
             try merged.domains.forEach { _ in loaded += 1 }
-            guard loaded == merged.domains.count else { fuzzFail("shard", "\(loaded) domains loaded of \(merged.domains.count)") }
+            guard loaded == merged.domains.count else {
+                fuzzFail("shard", "\(loaded) domains loaded of \(merged.domains.count)")
+            }
             var written = 0
             try merged.writeJSON { written += $0.count }
         } catch is MergeRefusal {
