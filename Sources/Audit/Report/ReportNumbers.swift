@@ -46,8 +46,19 @@ enum ReportNumbers {
         return negative && !signed ? "is negative (\(bound))" : nil
     }
 
-    /// Of a URL row (read by hand or by JSONDecoder, never through the walker), the first number out of range.
-    static func problem(in row: URLReport, root: String) -> String? {
+    /// Of a URL row (read by hand or by JSONDecoder, never through the walker), the first number out of range. Every
+    /// row of a crawl passes here, so an in-range row costs a few comparisons and no allocation.
+    static func problem(in row: URLReport, root place: () -> String) -> String? {
+        func fits(_ value: Int?) -> Bool { value.map { (0...maximum).contains($0) } ?? true }
+        func fits(_ rule: RuleReference?) -> Bool {
+            guard let rule else { return true }
+            return fits(rule.detailsIndex) && fits(rule.ruleIndex) && fits(rule.line) && fits(rule.column)
+        }
+        guard
+            !(fits(row.httpStatus) && fits(row.depth) && fits(row.inlinks)
+                && row.verdicts.allSatisfy({ fits($0.rule) }))
+        else { return nil }
+        let root = place()
         let numbers: [(String, Int?)] = [
             ("httpStatus", row.httpStatus), ("depth", row.depth), ("inlinks", row.inlinks),
         ]

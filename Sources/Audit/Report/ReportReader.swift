@@ -250,7 +250,7 @@ enum ReportReader {
                     switch urls {
                     case .full:
                         for row in try decoder.decode([URLReport].self, from: Data(batch)) {
-                            try checked(row, path: "\(path)[\(table.count)]")
+                            try checked(row, in: path, at: table.count)
                             table.append(row)
                         }
                     case .openedApp:
@@ -278,7 +278,7 @@ enum ReportReader {
                 case .full:
                     if let row = URLRowReader.row(text) {
                         try decodeBatch()
-                        try checked(row, path: "\(path)[\(table.count)]")
+                        try checked(row, in: path, at: table.count)
                         table.append(row)
                         continue
                     }
@@ -299,9 +299,10 @@ enum ReportReader {
             return table
         }
 
-        /// A URL row whose numbers are all in range.
-        func checked(_ row: URLReport, path: String) throws {
-            if let problem = ReportNumbers.problem(in: row, root: path) { throw Problem(text: problem) }
+        /// A URL row whose numbers are all in range (its place `urls[position]` is named only when one is not).
+        func checked(_ row: URLReport, in urls: String, at position: Int) throws {
+            guard let problem = ReportNumbers.problem(in: row, root: { "\(urls)[\(position)]" }) else { return }
+            throw Problem(text: problem)
         }
 
         /// Walks an object's members: `special` consumes the value of a member it handles and returns true;
