@@ -35,7 +35,7 @@ struct RunRecord: Codable, Equatable, Sendable {
     }
 
     /// The most run.json may hold: its domain list comes from lists of at most 64 MiB each, and a real one is far
-    /// smaller; a larger file is not read (`/dev/zero` grew without bound, a FIFO blocked the run for ever).
+    /// smaller; a larger file is not read, nor a FIFO or a device (`RegularFile`), whoever wrote the run folder.
     static let sizeLimit = 256 << 20
 
     /// Why run.json could not be read, as the end of a sentence about the run folder.
