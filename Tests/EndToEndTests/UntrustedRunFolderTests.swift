@@ -18,8 +18,7 @@ import Testing
         return folder
     }
 
-    /// `--resume`, stopped after 120 s should it block or read for ever (the old reader did on a FIFO and
-    /// /dev/zero): a stopped run fails the test by its status.
+    /// `--resume`, stopped after 120 s should it block or read for ever: a stopped run fails the test by its status.
     static func resume(_ folder: URL) async throws -> RunResult {
         try await Binary.run(["audit", "--resume", folder.path, "--quiet"], interrupt: (SIGKILL, 120))
     }
@@ -53,7 +52,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
     }
 
-    /// run.json as a FIFO blocked the run for ever, as /dev/zero it was read until memory ran out.
+    /// run.json as a FIFO or a device is refused by what the opened descriptor is, saying so (Foundation's reader
+    /// refused both too, but as "missing or unreadable").
     @Test(arguments: ["fifo", "/dev/zero"]) func aRunJSONThatIsNotARegularFileIsRefused(_ kind: String) async throws {
         let folder = try UntrustedShardTests.folder("special")
         let path = folder.appendingPathComponent("run.json").path
