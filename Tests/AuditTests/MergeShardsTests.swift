@@ -159,4 +159,61 @@ import Testing
         #expect(merged.summary.urlsOpeningApp == 1)
         #expect(merged.domains.map(\.domain) == names)
     }
+
+    /// Numbers that trapped or grew without bound (a count of 0, −2 or 2^62) are refused before any is counted up
+    /// to; so are two domains at one place and a domain listed twice, which were merged as if both were real.
+    @Test(arguments: [0, -2, 1 << 62, 10_001]) func aShardCountOutOfRangeIsRefused(_ count: Int) {
+        var parts = (1...2).map { Self.part($0, of: 2, names: Self.names) }
+        for index in parts.indices { parts[index].report.shard?.count = count }
+        #expect(refusal(parts)?.hasPrefix("shard1: shard.count: \(count) is ") == true)
+    }
+
+    @Test func twoDomainsAtOnePlaceAreRefused() {
+        var parts = (1...2).map { Self.part($0, of: 2, names: Self.names) }
+        let (name, position) = parts[1].report.shard!.positions!.min { $0.value < $1.value }!
+        let taken = parts[0].report.shard!.positions!.min { $0.value < $1.value }!
+        parts[1].report.shard!.positions![name] = taken.value
+        #expect(
+            refusal(parts)
+                == "shard2: shard.positions[\"\(name)\"]: \(taken.value) is also the place of \(taken.key) in shard1")
+        #expect(position != taken.value)
+    }
+
+    @Test func aDomainListedTwiceOrBothAuditedAndNotIsRefused() {
+        var parts = (1...2).map { Self.part($0, of: 2, names: Self.names) }
+        let twice = parts[0].report.domains[0]
+        parts[0].report.domains.append(twice)
+        let last = parts[0].report.domains.count - 1
+        #expect(refusal(parts) == "shard1: domains[\(last)]: \(twice.domain) is listed twice")
+        parts[0].report.domains.removeLast()
+        parts[0].report.notAudited = [twice.domain]
+        #expect(refusal(parts) == "shard1: notAudited: \(twice.domain) is listed as audited too")
+        parts[0].report.notAudited = []
+        let owned = (0..<100).map { "x\($0).test" }.first { parts[0].report.shard!.contains($0) }!
+        parts[0].report.domains.append(DomainReport(domain: owned, fetches: [], apps: [], findings: []))
+        #expect(refusal(parts) == "shard1: domains[\(last)]: \(owned) has no place in shard.positions")
+    }
+
+    /// A row's count of linking pages, copied when the row is judged by another shard's file, is copied at once:
+    /// added one at a time, a count of 10^9 took minutes.
+    @Test func aLinkedRowKeepsItsInlinksWhenJudgedAcrossShards() throws {
+        let names = ["shop.test", "blog.test"]
+        var urls = URLTable()
+        urls.append(
+            URLReport(
+                url: "https://blog.test/posts/1", foundOn: "https://shop.test/", httpStatus: nil, verdicts: [],
+                opensApp: nil, note: nil, inlinks: 1_000_000_000))
+        let shop = DomainReport(domain: "shop.test", fetches: [], apps: [], findings: [], urls: urls)
+        let exchange = Exchange(
+            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association", userAgent: "u",
+            httpStatus: 200, contentType: "application/json", bytes: Self.blogFile.utf8.count)
+        let blog = DomainReport(domain: "blog.test", fetches: [exchange], apps: [], findings: [], file: Self.blogFile)
+        let shopShard = Shard.bucket(of: "shop.test", count: 2) + 1
+        let merged = try MergeShards.merge([
+            Self.part(shopShard, of: 2, names: names, domains: [shop]),
+            Self.part(3 - shopShard, of: 2, names: names, domains: [blog]),
+        ])
+        let row = try #require(merged.domains.first { $0.domain == "shop.test" }?.urls[0])
+        #expect(row.opensApp == "ABCDE12345.com.acme.blog" && row.inlinks == 1_000_000_000)
+    }
 }

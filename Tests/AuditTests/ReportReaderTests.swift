@@ -203,22 +203,40 @@ import Testing
     }
 
     @Test func endlessInputStopsAtTheLimitWithAnError() throws {
-        // /dev/zero itself: not JSON from its first byte.
+        // /dev/zero itself: refused before a byte is read, as every file that is not a regular one.
         do {
             _ = try AuditReport.baseline(at: "/dev/zero")
             Issue.record("/dev/zero read as a report")
         } catch let error as ReportReadError {
-            #expect(
-                error.description
-                    == "/dev/zero is not an aasa-audit report.json: line 1, column 1: expected '{', found byte 0x0")
+            #expect(error.description == "cannot read /dev/zero: a device, not a regular file")
         }
-        // Zeros without end inside a string, a row, or a member: each stops once one value passes the limit.
-        for opening in [#"{"domains": [{"file": ""#, #"{"domains": [{"urls": [[1"#, #"{"changes": [1"#] {
+        // Zeros without end inside a number stop at the longest number a report writes.
+        for opening in [#"{"domains": [{"urls": [[1"#, #"{"changes": [1"#] {
             var sent = 0
             let chunk = Array(repeating: UInt8(ascii: "0"), count: 64 << 10)
             #expect {
                 _ = try ReportReader.stream(
                     name: "zeros", urls: .openedApp, limit: 1 << 20,
+                    source: {
+                        defer { sent += 1 }
+                        if sent > 1_000 { return nil }
+                        return sent == 0 ? Array(opening.utf8) : chunk
+                    }, each: { _ in })
+            } throws: { error in
+                "\(error)".hasSuffix(": a number of more than 64 characters; no report writes one that long")
+                    && sent < 3
+            }
+        }
+        // Zeros without end inside a string, a row, or a member: each stops once one value passes the limit.
+        let zeros = Array(repeating: UInt8(ascii: "0"), count: 64 << 10)
+        let list = Array(String(repeating: "0,", count: 32 << 10).utf8)
+        for (opening, chunk) in [
+            (#"{"domains": [{"file": ""#, zeros), (#"{"domains": [{"urls": [["#, list), (#"{"changes": ["#, list),
+        ] {
+            var sent = 0
+            #expect {
+                _ = try ReportReader.stream(
+                    name: "zeros", urls: .openedApp, limit: 1 << 20, stringLimit: 4 << 20,
                     source: {
                         defer { sent += 1 }
                         if sent > 1_000 { return nil }  // a bug would read 64 MB, then fail the test
@@ -252,7 +270,7 @@ import Testing
 
     @Test func aFileThatCannotBeReadSaysSo() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)").path
-        #expect(throws: ReportReadError(file: path, problem: "No such file or directory", unreadable: true)) {
+        #expect(throws: ReportReadError(file: path, problem: "no such file or directory", unreadable: true)) {
             try AuditReport.baseline(at: path)
         }
         #expect("\(ReportReadError(file: "x", problem: "y", unreadable: true))" == "cannot read x: y")

@@ -107,6 +107,13 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         update(position) { $0.inlinks = $0.inlinks < 0 ? 1 : $0.inlinks &+ 1 }
     }
 
+    /// The count of pages linking here, set at once (a row copied from a report): adding one at a time looped
+    /// for as long as the count said.
+    public mutating func setInlinks(_ count: Int, at position: Int) {
+        let value = Int32(clamping: count)
+        update(position) { $0.inlinks = value }
+    }
+
     /// A link `depth` links from the start page leads here: the row keeps the shortest distance seen.
     public mutating func reached(depth: Int, at position: Int) {
         let value = Int32(clamping: depth)

@@ -144,7 +144,7 @@ public struct DomainStream: Sendable {
                 anchorText: row.anchorText)
             let position = fresh.count - 1
             if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
-            for _ in 0..<max(0, row.inlinks ?? 0) { fresh.addInlink(at: position) }
+            fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)
         }
         for host in hosts {
             if let matcher = judges[host] { fresh.judge(host: host, by: matcher) }

@@ -23,9 +23,19 @@ struct JSONScanner {
     private var keptLimit = Int.max
     /// Arrays and objects nested deeper than this are refused (a stack of brackets is no report).
     static let maximumDepth = 512
+    /// The longest string read, in bytes as written (quotes and escapes included): the longest a report writes is a
+    /// domain's file (at most 128 KiB, each byte at most six when escaped), so a longer one is no report's and is
+    /// refused before it is held: a 200 MB string in a shard cost 1 GB to merge.
+    static let defaultStringLimit = 1 << 20
+    /// The longest number, in characters: a report writes counts and milliseconds, never a thousand digits.
+    static let numberLimit = 64
 
-    init(source: @escaping () throws -> [UInt8]?) {
+    /// The longest string this scanner reads (`defaultStringLimit` unless a test lowers it).
+    let stringLimit: Int
+
+    init(source: @escaping () throws -> [UInt8]?, stringLimit: Int = JSONScanner.defaultStringLimit) {
         self.source = source
+        self.stringLimit = stringLimit
     }
 
     var offset: Int { chunkOffset + index }
@@ -161,15 +171,25 @@ struct JSONScanner {
         guard try take(UInt8(ascii: "]")) else { throw try unexpected("',' or ']'") }
     }
 
-    /// A string, its opening quote next. UTF-8 validity is left to the decoder of the kept value.
+    /// A string, its opening quote next. UTF-8 validity is left to the decoder of the kept value. One longer than
+    /// `stringLimit` is refused as soon as it is (a chunk at most past it), before it is held whole.
     mutating func string() throws {
+        let start = offset
+        let place = position
         index += 1
+        func tooLong() -> Failure {
+            Failure(
+                line: place.line, column: place.column,
+                message: "a string of more than \(JSONScanner.size(stringLimit)); no report holds one that long")
+        }
         while true {
+            guard offset - start <= stringLimit else { throw tooLong() }
             // The common case stays inside the chunk: plain bytes up to the closing quote.
             while index < chunk.count {
                 let byte = chunk[index]
                 if byte == UInt8(ascii: "\"") {
                     index += 1
+                    guard offset - start <= stringLimit else { throw tooLong() }
                     return
                 }
                 if byte == UInt8(ascii: "\\") { break }
@@ -199,27 +219,33 @@ struct JSONScanner {
         }
     }
 
+    /// A number; one longer than `numberLimit` characters is refused as soon as it is.
     private mutating func number() throws {
+        let start = offset
         if try peek() == UInt8(ascii: "-") { index += 1 }
         if try peek() == UInt8(ascii: "0") {
             index += 1
-        } else if try digits() == 0 {
+        } else if try digits(from: start) == 0 {
             throw try unexpected("a digit")
         }
         if try peek() == UInt8(ascii: ".") {
             index += 1
-            guard try digits() > 0 else { throw try unexpected("a digit") }
+            guard try digits(from: start) > 0 else { throw try unexpected("a digit") }
         }
         if let e = try peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             index += 1
             if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
-            guard try digits() > 0 else { throw try unexpected("a digit") }
+            guard try digits(from: start) > 0 else { throw try unexpected("a digit") }
         }
     }
 
-    private mutating func digits() throws -> Int {
+    /// Digits of the number that began at `start`.
+    private mutating func digits(from start: Int) throws -> Int {
         var count = 0
         while let byte = try peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            guard offset - start < Self.numberLimit else {
+                throw failure("a number of more than \(Self.numberLimit) characters; no report writes one that long")
+            }
             index += 1
             count += 1
         }

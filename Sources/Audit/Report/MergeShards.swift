@@ -64,22 +64,41 @@ public enum MergeShards {
         // A domain a shard lists no place for (an older report) follows the listed ones, in the order read.
         var unplaced = Int(Int32.max)
         var read = 0
+        // Each domain once: a domain listed twice was merged twice, its counts with it.
+        var seen: [String: String] = [:]
         for part in parts {
             let shard = part.report.shard!
             // A shard judged the links to its own domains; those to another shard's are judged at the end.
             let elsewhere: (String) -> Bool = { host in
                 order[host] != nil && Shard.bucket(of: host, count: count) != shard.index - 1
             }
+            var position = 0
             try part.forEachDomain { domain throws in
+                defer { position += 1 }
                 guard shard.contains(domain.domain) else { throw misplaced(domain.domain, in: part) }
+                if let earlier = seen.updateValue(part.source, forKey: domain.domain) {
+                    throw MergeRefusal(
+                        "\(part.source): domains[\(position)]: \(domain.domain) is listed twice"
+                            + (earlier == part.source ? "" : " (also in \(earlier))"))
+                }
                 var index = order[domain.domain]
                 if index == nil {
+                    // A shard that records places records every domain's: one without a place was added by hand.
+                    guard shard.positions == nil else {
+                        throw MergeRefusal(
+                            "\(part.source): domains[\(position)]: \(domain.domain) has no place in shard.positions")
+                    }
                     index = unplaced
                     unplaced += 1
                 }
                 log.append(domain, index: index!, linkable: elsewhere)
                 read += 1
                 progress?(read)
+            }
+        }
+        for part in parts {
+            if let name = part.report.notAudited.first(where: { seen[$0] != nil }) {
+                throw MergeRefusal("\(part.source): notAudited: \(name) is listed as audited too")
             }
         }
         var domains = try log.finish()
@@ -127,6 +146,10 @@ public enum MergeShards {
             throw MergeRefusal(
                 "\(part.source) is not a shard's report (it has no \"shard\"): make each with audit --shard I/N")
         }
+        // The numbers first: a count of 0 or 2^62 must not reach the count of missing shards below.
+        for part in parts {
+            if let problem = part.report.shard!.problem { throw MergeRefusal("\(part.source): shard.\(problem)") }
+        }
         let count = first.report.shard!.count
         for part in parts where part.report.shard!.count != count {
             throw MergeRefusal(
@@ -171,6 +194,18 @@ public enum MergeShards {
             let differences = differing(first.report.options ?? [:], part.report.options ?? [:])
             if !differences.isEmpty {
                 throw MergeRefusal("\(pair) were run with different options: " + differences.joined(separator: "; "))
+            }
+        }
+        // One place for each domain: a place two shards give was one domain silently replacing another.
+        var places: [Int: (name: String, source: String)] = [:]
+        for part in parts {
+            for (name, position) in (part.report.shard!.positions ?? [:]).sorted(by: { $0.value < $1.value }) {
+                if let other = places[position] {
+                    throw MergeRefusal(
+                        "\(part.source): shard.positions[\"\(name)\"]: \(position) is also the place of \(other.name) "
+                            + "in \(other.source)")
+                }
+                places[position] = (name, part.source)
             }
         }
     }

@@ -17,6 +17,10 @@ enum ReportReader {
     /// The most one domain without its URLs (or one URL row, or another member of the report) may take: a
     /// real one is well under a megabyte, so this only stops a file that is not a report.
     static let valueLimit = 256 << 20
+    /// The most one domain without its URLs, or one of its URL rows, may take: a real domain's findings (100 per
+    /// check kept), its file (at most 128 KiB) and its scheme links (200 kept) stay a few megabytes, and every
+    /// byte kept costs several more while it is decoded.
+    static let domainLimit = 32 << 20
     static let batchRows = 256
     static let supportedVersion = 1
 
@@ -48,31 +52,39 @@ enum ReportReader {
     }
 
     /// Hands each domain to `each` as it is read (`skipDomains` reads past them instead); returns the report's other
-    /// fields, `domains` left empty.
+    /// fields, `domains` left empty. Only a regular file is read (`RegularFile`): a FIFO or a device is refused
+    /// before a byte is read from it.
     static func stream(
         path: String, urls: URLDetail, skipDomains: Bool = false, each: (DomainReport) throws -> Void
     ) throws -> AuditReport {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = String(cString: strerror(errno))
-            throw ReportReadError(file: path, problem: reason, unreadable: true)
+        let fd: Int32
+        do {
+            fd = try RegularFile.open(path)
+        } catch {
+            throw ReportReadError(file: path, problem: error.reason, unreadable: true)
         }
-        defer { try? handle.close() }
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         return try stream(
             name: path, urls: urls, limit: valueLimit, skipDomains: skipDomains,
             source: {
-                do {
-                    return try handle.read(upToCount: 1 << 20).map(Array.init)
-                } catch {
-                    throw ReportReadError(file: path, problem: error.localizedDescription, unreadable: true)
+                while true {
+                    let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+                    if count > 0 { return Array(chunk[0..<count]) }
+                    if count == 0 { return nil }
+                    guard errno == EINTR else {
+                        throw ReportReadError(file: path, problem: RegularFile.reason(errno), unreadable: true)
+                    }
                 }
             }, each: each)
     }
 
+    /// `stringLimit`: the longest JSON string read (a test lowers it to check the refusal on a small file).
     static func stream(
-        name: String, urls: URLDetail, limit: Int, skipDomains: Bool = false, source: @escaping () throws -> [UInt8]?,
-        each: (DomainReport) throws -> Void
+        name: String, urls: URLDetail, limit: Int, stringLimit: Int = JSONScanner.defaultStringLimit,
+        skipDomains: Bool = false, source: @escaping () throws -> [UInt8]?, each: (DomainReport) throws -> Void
     ) throws -> AuditReport {
-        var scanner = JSONScanner(source: source)
+        var scanner = JSONScanner(source: source, stringLimit: stringLimit)
         do {
             let walk = Walk(urls: urls, limit: limit, skipDomains: skipDomains)
             return try walk.report(&scanner, each: each)
@@ -99,7 +111,7 @@ enum ReportReader {
         do {
             try walk.members(&scanner, of: "a domain record") { scanner, key in
                 guard key == Array(#""report""#.utf8) else { return false }
-                report = try walk.domain(&scanner, index: 0)
+                report = try walk.domain(&scanner, index: 0, inRecord: true)
                 return true
             } other: { key, value in
                 if key == Array(#""index""#.utf8) { index = Int(String(decoding: value, as: UTF8.self)) }
@@ -112,8 +124,11 @@ enum ReportReader {
         } catch let problem as Problem {
             throw DomainLog.ReadFailure(reason: problem.text)
         }
-        guard let index, index >= 0, let report else {
+        guard let index, let report else {
             throw DomainLog.ReadFailure(reason: "a record needs \"index\" and \"report\"")
+        }
+        guard (0...ReportNumbers.maximum).contains(index) else {
+            throw DomainLog.ReadFailure(reason: "index: \(index) is out of range (from 0 to \(ReportNumbers.maximum))")
         }
         return (index, report, partial)
     }
@@ -127,6 +142,8 @@ enum ReportReader {
     struct Walk {
         let urls: URLDetail
         let limit: Int
+        /// A domain's limit, and its rows': `domainLimit`, or `limit` when that is lower.
+        var domainLimit: Int { min(limit, ReportReader.domainLimit) }
         /// The domains are read past, not decoded: a header alone is wanted.
         var skipDomains = false
         let decoder = JSONOutput.decoder()
@@ -166,26 +183,38 @@ enum ReportReader {
             }
             // A JSON file of another kind lacks this first.
             guard sawDomains else { throw Problem(text: "missing \"domains\"") }
+            let json = shell.json
             struct Version: Decodable { var schemaVersion: Int }
-            let version = try decode(Version.self, shell.json, at: nil)
+            let version = try decode(Version.self, json, at: nil)
             guard version.schemaVersion == ReportReader.supportedVersion else {
                 throw Problem(
                     text: "schemaVersion \(version.schemaVersion) is not supported (this version reads "
                         + "\(ReportReader.supportedVersion))")
             }
-            return try decode(AuditReport.self, shell.json, at: nil)
+            if let problem = ReportNumbers.problem(in: json, root: "") { throw Problem(text: problem) }
+            let report = try decode(AuditReport.self, json, at: nil)
+            if let problem = report.shard?.problem { throw Problem(text: "shard." + problem) }
+            if let findings = report.entitlements?.findings, ReportNumbers.tally(findings) == nil {
+                throw Problem(text: "entitlements.findings: " + Self.tooMany)
+            }
+            return report
         }
 
-        func domain(_ scanner: inout JSONScanner, index: Int) throws -> DomainReport {
+        static let tooMany =
+            "they stand for more than \(ReportNumbers.maximumFindings) findings, more than any file or crawl raises"
+
+        /// `inRecord`: the domain is a log record's `report` (one line: no line number is worth giving).
+        func domain(_ scanner: inout JSONScanner, index: Int, inRecord: Bool = false) throws -> DomainReport {
             try scanner.skipWhitespace()
             let line = scanner.position.line
-            let path = "domains[\(index)]"
+            let path = inRecord ? "report" : "domains[\(index)]"
+            let place = inRecord ? "" : "line \(line), "
             guard try scanner.peek() == UInt8(ascii: "{") else {
                 throw try scanner.unexpected("'{' (\(path) is an object)")
             }
             var shell = Shell()
             var table = URLTable()
-            try members(&scanner, of: path + " besides its URLs") { scanner, key in
+            try members(&scanner, of: path + " besides its URLs", limit: domainLimit) { scanner, key in
                 guard key == Array(#""urls""#.utf8) else { return false }
                 table = try self.urls(&scanner, path: path + ".urls")
                 shell.add(key, Array("[]".utf8))
@@ -193,7 +222,16 @@ enum ReportReader {
             } other: { key, value in
                 shell.add(key, value)
             }
-            var domain = try decode(DomainReport.self, shell.json, at: (path, line))
+            let json = shell.json
+            if let problem = ReportNumbers.problem(in: json, root: path) {
+                throw Problem(text: place + problem)
+            }
+            var domain = try decode(DomainReport.self, json, at: (path, inRecord ? nil : line))
+            guard ReportNumbers.tally(domain.findings) != nil else {
+                throw Problem(text: place + "\(path).findings: " + Self.tooMany)
+            }
+            // Worked out again from the findings, as a run does: a verdict edited to "pass" cannot hide an error.
+            domain.verdict = DomainReport.verdict(domain.findings)
             domain.urls = table
             return domain
         }
@@ -211,7 +249,10 @@ enum ReportReader {
                 do {
                     switch urls {
                     case .full:
-                        for row in try decoder.decode([URLReport].self, from: Data(batch)) { table.append(row) }
+                        for row in try decoder.decode([URLReport].self, from: Data(batch)) {
+                            try checked(row, in: path, at: table.count)
+                            table.append(row)
+                        }
                     case .openedApp:
                         for row in try decoder.decode([OpenedApp].self, from: Data(batch)) {
                             table.append(given: row.url, opensApp: row.opensApp)
@@ -231,12 +272,13 @@ enum ReportReader {
             repeat {
                 try scanner.skipWhitespace()
                 let line = scanner.position.line
-                let text = try scanner.keep(limit: limit) { try $0.value() }
+                let text = try scanner.keep(limit: domainLimit) { try $0.value() }
                 // Read by hand when it has the writer's plain shape; else by JSONDecoder, after the rows before it.
                 switch urls {
                 case .full:
                     if let row = URLRowReader.row(text) {
                         try decodeBatch()
+                        try checked(row, in: path, at: table.count)
                         table.append(row)
                         continue
                     }
@@ -257,14 +299,21 @@ enum ReportReader {
             return table
         }
 
+        /// A URL row whose numbers are all in range (its place `urls[position]` is named only when one is not).
+        func checked(_ row: URLReport, in urls: String, at position: Int) throws {
+            guard let problem = ReportNumbers.problem(in: row, root: { "\(urls)[\(position)]" }) else { return }
+            throw Problem(text: problem)
+        }
+
         /// Walks an object's members: `special` consumes the value of a member it handles and returns true;
         /// every other value is kept and handed to `other` with its key (both as JSON text).
         func members(
-            _ scanner: inout JSONScanner, of what: String,
+            _ scanner: inout JSONScanner, of what: String, limit: Int? = nil,
             special: (inout JSONScanner, [UInt8]) throws -> Bool, other: ([UInt8], [UInt8]) throws -> Void
         ) throws {
             guard try scanner.take(UInt8(ascii: "{")) else { throw try scanner.unexpected("'{'") }
             if try scanner.take(UInt8(ascii: "}")) { return }
+            let limit = limit ?? self.limit
             var size = 0
             repeat {
                 try scanner.skipWhitespace()
@@ -283,7 +332,7 @@ enum ReportReader {
             guard try scanner.take(UInt8(ascii: "}")) else { throw try scanner.unexpected("',' or '}'") }
         }
 
-        func decode<T: Decodable>(_ type: T.Type, _ text: [UInt8], at place: (path: String, line: Int)?) throws -> T {
+        func decode<T: Decodable>(_ type: T.Type, _ text: [UInt8], at place: (path: String, line: Int?)?) throws -> T {
             do {
                 return try decoder.decode(type, from: Data(text))
             } catch let error as DecodingError {

@@ -15,6 +15,9 @@ public struct Shard: Codable, Sendable, Equatable {
     /// domains in the order a single run would.
     public var positions: [String: Int]?
 
+    /// How many parts a run may be split into: `--shard`'s N, and what `merge` accepts.
+    public static let counts = 1...10_000
+
     public init(index: Int, count: Int) {
         self.index = index
         self.count = count
@@ -22,6 +25,38 @@ public struct Shard: Codable, Sendable, Equatable {
 
     /// "2/4".
     public var name: String { "\(index)/\(count)" }
+
+    /// Why these numbers cannot be a shard's (report.json's `shard` edited, or not this tool's), as "PATH: VALUE
+    /// is …" under `shard`; nil when they can. Checked before `merge` counts shards up to `count` or places a
+    /// domain by its position: a count of 0 or −2 trapped, one of 2^62 grew without bound, and a position given
+    /// twice let one domain silently replace another.
+    public var problem: String? {
+        guard Shard.counts.contains(count) else {
+            return "count: \(count) is out of range (a run is split into \(Shard.counts.lowerBound) to "
+                + "\(Shard.counts.upperBound) shards)"
+        }
+        guard (1...count).contains(index) else { return "index: \(index) is out of range (from 1 to \(count))" }
+        if let inputs, !(0...ReportNumbers.maximum).contains(inputs) {
+            return "inputs: \(inputs) is out of range (from 0 to \(ReportNumbers.maximum))"
+        }
+        guard let positions else { return nil }
+        let places = 0..<(inputs ?? ReportNumbers.maximum)
+        var taken: [Int: String] = [:]
+        for (name, position) in positions.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            let path = "positions[\"\(name)\"]"
+            guard places.contains(position) else {
+                return "\(path): \(position) is out of range (from 0 to \(places.upperBound - 1): the run's "
+                    + "\(places.upperBound) domains)"
+            }
+            if let other = taken[position] { return "\(path): \(position) is also \(other)'s place" }
+            taken[position] = name
+            guard contains(name) else {
+                return "\(path): \(name) belongs to shard \(Shard.bucket(of: name, count: count) + 1)/\(count), "
+                    + "not \(self.name)"
+            }
+        }
+        return nil
+    }
 
     /// Whether `domain` (a lower-cased punycode host name) belongs to this shard.
     public func contains(_ domain: String) -> Bool {

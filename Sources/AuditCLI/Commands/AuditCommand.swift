@@ -20,7 +20,7 @@ enum AuditCommand: Command {
         "--app-id", .string, placeholder: "TEAM.bundle",
         help: "the app the entitlements belong to, when the file does not say")
     static let shard = OptionSpec(
-        "--shard", .shard(1...10_000),
+        "--shard", .shard(Shard.counts),
         help: "audit only part I of N: the domains whose name's SHA-256 modulo N is I-1; merge combines the parts")
 
     static let userAgent = OptionSpec(
@@ -260,13 +260,13 @@ enum AuditCommand: Command {
         let record: RunRecord
         do {
             folder = try RunFolder.open(directory, creating: false)
-            guard let read = try RunRecord.read(from: folder) else { throw noRun }
-            record = read
-        } catch let refusal as RunFolder.Failure where refusal.code == 0 {
-            // A link, a FIFO or a device in its place: said as such.
-            throw UsageError("--resume \(directory): \(refusal)", command: spec.name)
         } catch {
             throw noRun
+        }
+        do throws(RunRecord.ReadFailure) {
+            record = try RunRecord.read(from: folder)
+        } catch {
+            throw error.missing ? noRun : UsageError("--resume \(directory): \(error.reason)", command: spec.name)
         }
         let url = URL(fileURLWithPath: directory)
         if let other = given.string(out), URL(fileURLWithPath: other).standardized.path != url.standardized.path {
@@ -283,13 +283,24 @@ enum AuditCommand: Command {
                     command: spec.name)
             }
         }
-        var values = record.options
-        for (name, value) in given.values where RunRecord.free.contains(name) { values[name] = value }
-        values[out.name] = [directory]
-        values[keep.name] = nil
-        return (
-            ParsedOptions(command: given.command, values: values, positionals: record.positionals), (folder, record)
-        )
+        // The recorded options go through the parser again, with the same declarations and ranges as a command
+        // line: one source of what a value may be.
+        var now = given.values
+        now[out.name] = [directory]
+        now[keep.name] = nil
+        let parsed: ParsedOptions
+        do throws(UsageError) {
+            let arguments = try record.arguments(free: now, command: spec)
+            guard case .run(let options) = try Parser.parse(arguments, for: spec) else {
+                throw UsageError("\(RunRecord.fileName) asks for help, not a run", command: spec.name)
+            }
+            parsed = options
+        } catch {
+            let message =
+                error.message.hasPrefix(RunRecord.fileName) ? error.message : "\(RunRecord.fileName): \(error.message)"
+            throw UsageError("--resume \(directory): \(message)", command: spec.name)
+        }
+        return (parsed, (folder, record))
     }
 
     /// What the run folder's log holds, checked against the domains planned now.

@@ -115,14 +115,16 @@ enum MergeCommand: Command {
         return URL(fileURLWithPath: given).appendingPathComponent("report.json").path
     }
 
-    /// The shard's header; its domains are read past here and read again, one at a time, by the merge.
+    /// The shard's header; its domains are read past here and read again, one at a time, by the merge. Each read
+    /// opens the file afresh and takes only a regular file (`RegularFile`): a FIFO or a device is refused.
     static func read(_ path: String, given: String) throws(UsageError) -> MergeShards.Part {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw UsageError("no shard report at \(path)", command: spec.name) }
-        // A FIFO or device could be read forever or block.
-        guard status.st_mode & S_IFMT == S_IFREG else {
+        do {
+            close(try RegularFile.open(path))
+        } catch {
+            if error.code == ENOENT { throw UsageError("no shard report at \(path)", command: spec.name) }
+            let what = error.kind.map { "not a regular file (\($0))" } ?? "unreadable (\(error.reason))"
             throw UsageError(
-                "\(path) is not a regular file: give a shard's folder or its report.json", command: spec.name)
+                "\(path) is \(what): give a shard's folder or its report.json", command: spec.name)
         }
         do {
             return try MergeShards.Part.header(source: given, path: path)

@@ -5,21 +5,15 @@ import Foundation
 /// usage error; the report reader's one-line error already names the file and where it went wrong.
 enum BaselineFile {
     static func read(_ path: String, command: String) throws(UsageError) -> (path: String, report: AuditReport) {
-        // A device, FIFO or directory could be read forever (`/dev/zero`) or block: refuse it before any read.
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            let kind =
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: "a directory"
-                case S_IFIFO: "a FIFO"
-                case S_IFCHR, S_IFBLK: "a device"
-                case S_IFSOCK: "a socket"
-                default: "not a regular file"
-                }
-            throw UsageError(
-                "--baseline \(path) is \(kind): give an earlier report.json (a regular file)", command: command)
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        // A device, FIFO or directory could be read forever (`/dev/zero`) or block: refused by what the open
+        // descriptor is, before any read (the reader opens it again and checks again).
+        do {
+            close(try RegularFile.open(path))
+        } catch {
+            if let kind = error.kind {
+                throw UsageError(
+                    "--baseline \(path) is \(kind): give an earlier report.json (a regular file)", command: command)
+            }
             throw UsageError("cannot read --baseline \(path)", command: command)
         }
         do {

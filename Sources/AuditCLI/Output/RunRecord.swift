@@ -34,14 +34,80 @@ struct RunRecord: Codable, Equatable, Sendable {
         try OutputDirectory.writeAtomically(in: folder, Self.fileName) { try $0(data) }
     }
 
-    /// The most of run.json read: its domain list comes from inputs of at most 64 MiB each.
-    static let readLimit = 256 << 20
+    /// The most run.json may hold: its domain list comes from lists of at most 64 MiB each, and a real one is far
+    /// smaller; a larger file is not read, whoever wrote the run folder.
+    static let sizeLimit = 256 << 20
 
-    /// Read from `folder`: a regular file (a link or a FIFO in its place is refused, not followed or waited on),
-    /// at most `readLimit` bytes; nil when there is none.
-    static func read(from folder: RunFolder) throws -> RunRecord? {
-        guard let data = try folder.read(fileName, limit: readLimit) else { return nil }
-        return try JSONOutput.decoder().decode(RunRecord.self, from: data)
+    /// Why run.json could not be read, as the end of a sentence about the run folder.
+    struct ReadFailure: Error {
+        /// It is not there (or cannot be opened): no run to continue.
+        var missing: Bool
+        var reason: String
+    }
+
+    /// Read from `folder` only when it is a regular file (a link, a FIFO or a device in its place is refused, not
+    /// followed or waited on) of at most `sizeLimit` bytes.
+    static func read(from folder: RunFolder) throws(ReadFailure) -> RunRecord {
+        let data: Data
+        do {
+            guard let read = try folder.read(fileName, limit: sizeLimit) else {
+                throw ReadFailure(missing: true, reason: "\(fileName) is missing")
+            }
+            data = read
+        } catch let failure as ReadFailure {
+            throw failure
+        } catch let refusal as RunFolder.Failure where refusal.code == 0 {
+            throw ReadFailure(missing: false, reason: refusal.description)
+        } catch {
+            throw ReadFailure(missing: true, reason: "\(error)")
+        }
+        do {
+            return try JSONOutput.decoder().decode(RunRecord.self, from: data)
+        } catch {
+            throw ReadFailure(missing: false, reason: "\(fileName) is not a run record: \(describe(error))")
+        }
+    }
+
+    /// A DecodingError in a few words: the member and what is wrong with it.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not JSON" }
+        switch error {
+        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return "\(path.hasPrefix(".") ? String(path.dropFirst()) : path) has the wrong type"
+        case .dataCorrupted: return "not JSON"
+        @unknown default: return "not JSON"
+        }
+    }
+
+    /// The run's command line, rebuilt from the recorded options and positionals (and `free` ones given now),
+    /// for the parser to check again as if typed: run.json is a file anyone who can write the folder can edit,
+    /// and `--shard 0/0` from it audited nothing and exited 0. Values go as `--name=value` and positionals after
+    /// `--`, so none can pass for an option.
+    func arguments(
+        free given: [String: [String]], command: CommandSpec
+    ) throws(UsageError) -> [String] {
+        var arguments: [String] = []
+        let recorded = options.filter { !Self.free.contains($0.key) }.sorted { $0.key < $1.key }
+        let now = given.filter { Self.free.contains($0.key) }.sorted { $0.key < $1.key }
+        for (name, values) in recorded + now {
+            guard let option = command.option(named: name), option.name == name else {
+                throw UsageError("\(Self.fileName): unknown option \(name)", command: command.name)
+            }
+            for value in values {
+                if option.takesValue {
+                    arguments.append("\(name)=\(value)")
+                } else {
+                    guard value.isEmpty else {
+                        throw UsageError(
+                            "\(Self.fileName): \(name) takes no value, not \(value)", command: command.name)
+                    }
+                    arguments.append(name)
+                }
+            }
+        }
+        return arguments + ["--"] + positionals
     }
 
     /// What differs between the options and domains given now and those the run was started with, one phrase
