@@ -84,8 +84,12 @@ import Testing
         #expect(run.peak <= Self.ceiling, "peak \(run.peak >> 20) MiB")
     }
 
-    /// Memory does not follow the list's size: 64 MiB of junk lines costs about what 16 MiB does.
-    @Test(.enabled(if: Timing.meaningful, "memory is measured in release builds only"), arguments: Reader.allCases)
+    /// Memory does not follow the list's size: 64 MiB of junk lines costs about what 16 MiB does. Not `--html`: its
+    /// file is read whole (at most `InputFile.limit`, 64 MiB) for the scanner and for naming each href's line, so it
+    /// costs 71 MB at 16 MiB and 172 MB at 64 MiB, within the ceiling `a64MiBInputStaysUnder300MB` holds.
+    @Test(
+        .enabled(if: Timing.meaningful, "memory is measured in release builds only"),
+        arguments: Reader.allCases.filter { $0 != .linksHTML })
     func junkLinesCostTheSameAtFourTimesTheSize(reader: Reader) throws {
         let small = try Self.peak(reader, .junkLines, size: 16 << 20)
         let large = try Self.peak(reader, .junkLines, size: 64 << 20)
