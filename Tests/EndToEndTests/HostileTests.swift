@@ -4,10 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Hostile servers end in a specific finding within their time and size caps (issue: hostile inputs). In the
-/// wall-clock pass (Scripts/lib.sh `run_tests`): each test bounds the run's elapsed time, and beside the whole suite
-/// under ThreadSanitizer the hostile crawl took 74 s against its 60 s.
-@Suite struct HostileWallClockTests {
+/// Hostile servers end in a specific finding within their time and size caps (issue: hostile inputs).
+@Suite struct HostileTests {
     static let server = FixtureServer.shared
 
     func audit(_ host: String, _ extra: [String] = []) async throws -> (RunResult, DomainReport, TimeInterval) {
@@ -47,7 +45,10 @@ import Testing
     @Test func aHostileSiteIsCrawledWithinItsCaps() async throws {
         let (result, domain, elapsed) = try await audit("hostile", ["--crawl", "--max-pages", "60"])
         #expect(result.stderr.isEmpty, "libxml2 must not write to the terminal: \(result.stderr.prefix(300))")
-        #expect(elapsed < 60)
+        // A runaway would run to the 600 s crawl-time cap; beside the whole suite under ThreadSanitizer this crawl took
+        // 74 s (12 s alone), so the bound leaves room for that load. In the wall-clock pass instead, it slowed the
+        // interruption tests there past theirs.
+        #expect(elapsed < 150)
         let crawl = try #require(domain.crawl)
         #expect(crawl.pagesFetched <= 60)
         #expect(crawl.otherSchemes["ftp"] == 1, "a redirect to another scheme is recorded, not followed")
