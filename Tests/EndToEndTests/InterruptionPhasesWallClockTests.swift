@@ -34,8 +34,9 @@ import Testing
         #expect(result.exitedAt > signalled, "the run ended before the signal: \(result.stdout)")
         #expect(result.status == 130, "\(result.status): \(result.stderr)")
         // Generous for a debug build on a busy machine (writing the 20,000 rows' reports takes seconds there; 6 s seen
-        // in CI beside other jobs); the matching left would take about a minute.
-        #expect(result.exitedAt.timeIntervalSince(signalled) < 15)
+        // in CI beside other jobs; under ThreadSanitizer 19.8 s since the log's records are read back as untrusted
+        // input, every number and string checked); the matching left would take about a minute, far more there.
+        #expect(result.exitedAt.timeIntervalSince(signalled) < 40)
         var out = directory
         if signal == SIGTERM {
             let runs = try FileManager.default.contentsOfDirectory(
