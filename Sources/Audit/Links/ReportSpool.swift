@@ -58,16 +58,7 @@ public final class ReportSpool: Sendable {
         case .memory(let report): return report
         case .file(let offset, let length):
             let fd = state.withLock { $0.fd }
-            var bytes = [UInt8](repeating: 0, count: length)
-            var done = 0
-            while done < length {
-                let count = bytes.withUnsafeMutableBytes {
-                    pread(fd, $0.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-                }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return nil }
-                done += count
-            }
+            guard let bytes = try? RegularFile.bytes(of: fd, at: offset, length: length) else { return nil }
             return try? JSONOutput.decoder().decode(DomainReport.self, from: Data(bytes))
         }
     }

@@ -236,17 +236,11 @@ public final class DomainLog: Sendable {
         deinit { close(fd) }
 
         func read(offset: Int64, length: Int) throws -> (index: Int, report: DomainReport, partial: Bool) {
-            var bytes = [UInt8](repeating: 0, count: length)
-            var done = 0
-            while done < length {
-                let n = bytes.withUnsafeMutableBytes {
-                    pread(fd, $0.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-                }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    throw ReadFailure(reason: "\(path): \(n < 0 ? String(cString: strerror(errno)) : "ends early")")
-                }
-                done += n
+            let bytes: [UInt8]
+            do {
+                bytes = try RegularFile.bytes(of: fd, at: offset, length: length)
+            } catch {
+                throw ReadFailure(reason: "\(path): \(error)")
             }
             return try ReportReader.record(bytes, name: path)
         }
