@@ -51,6 +51,8 @@ let package = Package(
         .executableTarget(name: "aasa-audit", dependencies: ["AuditCLI"]),
         /// Benchmarks run by Scripts/bench.
         .executableTarget(name: "aasa-bench", dependencies: ["AASA", "Crawling"]),
+        /// The web's own test suites (WHATWG URL, Google's robots.txt, html5lib) against the real code: Scripts/conformance.
+        .executableTarget(name: "aasa-conformance", dependencies: ["AASA", "Crawling"]),
 
         // MARK: Tests
         /// The fixture HTTPS server and the binary runner, shared by the test targets.
