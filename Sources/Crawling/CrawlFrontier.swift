@@ -139,7 +139,8 @@ struct CrawlFrontier {
                         position = urls.count
                         linked[url] = Int32(position)
                         urls.append(
-                            url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment")
+                            url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment",
+                            href: reference)
                         variants.append((position, key))
                     }
                 }
@@ -167,7 +168,8 @@ struct CrawlFrontier {
                 if linkDepth == nil { deferredJobs.append(job) } else { jobs.append(job) }
             }
             urls.append(
-                url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText)
+                url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText,
+                href: reference)
             return position
         }
     }

@@ -12,7 +12,7 @@ public enum URLsCSV {
     /// The columns, in order: a public contract like the report's fields.
     public static let headers = [
         "domain", "url", "opens_app", "app_id", "apps", "rule", "rule_location", "http_status", "redirect_to", "depth",
-        "found_on", "inlinks", "anchor_text", "note",
+        "found_on", "inlinks", "anchor_text", "note", "href",
     ]
 
     public static func render(_ report: AuditReport) -> String {
@@ -31,6 +31,7 @@ public enum URLsCSV {
             { $0.url.httpStatus.map(String.init) ?? "" }, { $0.url.redirectTo ?? "" },
             { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
             { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { $0.url.note ?? "" },
+            { $0.url.href ?? "" },
         ]
         try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in
             // Domains without a crawl have no rows: they are not read again.

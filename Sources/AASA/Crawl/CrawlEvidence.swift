@@ -18,10 +18,14 @@ public struct URLReport: Codable, Sendable, Equatable {
     public var inlinks: Int?
     /// The first non-empty text of a link to it, whitespace collapsed, at most 200 characters.
     public var anchorText: String?
+    /// The href as written on the first page that linked it (`url` is that href resolved and made canonical), so
+    /// the link can be found in the page's source; nil for the start page, a sitemap's URL and older reports.
+    public var href: String?
 
     public init(
         url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?,
-        redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil, anchorText: String? = nil
+        redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil, anchorText: String? = nil,
+        href: String? = nil
     ) {
         self.url = url
         self.foundOn = foundOn
@@ -33,6 +37,7 @@ public struct URLReport: Codable, Sendable, Equatable {
         self.depth = depth
         self.inlinks = inlinks
         self.anchorText = anchorText
+        self.href = href
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,6 +52,7 @@ public struct URLReport: Codable, Sendable, Equatable {
         try c.encode(depth, forKey: .depth)
         try c.encode(inlinks, forKey: .inlinks)
         try c.encode(anchorText, forKey: .anchorText)
+        try c.encode(href, forKey: .href)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(opens, forKey: .opens)
         try derived.encode(apps, forKey: .apps)

@@ -18,6 +18,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var note: String?
         /// The first non-empty text of a link to it.
         var anchorText: String?
+        /// The href as written where it was first linked, in `bytes` beside the URL: most rows have one.
+        var href: URLBytes.Span?
         /// 0 when not fetched.
         var httpStatus: Int32 = 0
         /// Link distance from the start page; -1 when unknown (a sitemap's URL).
@@ -74,11 +76,14 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// A row to be judged by its host's file. `depth` is the link distance from the start page (nil when unknown),
-    /// `anchorText` the text of the link that found it.
+    /// `anchorText` the text of the link that found it, `href` that link's href as written.
     public mutating func append(
-        url: String, foundOn: String?, httpStatus: Int?, note: String?, depth: Int? = nil, anchorText: String? = nil
+        url: String, foundOn: String?, httpStatus: Int?, note: String?, depth: Int? = nil, anchorText: String? = nil,
+        href: String? = nil
     ) {
-        var row = Stored(url: bytes.append(url), foundOn: foundOn, note: note, anchorText: anchorText)
+        var row = Stored(
+            url: bytes.append(url), foundOn: foundOn, note: note, anchorText: anchorText,
+            href: href.map { bytes.append($0) })
         row.httpStatus = Int32(clamping: httpStatus ?? 0)
         row.depth = depth.map { Int32(clamping: $0) } ?? -1
         appendRow(row)
@@ -194,7 +199,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var report = URLReport(
             url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, note: row.note,
             redirectTo: redirects.isEmpty ? nil : redirects[position], depth: row.knownDepth,
-            inlinks: row.inlinks < 0 ? nil : Int(row.inlinks), anchorText: row.anchorText)
+            inlinks: row.inlinks < 0 ? nil : Int(row.inlinks), anchorText: row.anchorText,
+            href: row.stored.href.map(bytes.string))
         if !given.isEmpty, let given = given[position] {
             report.verdicts = given.verdicts
             report.opensApp = given.opensApp
@@ -345,7 +351,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// A row with its verdicts already decided: a report read back, a check's example.
     public mutating func append(_ report: URLReport) {
         var row = Stored(
-            url: bytes.append(report.url), foundOn: report.foundOn, note: report.note, anchorText: report.anchorText)
+            url: bytes.append(report.url), foundOn: report.foundOn, note: report.note, anchorText: report.anchorText,
+            href: report.href.map { bytes.append($0) })
         row.httpStatus = Int32(clamping: report.httpStatus ?? 0)
         row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
         row.inlinks = report.inlinks.map { Int32(clamping: $0) } ?? -1

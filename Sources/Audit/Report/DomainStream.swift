@@ -141,7 +141,7 @@ public struct DomainStream: Sendable {
             }
             fresh.append(
                 url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: row.note, depth: row.depth,
-                anchorText: row.anchorText)
+                anchorText: row.anchorText, href: row.href)
             let position = fresh.count - 1
             if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
             fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)

@@ -20,6 +20,7 @@ extension URLReport: HandWrittenJSON {
         object.member("apps", strings: apps, &out)
         object.member("depth", int: self.depth, &out)
         object.member("foundOn", string: foundOn, &out)
+        object.member("href", string: href, &out)
         object.member("httpStatus", int: httpStatus, &out)
         object.member("inlinks", int: inlinks, &out)
         object.member("note", string: note, &out)

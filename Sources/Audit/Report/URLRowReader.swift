@@ -246,6 +246,7 @@ enum URLRowReader {
                 case "depth": return seen.first(6) && cursor.optional(&row.depth) { $0.int() }
                 case "inlinks": return seen.first(7) && cursor.optional(&row.inlinks) { $0.int() }
                 case "anchorText": return seen.first(8) && cursor.optional(&row.anchorText) { $0.string() }
+                case "href": return seen.first(10) && cursor.optional(&row.href) { $0.string() }
                 case "verdicts":
                     verdicts = cursor.array { $0.appVerdict() }
                     return seen.first(9) && verdicts != nil
