@@ -29,7 +29,7 @@ public struct Crawler: SiteCrawling {
                     + "\(Crawler.seconds(capped.honoured)) s was honoured (--max-crawl-delay)")
         }
         var interrupted = false
-        frontier.add(CurlURL.resolve(root, against: root), foundOn: nil, depth: 0, linkDepth: 0)
+        frontier.add(LinkResolver.resolve(root, against: root), foundOn: nil, depth: 0, linkDepth: 0)
         // Sitemaps are read unless robots.txt was unavailable (5xx, no answer): a site that disallows everything in
         // its robots.txt still has its sitemap pages recorded, as before.
         if !(robots == Robots.disallowAll && robotsNote != nil) {
@@ -236,7 +236,7 @@ public struct Crawler: SiteCrawling {
                 guard hop < Crawler.robotsRedirects else {
                     return (.allowAll, "robots.txt: more than \(Crawler.robotsRedirects) redirects, read as none")
                 }
-                guard case .web(let next, _, _) = CurlURL.resolve(target, against: url),
+                guard case .web(_, let next, _) = LinkResolver.resolve(target, against: url),
                     scopes.contains(where: { $0.refusal(next) == nil })
                 else {
                     return (
@@ -275,8 +275,8 @@ public struct Crawler: SiteCrawling {
         func stopped() -> Bool { Task.isCancelled || ContinuousClock.now >= deadline }
         while !queue.isEmpty && read < Crawler.sitemapFiles && !stopped() {
             let (reference, level, namedBy) = queue.removeFirst()
-            guard case .web(let url, let key, _) = CurlURL.resolve(reference, against: root),
-                seen.insert(key).inserted
+            guard case .web(_, let url, _) = LinkResolver.resolve(reference, against: root),
+                seen.insert(url).inserted
             else { continue }
             if frontier.scope.refusal(url) != nil {
                 elsewhere.append("\(url) (named by \(namedBy))")
@@ -307,7 +307,7 @@ public struct Crawler: SiteCrawling {
             } else {
                 for (i, location) in parsed.locations.enumerated() {
                     if i & 255 == 255 && stopped() { break }
-                    frontier.add(CurlURL.resolve(location, against: root), foundOn: "sitemap \(url)", depth: 1)
+                    frontier.add(LinkResolver.resolve(location, against: root), foundOn: "sitemap \(url)", depth: 1)
                 }
             }
         }
@@ -342,7 +342,7 @@ public struct Crawler: SiteCrawling {
         if (300..<400).contains(status) {
             guard let target = e.redirectTo else { return nil }
             // The target as the crawl follows it, so it matches that URL's own row; as sent when it is no web URL.
-            let resolved = CurlURL.resolve(target, against: job.url)
+            let resolved = LinkResolver.resolve(target, against: job.url)
             if case .web(let url, _, _) = resolved {
                 frontier.urls.setRedirect(url, at: position)
             } else {
@@ -371,11 +371,15 @@ public struct Crawler: SiteCrawling {
         let page =
             e.consumed?.value as? PageLinks ?? LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
         if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
-        let pageURL = CurlURL.Base(job.url)
-        var base = pageURL
-        if let declared = page.base, case .web(let url, _, _) = CurlURL.resolve(declared, against: pageURL) {
-            base = CurlURL.Base(url)
+        guard let pageURL = LinkResolver.Base(job.url, charset: page.charset) else { return nil }
+        let base = pageURL.declaring(page.base)
+        if case .unsupported(let name) = QueryEncoding.choice(forLabel: page.charset) {
+            frontier.urls.setNote(
+                [frontier.urls.note(at: position), "links' queries encoded as UTF-8: \(name) cannot be encoded here"]
+                    .compactMap { $0 }.joined(separator: "; "), at: position)
         }
+        // Same-document links (`#specs`, or the page's own URL with a fragment) are no other page: no row, no fetch.
+        let pageKey = job.url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? job.url
         let linkDepth = frontier.urls.depth(at: position).map { $0 + 1 }
         frontier.startPage()
         for (i, link) in page.links.enumerated() {
@@ -383,9 +387,11 @@ public struct Crawler: SiteCrawling {
             // the crawl budget are looked at every 256 links.
             if i & 255 == 255 && shouldStop() { break }
             // Resolved against <base>, recorded with the page it was found on.
+            let resolved = LinkResolver.resolve(link.href, against: base)
+            if case .web(_, let key, _) = resolved, key == pageKey { continue }
             let row = frontier.add(
-                CurlURL.resolve(link.href, against: base), foundOn: job.url, depth: job.level + 1,
-                linkDepth: linkDepth, anchorText: link.text, reference: link.href)
+                resolved, foundOn: job.url, depth: job.level + 1, linkDepth: linkDepth, anchorText: link.text,
+                reference: link.href)
             if let row { frontier.countInlink(to: row) }
         }
         return nil

@@ -34,6 +34,9 @@ public struct PageLinks: Sendable, Equatable {
     public var smartBanner: String?
     /// Links past the per-page cap, counted but not kept.
     public var dropped = 0
+    /// The charset the page was read in (an IANA label as found, e.g. "windows-1252"): its links' queries are
+    /// percent-encoded in it, as a browser does.
+    public var charset: String?
 
     public init() {}
 }
@@ -82,6 +85,7 @@ public enum LinkScanner {
     public static func scan(_ body: [UInt8], charset: String? = nil) -> PageLinks {
         let encoding = charset ?? metaCharset(body) ?? (isUTF8(body) ? "UTF-8" : "windows-1252")
         let collector = Collector()
+        collector.page.charset = encoding
         guard let scanner = makeScanner(encoding, collector) else { return PageLinks() }
         defer { chtmlscan_free(scanner) }
         body.withUnsafeBufferPointer { buffer in
@@ -147,6 +151,7 @@ public enum LinkScanner {
             let encoding =
                 headerCharset ?? LinkScanner.metaCharset(prefix)
                 ?? (LinkScanner.isUTF8(sample) ? "UTF-8" : "windows-1252")
+            collector.page.charset = encoding
             scanner = LinkScanner.makeScanner(encoding, collector)
             let buffered = prefix
             prefix = []

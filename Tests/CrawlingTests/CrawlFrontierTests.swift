@@ -15,7 +15,7 @@ import Testing
     }
 
     func add(_ href: String, depth: Int = 1, to frontier: inout CrawlFrontier) {
-        frontier.add(CurlURL.resolve(href, against: Self.root), foundOn: Self.root, depth: depth)
+        frontier.add(LinkResolver.resolve(href, against: Self.root), foundOn: Self.root, depth: depth)
     }
 
     func finished(_ frontier: CrawlFrontier, interrupted: Bool = false) -> CrawlResult {
@@ -40,14 +40,14 @@ import Testing
     /// may link to it and give it (and so its own links) a depth before it is scanned.
     @Test func pagesWithoutALinkDepthWaitWhileALinkedPageIsInFlight() throws {
         var f = frontier()
-        f.add(CurlURL.resolve("/listed", against: Self.root), foundOn: "sitemap x", depth: 1)
-        f.add(CurlURL.resolve("/", against: Self.root), foundOn: nil, depth: 0, linkDepth: 0)
+        f.add(LinkResolver.resolve("/listed", against: Self.root), foundOn: "sitemap x", depth: 1)
+        f.add(LinkResolver.resolve("/", against: Self.root), foundOn: nil, depth: 0, linkDepth: 0)
         let first = f.next()
         let start = try #require(first)
         #expect(start.url == Self.root && !start.deferred)
         #expect(f.next(linkedInFlight: true) == nil, "the start page may still link to it")
         #expect(f.queued == 1)
-        f.add(CurlURL.resolve("/listed", against: Self.root), foundOn: Self.root, depth: 1, linkDepth: 1)
+        f.add(LinkResolver.resolve("/listed", against: Self.root), foundOn: Self.root, depth: 1, linkDepth: 1)
         let second = f.next(linkedInFlight: false)
         let listed = try #require(second)
         #expect(listed.url == "https://shop.test/listed" && listed.deferred)
@@ -76,7 +76,7 @@ import Testing
         f.startPage()
         for (href, text) in links {
             let row = f.add(
-                CurlURL.resolve(href, against: Self.root), foundOn: Self.root, depth: 1, linkDepth: linkDepth,
+                LinkResolver.resolve(href, against: Self.root), foundOn: Self.root, depth: 1, linkDepth: linkDepth,
                 anchorText: text)
             if let row { f.countInlink(to: row) }
         }
@@ -84,7 +84,7 @@ import Testing
 
     @Test func inlinksCountEachPageOnceAndRowsKeepTheFirstTextAndShortestDepth() {
         var f = frontier()
-        f.add(CurlURL.resolve("/s", against: Self.root), foundOn: "sitemap https://shop.test/s.xml", depth: 1)
+        f.add(LinkResolver.resolve("/s", against: Self.root), foundOn: "sitemap https://shop.test/s.xml", depth: 1)
         take(
             [("/a", nil), ("/a", "A"), ("/A/../a", "again"), ("/a#x", "X"), ("/s", nil), ("mailto:x@y", "m")],
             linkDepth: 3, into: &f)
@@ -96,7 +96,7 @@ import Testing
         #expect(rows["https://shop.test/s"]?.inlinks == 2 && rows["https://shop.test/s"]?.depth == 1)
         #expect(rows["https://shop.test/s"]?.foundOn == "sitemap https://shop.test/s.xml")
         var sitemapOnly = frontier()
-        sitemapOnly.add(CurlURL.resolve("/s", against: Self.root), foundOn: "sitemap", depth: 1)
+        sitemapOnly.add(LinkResolver.resolve("/s", against: Self.root), foundOn: "sitemap", depth: 1)
         #expect(sitemapOnly.urls.first?.depth == nil && sitemapOnly.urls.first?.inlinks == 0)
     }
 

@@ -74,7 +74,7 @@ func parseCSV(_ text: String) -> [[String]] {
     enum URLsHeader {
         static let expected = [
             "domain", "url", "opens_app", "app_id", "apps", "rule", "rule_location", "http_status", "redirect_to",
-            "depth", "found_on", "inlinks", "anchor_text", "note",
+            "depth", "found_on", "inlinks", "anchor_text", "note", "href",
         ]
     }
 

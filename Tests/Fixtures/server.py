@@ -489,6 +489,38 @@ def schemes_page(path):
     return 404, page("Not found", []), html, {}
 
 
+# browser.aasa.test (audited as the IDN name xn--bcher-kva.browser.aasa.test, "bücher"): links a browser reads one
+# way and an RFC 3986 resolver another (issue #24), and a robots.txt Google's parser reads with its BOM.
+SCENARIOS["browser"] = aasa()
+BROWSER_ROBOTS = ("\ufeffUser-agent: aasa-audit/2.0 (compatible)\nSitemap: https://nowhere.invalid/s.xml\n"
+                  "User-agent: otherbot\nDisallow: /private\n").encode()
+
+
+def browser_page(path, query):
+    """browser.aasa.test's pages: (status, body, content type, headers)."""
+    html = "text/html; charset=utf-8"
+    if path == "/robots.txt":
+        return 200, BROWSER_ROBOTS, "text/plain", {}
+    if path == "/":
+        body = ('<a href="#specs">Specs</a>\n'
+                '<a href="https://xn--bcher-kva.browser.aasa.test/#top">Top</a>\n'
+                '<a href="?page=2">Page 2</a>\n'
+                '<a href=" \t ">Blank</a>\n'
+                '<a href="/items/lamp">Lamp</a>\n'
+                '<a href="/long/\n\tpath/to\n/page">Wrapped</a>\n'
+                '<a href="https://b\u00fccher.browser.aasa.test/idn">IDN</a>\n'
+                '<a href="/private/x">Private</a>\n'
+                '<a href="/a/%2e%2E/b">Dots</a>\n'
+                '<textarea><a href="/in-textarea">Example</a></textarea>\n'
+                '<h2 id="specs">Specs</h2>')
+        return 200, ("<!DOCTYPE html><html><body>%s</body></html>" % body).encode(), html, {}
+    if path == "/items/lamp" and not query:
+        return 200, page("Lamp", ["#specs", "?", "../idn#reviews"]), html, {}
+    if path in ("/items/lamp", "/long/path/to/page", "/idn", "/b"):
+        return 200, page(path, []), html, {}
+    return 404, page("Not found", []), html, {}
+
+
 def sh(*args, cwd):
     subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -515,7 +547,8 @@ def make_certificates(d):
            "-out", name + ".pem", *dates, cwd=d)
 
     # robotsapex.localhost: a site whose robots.txt redirects to its apex, a name that is always this machine.
-    san = "DNS:*.%s,DNS:%s,DNS:*.shop.%s,DNS:www.robotsapex.localhost" % (DOMAIN, DOMAIN, DOMAIN)
+    san = "DNS:*.%s,DNS:%s,DNS:*.shop.%s,DNS:*.browser.%s,DNS:www.robotsapex.localhost" % (
+        DOMAIN, DOMAIN, DOMAIN, DOMAIN)
     leaf("valid", san)
     leaf("expired", san, start="20200101000000Z", end="20210101000000Z")
     soon = time.strftime("%Y%m%d%H%M%SZ", time.gmtime(time.time() + 5 * 86400 + 3600))
@@ -626,6 +659,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(status, body, ctype, headers)
         if name == "seo" and location is None:
             status, body, ctype, headers = seo(path)
+            return self.send(status, body, ctype, headers)
+        if name == "browser" and location is None:
+            status, body, ctype, headers = browser_page(path, self.path.split("?", 1)[1] if "?" in self.path else "")
             return self.send(status, body, ctype, headers)
         if name == "schemes" and location is None:  # custom scheme fixtures
             status, body, ctype, headers = schemes_page(path)

@@ -1,0 +1,71 @@
+import AASA
+
+/// Links resolved as a browser resolves them: the WHATWG URL Standard's parser (`WebURL`) against the page's URL
+/// or its first `<base href>`, in the page's encoding for the query. The crawl, its sitemaps and robots.txt
+/// redirects all go through here, so one href has one meaning in every command.
+public enum LinkResolver {
+    /// What a link turned out to be.
+    public enum Resolved: Equatable, Sendable {
+        /// An http(s) URL: `url` canonical with its fragment (AASA `"#"` rules decide on it), `key` the same without
+        /// the fragment (what is fetched, once), `host` its canonical host.
+        case web(url: String, key: String, host: String)
+        /// mailto:, tel:, javascript:, app schemes…: recorded, never followed.
+        case otherScheme(String)
+        /// The Standard's parser fails on it: a browser would not follow it either.
+        case invalid(reason: String)
+    }
+
+    /// A page's URL (or its `<base href>`) parsed once for all its links, with the page's query encoding.
+    public struct Base: Sendable {
+        let url: WebURL
+        let queryEncoding: (@Sendable (Substring) -> [UInt8])?
+
+        /// Nil when `text` is no URL the Standard parses.
+        public init?(_ text: String, charset: String? = nil) {
+            guard let url = WebURL(text) else { return nil }
+            self.init(url, charset: charset)
+        }
+
+        init(_ url: WebURL, charset: String?) {
+            self.url = url
+            if case .legacy(let encoding) = QueryEncoding.choice(forLabel: charset) {
+                queryEncoding = QueryEncoding.encoder(encoding)
+            } else {
+                queryEncoding = nil
+            }
+        }
+
+        /// The base a page's links resolve against: its first `<base href>` resolved against the page when that
+        /// parses (the Standard's "frozen base URL"), else the page.
+        public func declaring(_ href: String?) -> Base {
+            guard let href, case .success(let declared) = WebURL.parse(href, base: url) else { return self }
+            return Base(url: declared, queryEncoding: queryEncoding)
+        }
+
+        private init(url: WebURL, queryEncoding: (@Sendable (Substring) -> [UInt8])?) {
+            self.url = url
+            self.queryEncoding = queryEncoding
+        }
+    }
+
+    public static func resolve(_ reference: String, against base: Base) -> Resolved {
+        switch WebURL.parse(reference, base: base.url, queryEncoding: base.queryEncoding) {
+        case .failure(let failure): return .invalid(reason: failure.reason)
+        case .success(let url):
+            guard url.isHTTP else { return .otherScheme(url.scheme) }
+            return .web(url: url.href, key: url.hrefWithoutFragment, host: url.hostname)
+        }
+    }
+
+    /// The same against a base given as text (a sitemap's root, a redirect's URL); a base that does not parse
+    /// leaves only absolute references.
+    public static func resolve(_ reference: String, against base: String) -> Resolved {
+        if let parsed = Base(base) { return resolve(reference, against: parsed) }
+        switch WebURL.parse(reference) {
+        case .failure(let failure): return .invalid(reason: failure.reason)
+        case .success(let url):
+            guard url.isHTTP else { return .otherScheme(url.scheme) }
+            return .web(url: url.href, key: url.hrefWithoutFragment, host: url.hostname)
+        }
+    }
+}
