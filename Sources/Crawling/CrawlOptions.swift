@@ -37,6 +37,7 @@ public struct CrawlOptions: Sendable {
     public var chainLimit = 60
     /// Faceted navigation: a path found with more than four times this many distinct query strings is a trap.
     public var parameterCombinations = 25
+    /// Sent with every crawl request; its leading token ("aasa-audit") is the product token robots.txt is read for.
     public var userAgent = "aasa-audit/0.1 (+https://github.com/aasa-audit; Universal Links audit)"
     /// Counts pages across every crawl of a run, for the progress line.
     public var progress: CrawlProgress?

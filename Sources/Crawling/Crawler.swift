@@ -230,7 +230,7 @@ public struct Crawler: SiteCrawling {
             }
             switch status {
             case 200..<300:
-                return (Robots(parsing: exchange.body), nil)
+                return (Robots(parsing: exchange.body, productToken: Robots.productToken(of: options.userAgent)), nil)
             case 300..<400:
                 guard let target = exchange.redirectTo else { return (.allowAll, nil) }
                 guard hop < Crawler.robotsRedirects else {

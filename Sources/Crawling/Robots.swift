@@ -1,8 +1,8 @@
 internal import CHTMLScan
 import Foundation
 
-/// robots.txt (RFC 9309): the group for our user-agent token (else `*`), longest-match Allow/Disallow with
-/// `*` and `$`, Crawl-delay, and the Sitemap lines.
+/// robots.txt as Google's reference parser reads it (RFC 9309 plus its accepted mistakes): the groups for our
+/// product token (else `*`), longest-match Allow/Disallow with `*` and `$`, Crawl-delay, and the Sitemap lines.
 public struct Robots: Sendable, Equatable {
     public struct Rule: Sendable, Equatable {
         public var allow: Bool
@@ -19,8 +19,8 @@ public struct Robots: Sendable, Equatable {
         }
     }
 
-    /// A rule's pattern as bytes without its `$`, its length in characters (what "longest match" counts) and how
-    /// many of its bytes come before the first `*` (what every path it matches starts with).
+    /// A rule's pattern as bytes without its `$`, its length in bytes with the `$` (what "longest match" counts, as
+    /// Google counts it) and how many of its bytes come before the first `*` (what every path it matches starts with).
     struct Compiled: Sendable, Equatable {
         let bytes: [UInt8]
         let anchored: Bool
@@ -30,7 +30,7 @@ public struct Robots: Sendable, Equatable {
         init(_ pattern: String) {
             anchored = pattern.hasSuffix("$")
             bytes = Array((anchored ? String(pattern.dropLast()) : pattern).utf8)
-            length = pattern.count
+            length = pattern.utf8.count
             literal = bytes.firstIndex(of: UInt8(ascii: "*")) ?? bytes.count
         }
     }
@@ -44,7 +44,8 @@ public struct Robots: Sendable, Equatable {
     public var crawlDelay: Double?
     public var sitemaps: [String]
 
-    /// Our product token, matched case-insensitively against User-agent lines.
+    /// Our product token, matched case-insensitively against User-agent lines: the leading token of the crawl's
+    /// default User-Agent (`--user-agent` gives another).
     public static let token = "aasa-audit"
     /// RFC 9309 §2.5: parse at least 500 KiB; more is ignored.
     public static let maximumBytes = 512 * 1024
@@ -60,47 +61,88 @@ public struct Robots: Sendable, Equatable {
         index = RobotsRuleIndex(rules)
     }
 
-    public init(parsing bytes: [UInt8]) {
-        let text = String(decoding: bytes.prefix(Robots.maximumBytes), as: UTF8.self)
-        var groups: [(agents: [String], rules: [Rule], delay: Double?)] = []
+    /// Reads robots.txt as Google's reference parser does (google/robotstxt, which RFC 9309 standardised): the lines
+    /// of `RobotsLines`, the directives of `RobotsDirective`, patterns escaped by `RobotsPattern`. A `User-agent` line
+    /// names us when the leading token of its value (letters, `_`, `-`) is `productToken`, ignoring case, so
+    /// "aasa-audit/2.0" and "aasa-audit (compatible)" apply and "aasa" does not. Consecutive user-agent lines form one
+    /// group, which only a rule line ends (Sitemap, Crawl-delay and unknown lines do not); rules before any
+    /// user-agent line are ignored; every group naming us counts, and once any does, the `*` groups count for
+    /// nothing, even when ours have no rules.
+    public init(parsing bytes: [UInt8], productToken: String = Robots.token) {
+        let token = productToken.utf8.map(RobotsDirective.lowercased)
+        var global: (rules: [Rule], delay: Double?) = ([], nil)
+        var specific: (rules: [Rule], delay: Double?) = ([], nil)
+        // robots.cc's RobotsMatcher state: which agents the current group names, and whether a rule has ended it.
+        var seenGlobal = false
+        var seenSpecific = false
+        var everSeenSpecific = false
+        var seenRule = false
         var sitemaps: [String] = []
-        var current: (agents: [String], rules: [Rule], delay: Double?)?
-        var lastWasAgent = false
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let field = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            switch field {
-            case "user-agent":
-                if !lastWasAgent {
-                    if let current { groups.append(current) }
-                    current = ([], [], nil)
+        RobotsLines.forEach(in: bytes.prefix(Robots.maximumBytes)) { line in
+            guard let directive = RobotsDirective(line) else { return }
+            let value = directive.value
+            switch directive.kind {
+            case .userAgent:
+                if seenRule { (seenGlobal, seenSpecific, seenRule) = (false, false, false) }
+                if Robots.namesEveryAgent(value) {
+                    seenGlobal = true
+                } else if !token.isEmpty, Robots.leadingToken(of: value).map(RobotsDirective.lowercased) == token {
+                    (seenSpecific, everSeenSpecific) = (true, true)
                 }
-                current?.agents.append(value.lowercased())
-                lastWasAgent = true
-            case "allow", "disallow":
-                lastWasAgent = false
-                guard current != nil, !(field == "disallow" && value.isEmpty) else { continue }
-                current?.rules.append(Rule(allow: field == "allow", pattern: value))
-            case "crawl-delay":
-                lastWasAgent = false
-                current?.delay = Double(value)
-            case "sitemap":
-                lastWasAgent = false
-                if !value.isEmpty { sitemaps.append(value) }
-            default:
-                lastWasAgent = false
+            case .allow, .disallow:
+                guard seenGlobal || seenSpecific else { return }
+                seenRule = true
+                let allow = directive.kind == .allow
+                let pattern = RobotsPattern.escaped(value)
+                // An empty pattern matches with priority 0, which never decides (robots.cc `disallow()`).
+                guard !pattern.isEmpty else { return }
+                var added = [Rule(allow: allow, pattern: pattern)]
+                if allow, let page = RobotsPattern.indexPageAllowance(pattern) {
+                    added.append(Rule(allow: true, pattern: page))
+                }
+                if seenSpecific { specific.rules += added } else { global.rules += added }
+            case .crawlDelay:
+                guard seenGlobal || seenSpecific, let seconds = Double(String(decoding: value, as: UTF8.self)),
+                    !seconds.isNaN
+                else { return }
+                if seenSpecific {
+                    specific.delay = specific.delay ?? seconds
+                } else {
+                    global.delay = global.delay ?? seconds
+                }
+            case .sitemap:
+                if !value.isEmpty { sitemaps.append(String(decoding: value, as: UTF8.self)) }
+            case .other:
+                break
             }
         }
-        if let current { groups.append(current) }
-        let ours = groups.filter { $0.agents.contains { Robots.token.hasPrefix($0) && !$0.isEmpty && $0 != "*" } }
-        let chosen = ours.isEmpty ? groups.filter { $0.agents.contains("*") } : ours
-        rules = chosen.flatMap(\.rules)
+        let chosen = everSeenSpecific ? specific : global
+        rules = chosen.rules
         index = RobotsRuleIndex(rules)
         // As asked, kept finite (nan is ignored, inf is a day): the crawl honours at most --max-crawl-delay of it.
-        crawlDelay = chosen.compactMap(\.delay).first { !$0.isNaN }.map { min(max($0, 0), 86_400) }
+        crawlDelay = chosen.delay.map { min(max($0, 0), 86_400) }
         self.sitemaps = sitemaps
+    }
+
+    /// The product token a User-Agent header names: its leading letters, `_` and `-` ("aasa-audit/0.1 (…)" gives
+    /// "aasa-audit"), what robots.txt groups are chosen by (robots.cc `ExtractUserAgent`).
+    public static func productToken(of userAgent: String) -> String {
+        String(decoding: leadingToken(of: userAgent.utf8[...]), as: UTF8.self)
+    }
+
+    private static func leadingToken<Bytes: Collection<UInt8>>(of value: Bytes) -> Bytes.SubSequence {
+        value.prefix { byte in
+            let letter = RobotsDirective.lowercased(byte)
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// `*`, alone or followed by whitespace and anything ("* # all bots" once the comment is gone, "* foo"): Google
+    /// reads both as the group for every agent.
+    private static func namesEveryAgent(_ value: ArraySlice<UInt8>) -> Bool {
+        guard value.first == UInt8(ascii: "*") else { return false }
+        return value.count == 1 || RobotsDirective.isSpace(value[value.startIndex + 1])
     }
 
     /// Whether a path (with its query) may be crawled: the longest matching rule wins, Allow on a tie. Only the rules

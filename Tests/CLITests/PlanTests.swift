@@ -179,6 +179,7 @@ import Testing
         let crawl = try #require(plan.crawl)
         #expect(crawl.maxPages == 7 && crawl.maxURLs == 70 && crawl.maxDepth == 3 && crawl.delay == 0.5)
         #expect(crawl.perHostConcurrency == 2 && crawl.includeSubdomains)
+        #expect(crawl.userAgent == "UA/1", "the crawl fetches with it too, and reads robots.txt for its token")
         #expect(plan.fetch.configuration.timeout == 2.5 && plan.fetch.configuration.caCertificate == ca.path)
         #expect(plan.fetch.concurrency == 4 && plan.fetch.userAgent == "UA/1")
         #expect(plan.outputs.formats == [.json, .markdown], "written in the fixed order")

@@ -95,6 +95,7 @@ SCENARIOS = {
     "robotsdown": aasa(),
     "robotsaway": aasa(),
     "robotshop": aasa(),
+    "robotsbom": aasa(),
     "crawlslow": aasa(),
     "uablock": "uablock",
     "botblock": "botblock",
@@ -279,7 +280,8 @@ def crawl_hostile_page(name, host, path):
     links to its own host on other ports, over http, to IP literals and with user info, answers 503 with a Retry-After
     no number type holds, and serves a robots.txt asking for a long Crawl-delay. crawlslow has a page that takes 90 s.
     robotsdown answers 500 for
-    robots.txt, robotsaway redirects it off the site, robotshop redirects it twice on the site."""
+    robots.txt, robotsaway redirects it off the site, robotshop redirects it twice on the site, robotsbom starts it with
+    a byte order mark."""
     html = "text/html; charset=utf-8"
     if name == "robotsdown" and path == "/robots.txt":
         return 500, b"down", "text/plain", {}
@@ -291,6 +293,12 @@ def crawl_hostile_page(name, host, path):
         return 302, b"", None, {"Location": "https://robotshop.aasa.test/robots-final.txt"}
     if name == "robotshop" and path == "/robots-final.txt":
         return 200, b"User-agent: *\nDisallow: /private\n", "text/plain", {}
+    if name == "robotsbom" and path == "/robots.txt":
+        # Read as Google reads it: the byte order mark is skipped, aasa-audit/2.0 names us, and the Sitemap line does
+        # not end the group, so otherbot's Disallow is ours and the * group is not; probe-bot/3 gets its own group.
+        return 200, (b"\xef\xbb\xbfUser-agent: aasa-audit/2.0\nSitemap: https://robotsbom.aasa.test/sitemap.xml\n"
+                     b"User-agent: otherbot\nDisallow: /private\n\nUser-agent: probe-bot\nDisallow: /open\n\n"
+                     b"User-agent: *\nDisallow: /\n"), "text/plain", {}
     if name == "crawlslow" and path == "/":
         return 200, page(name, ["/slow"]), html, {}
     if name == "crawlslow" and path == "/slow":  # still answering when a short crawl budget runs out
@@ -654,7 +662,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "hostile" and location is None:
             status, body, ctype, headers = hostile_page(path)
             return self.send(status, body, ctype, headers)
-        if name in ("crawlhostile", "robotsdown", "robotsaway", "robotshop", "crawlslow") and location is None:
+        if name in ("crawlhostile", "robotsdown", "robotsaway", "robotshop", "robotsbom", "crawlslow") \
+                and location is None:
             status, body, ctype, headers = crawl_hostile_page(name, self.headers.get("Host") or "", path)
             return self.send(status, body, ctype, headers)
         if name == "seo" and location is None:

@@ -24,7 +24,9 @@ enum AuditCommand: Command {
         help: "audit only part I of N: the domains whose name's SHA-256 modulo N is I-1; merge combines the parts")
 
     static let userAgent = OptionSpec(
-        "--user-agent", .string, placeholder: "UA", help: "fetch with this user agent instead of Apple's AASA-Bot")
+        "--user-agent", .string, placeholder: "UA",
+        help: "fetch and crawl with this user agent instead of Apple's AASA-Bot and aasa-audit/0.1; its leading token "
+            + "(letters, _ and -) is the product token robots.txt is read for (aasa-audit by default)")
     static let cdnBase = OptionSpec(
         "--cdn-base", .string, placeholder: "URL",
         help: "fetch the CDN copy from URL/DOMAIN instead of https://app-site-association.cdn-apple.com/a/v1/DOMAIN")
@@ -351,6 +353,7 @@ enum AuditCommand: Command {
         crawl.crawlTime = options.decimal(crawlTime) ?? crawl.crawlTime
         crawl.perHostConcurrency = options.integer(crawlConcurrency) ?? crawl.perHostConcurrency
         crawl.includeSubdomains = options.flag(includeSubdomains)
+        crawl.userAgent = options.string(userAgent) ?? crawl.userAgent
         return crawl
     }
 
