@@ -1,25 +1,24 @@
-/// The URL Standard's "domain to ASCII" with beStrict false: UTS #46 ToASCII with UseSTD3ASCIIRules and
-/// CheckHyphens off, CheckBidi and CheckJoiners on, nontransitional, no DNS length check, invalid Punycode an error.
-/// This is how browsers turn `Bücher.example` into `xn--bcher-kva.example`, so a crawl follows the links a browser
-/// follows and names each host as the browser's address bar would.
+/// The URL Standard's "domain to ASCII" (its "domain parser") with beStrict false, as it stands since whatwg/url
+/// PR #914 (June 2026, WPT `url/resources/urltestdata.json` of July 2026): an ASCII domain is only lower-cased, even
+/// when a label starting `xn--` would fail UTS #46 (sites such as `xn--8i7caa.famitei.net` live on such labels);
+/// any other goes through UTS #46 ToASCII with UseSTD3ASCIIRules and CheckHyphens off, CheckBidi and CheckJoiners on,
+/// nontransitional, no DNS length check, invalid Punycode an error. Either way an empty result or a forbidden domain
+/// code point fails. This is how browsers turn `Bücher.example` into `xn--bcher-kva.example`, so a crawl follows the
+/// links a browser follows and names each host as the browser's address bar would.
 /// - SeeAlso: https://url.spec.whatwg.org/#concept-domain-to-ascii
 /// - SeeAlso: https://www.unicode.org/reports/tr46/#ToASCII
 public enum IDNA {
     /// `domain` is the percent-decoded host text; returns the ASCII domain (lower case, `xn--` labels) or why not.
     public static func domainToASCII(_ domain: String) -> Result<String, WebURL.Failure> {
-        if let ascii = lowercasedPlainASCII(domain) {
-            return ascii.isEmpty ? .failure(WebURL.Failure(reason: "the domain is empty")) : .success(ascii)
-        }
-        do {
+        if let ascii = asciiDomain(domain) { return ascii }
+        do throws(WebURL.Failure) {
             let labels = try unicodeLabels(domain)
             try IDNALabelRules.checkBidi(labels)
             var parts: [String] = []
             parts.reserveCapacity(labels.count)
             for label in labels {
                 if label.allSatisfy(\.isASCII) {
-                    var text = ""
-                    text.unicodeScalars.append(contentsOf: label)
-                    parts.append(text)
+                    parts.append(string(label))
                 } else {
                     guard let encoded = Punycode.encode(label) else {
                         throw WebURL.Failure(reason: "a label of the domain is too long to encode as Punycode")
@@ -31,41 +30,55 @@ public enum IDNA {
             guard !result.isEmpty else {
                 throw WebURL.Failure(reason: "the domain is empty once the characters IDNA ignores are removed")
             }
+            if let bad = result.utf8.first(where: isForbiddenDomainByte) {
+                throw forbidden(bad)
+            }
             return .success(result)
-        } catch let failure as WebURL.Failure {
-            return .failure(failure)
         } catch {
-            return .failure(WebURL.Failure(reason: "the domain could not be converted to ASCII"))
+            return .failure(error)
         }
     }
 
-    /// The Standard's shortcut: an ASCII domain with no label starting `xn--` only needs lower-casing (nil
-    /// otherwise). Scans the bytes once and returns `domain` itself when it has no upper case, so a crawl of plain
-    /// hosts pays neither a table look-up nor an allocation.
-    static func lowercasedPlainASCII(_ domain: String) -> String? {
+    /// The Standard's ASCII branch: nil when `domain` has a non-ASCII character, else the domain lower-cased or why
+    /// it is not a domain (empty, a forbidden domain code point). One pass over the bytes, and `domain` itself comes
+    /// back when it has no upper case, so a crawl of plain hosts pays neither a table look-up nor an allocation.
+    static func asciiDomain(_ domain: String) -> Result<String, WebURL.Failure>? {
         var domain = domain
-        let verdict: (plain: Bool, hasUpper: Bool)? = domain.withUTF8 { bytes in
+        let scan: Result<Bool, WebURL.Failure>? = domain.withUTF8 { bytes in
             var hasUpper = false
-            var labelStart = true
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 { return (false, false) }
-                if labelStart, index + 3 < bytes.count, byte | 0x20 == UInt8(ascii: "x"),
-                    bytes[index + 1] | 0x20 == UInt8(ascii: "n"), bytes[index + 2] == UInt8(ascii: "-"),
-                    bytes[index + 3] == UInt8(ascii: "-")
-                {
-                    return (false, false)
-                }
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { hasUpper = true }
-                labelStart = byte == UInt8(ascii: ".")
-                index += 1
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if isForbiddenDomainByte(byte) { return .failure(forbidden(byte)) }
+                if byte &- UInt8(ascii: "A") < 26 { hasUpper = true }
             }
-            return (true, hasUpper)
+            return .success(hasUpper)
         }
-        guard let verdict, verdict.plain else { return nil }
-        guard verdict.hasUpper else { return domain }
-        return String(decoding: domain.utf8.map(ASCII.lower), as: UTF8.self)
+        switch scan {
+        case nil: return nil
+        case .failure(let failure): return .failure(failure)
+        case .success(let hasUpper):
+            if domain.isEmpty { return .failure(WebURL.Failure(reason: "the domain is empty")) }
+            return .success(hasUpper ? String(decoding: domain.utf8.map(ASCII.lower), as: UTF8.self) : domain)
+        }
+    }
+
+    /// The URL Standard's forbidden domain code points, all ASCII: C0 controls, space, `# % / : < > ? @ [ \ ] ^ |`
+    /// and DEL.
+    private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0...0x20, 0x7F: true
+        case UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "<"),
+            UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "\\"),
+            UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "|"):
+            true
+        default: false
+        }
+    }
+
+    private static func forbidden(_ byte: UInt8) -> WebURL.Failure {
+        WebURL.Failure(
+            reason:
+                "the domain contains a character a host name cannot have: \(IDNALabelRules.name(Unicode.Scalar(byte)))")
     }
 
     /// UTS #46 processing steps 1-4 (map, normalise, break, convert and validate): each label as Unicode.
