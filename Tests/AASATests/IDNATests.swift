@@ -41,6 +41,15 @@ import Testing
         #expect(reason("\u{FF05}41.com") == "the domain contains a character a host name cannot have: U+0025")
     }
 
+    @Test func everyForbiddenDomainCodePointFailsOnBothBranches() {
+        let forbidden = Set(Array(UInt8(0)...0x20) + Array("#%/:<>?@[\\]^|".utf8) + [0x7F])
+        for byte in UInt8(0)..<0x80 {
+            let character = String(Unicode.Scalar(byte))
+            #expect((reason("a\(character)b") != nil) == forbidden.contains(byte), "byte \(byte)")
+            #expect((reason("\u{FC}\(character)b") != nil) == forbidden.contains(byte), "byte \(byte) beside ü")
+        }
+    }
+
     @Test func theASCIIBranchReturnsTheSameStringWhenNothingIsUpperCase() throws {
         #expect(try IDNA.asciiDomain("example.com")?.get() == "example.com")
         #expect(try IDNA.asciiDomain("EXAMPLE.com")?.get() == "example.com")

@@ -56,8 +56,9 @@ struct IDNAURLTestDataTests {
             case .parserFailure(let why): parserFailures.append("\(id): \(why)")
             }
         }
-        print("urltestdata.json IDNA cases: \(agree) agree, \(disagreements.count) disagree, ")
-        print("\(parserFailures.count) fail in the URL parser after IDNA (not compared):")
+        print(
+            "urltestdata.json IDNA cases: \(agree) agree, \(disagreements.count) disagree, \(parserFailures.count) "
+                + "left to the URL parser after IDNA (not compared):")
         for line in parserFailures { print("  \(line)") }
         #expect(agree > 0)
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")

@@ -44,36 +44,33 @@ public enum IDNA {
     /// back when it has no upper case, so a crawl of plain hosts pays neither a table look-up nor an allocation.
     static func asciiDomain(_ domain: String) -> Result<String, WebURL.Failure>? {
         var domain = domain
-        let scan: Result<Bool, WebURL.Failure>? = domain.withUTF8 { bytes in
+        // `stop` is 0x80 at a non-ASCII byte, the byte itself at a forbidden one (all ASCII), 0xFF at the end.
+        let scan = domain.withUTF8 { bytes -> (stop: UInt8, hasUpper: Bool) in
             var hasUpper = false
             for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if isForbiddenDomainByte(byte) { return .failure(forbidden(byte)) }
-                if byte &- UInt8(ascii: "A") < 26 { hasUpper = true }
+                if byte >= 0x80 { return (0x80, false) }
+                if isForbiddenDomainByte(byte) { return (byte, hasUpper) }
+                hasUpper = hasUpper || byte &- UInt8(ascii: "A") < 26
             }
-            return .success(hasUpper)
+            return (0xFF, hasUpper)
         }
-        switch scan {
-        case nil: return nil
-        case .failure(let failure): return .failure(failure)
-        case .success(let hasUpper):
-            if domain.isEmpty { return .failure(WebURL.Failure(reason: "the domain is empty")) }
-            return .success(hasUpper ? String(decoding: domain.utf8.map(ASCII.lower), as: UTF8.self) : domain)
-        }
+        if scan.stop == 0x80 { return nil }
+        if scan.stop != 0xFF { return .failure(forbidden(scan.stop)) }
+        let hasUpper = scan.hasUpper
+        if domain.isEmpty { return .failure(WebURL.Failure(reason: "the domain is empty")) }
+        return .success(hasUpper ? String(decoding: domain.utf8.map(ASCII.lower), as: UTF8.self) : domain)
     }
 
     /// The URL Standard's forbidden domain code points, all ASCII: C0 controls, space, `# % / : < > ? @ [ \ ] ^ |`
-    /// and DEL.
+    /// and DEL, as two bit masks over the byte values 0-63 and 64-127.
     private static func isForbiddenDomainByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0...0x20, 0x7F: true
-        case UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "<"),
-            UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "\\"),
-            UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "|"):
-            true
-        default: false
-        }
+        byte < 64 ? (forbiddenLow >> byte) & 1 != 0 : (forbiddenHigh >> (byte - 64)) & 1 != 0
     }
+
+    /// Bits 0-32 (C0 controls and space) and `# % / : < > ?`; IDNATests checks every ASCII byte against the list.
+    static let forbiddenLow: UInt64 = 0xD400_8029_FFFF_FFFF
+    /// `@ [ \ ] ^ |` and DEL, less 64.
+    static let forbiddenHigh: UInt64 = 0x9000_0000_7800_0001
 
     private static func forbidden(_ byte: UInt8) -> WebURL.Failure {
         WebURL.Failure(
