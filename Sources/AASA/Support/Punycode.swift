@@ -1,6 +1,6 @@
-/// RFC 3492 Punycode decoding, for display only: reports show an internationalised domain in Unicode with its
-/// ASCII form beside it, so an operator recognises `bücher.example` and can still copy `xn--bcher-kva.example`.
-/// The result is site-controlled text like any other: escape it before printing.
+/// RFC 3492 Punycode. Decoding serves display (reports show an internationalised domain in Unicode with its ASCII
+/// form beside it, so an operator recognises `bücher.example` and can still copy `xn--bcher-kva.example`; the result
+/// is site-controlled text like any other: escape it before printing) and IDNA, which also encodes.
 /// - SeeAlso: https://www.rfc-editor.org/rfc/rfc3492
 public enum Punycode {
     private static let base = 36
@@ -59,6 +59,51 @@ public enum Punycode {
         return text
     }
 
+    /// The Punycode form of `scalars` (a label without its `xn--` prefix, ASCII kept as it is); nil when a delta
+    /// passes 2³¹ − 1, the bound RFC 3492 section 6.4 sets so every decoder can read the result back.
+    public static func encode(_ scalars: [Unicode.Scalar]) -> String? {
+        var output: [UInt8] = scalars.compactMap { $0.isASCII ? UInt8($0.value) : nil }
+        let basicCount = output.count
+        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        var n = 128
+        var delta = 0
+        var bias = 72
+        var handled = basicCount
+        while handled < scalars.count {
+            // The smallest code point not handled yet; every scalar below it is already in place.
+            var m = Int.max
+            for s in scalars where Int(s.value) >= n && Int(s.value) < m { m = Int(s.value) }
+            let (step, overflow) = (m - n).multipliedReportingOverflow(by: handled + 1)
+            guard !overflow, delta <= Int(Int32.max) - step else { return nil }
+            delta += step
+            n = m
+            for s in scalars {
+                let c = Int(s.value)
+                if c < n {
+                    delta += 1
+                    guard delta <= Int(Int32.max) else { return nil }
+                }
+                guard c == n else { continue }
+                var q = delta
+                var k = base
+                while true {
+                    let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                    if q < t { break }
+                    output.append(digitByte(t + (q - t) % (base - t)))
+                    q = (q - t) / (base - t)
+                    k += base
+                }
+                output.append(digitByte(q))
+                bias = adapt(delta, handled + 1, first: handled == basicCount)
+                delta = 0
+                handled += 1
+            }
+            delta += 1
+            n += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// `host` with every `xn--` label decoded; nil when no label is Punycode or one does not decode.
     public static func unicodeHost(_ host: String) -> String? {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -94,6 +139,11 @@ public enum Punycode {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(b - UInt8(ascii: "0")) + 26
         default: nil
         }
+    }
+
+    /// 0-25 as a-z, 26-35 as 0-9: lower case, as IDNA wants its ASCII form.
+    private static func digitByte(_ d: Int) -> UInt8 {
+        d < 26 ? UInt8(ascii: "a") + UInt8(d) : UInt8(ascii: "0") + UInt8(d - 26)
     }
 
     private static func adapt(_ delta: Int, _ count: Int, first: Bool) -> Int {
