@@ -75,7 +75,10 @@ enum LinksCommand: Command {
             throw UsageError(
                 "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
         }
+        // Read first: a system scheme the app declares is skipped as `custom-scheme` while the lists are read.
+        let schemes = try SharedOptions.urlSchemes(from: options, command: spec.name)
         var list = LinkList()
+        list.schemes = schemes
         let files = options.positionals.filter { !isLink($0) }
         if (files.filter { $0 == "-" }.count + options.strings(html).filter { $0 == "-" }.count) > 1 {
             throw UsageError("standard input can be read once: give the other input as a file", command: spec.name)
@@ -92,7 +95,6 @@ enum LinksCommand: Command {
         guard !list.links.isEmpty || !list.refused.isEmpty || list.skipped > 0 else {
             throw UsageError("no link given", command: spec.name)
         }
-        let schemes = try SharedOptions.urlSchemes(from: options, command: spec.name)
         var domains: [String] = []
         if let path = options.string(entitlements) {
             domains = try EntitlementsFile.read(path, command: spec.name).applinksHosts
@@ -134,7 +136,8 @@ enum LinksCommand: Command {
         let interrupted = work.isCancelled || StopRequest.isRequested || unfinished > 0
         let report = LinksReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
-            links: results, skipped: plan.list.skipped, inputErrors: plan.list.refused.errors,
+            links: results, skipped: plan.list.skipped, skippedLinks: plan.list.skippedLinks,
+            inputErrors: plan.list.refused.errors,
             inputErrorsOmitted: plan.list.refused.omitted, domains: domains)
         let written = LinksFiles.write(report, directory: plan.directory, formats: plan.formats, started: started)
         if !plan.quiet {
