@@ -69,6 +69,7 @@ public enum LinksHTML {
             }
             h += "</tbody></table>\n"
         }
+        h += skippedSection(report.skippedLinks)
         if !report.refused.isEmpty {
             h += "<h2>Not links</h2><ul>"
             for error in report.inputErrors.prefix(maximumRows) {
@@ -80,5 +81,23 @@ public enum LinksHTML {
             h += "</ul>\n"
         }
         return h + "</body></html>\n"
+    }
+
+    /// The entries not judged for their scheme (an App Store button, a mail link, `ftp:`…), each with its kind and
+    /// reason: without them a reader would take a missing App Store button for a dropped one.
+    static func skippedSection(_ skipped: SkippedLinks) -> String {
+        guard !skipped.isEmpty else { return "" }
+        var h =
+            "<h2>Not judged: not web links</h2><table><thead><tr><th>kind</th><th>entry</th><th>why</th></tr></thead>"
+            + "<tbody>"
+        for entry in skipped.entries.prefix(maximumRows) {
+            h +=
+                "<tr><td class=\"t\">\(escapeHTML(entry.kind.rawValue))</td><td><code>\(escapeHTML(entry.input))</code>"
+            h += "<div class=\"note\">\(escapeHTML(entry.source))</div></td><td>\(escapeHTML(entry.reason))</td></tr>\n"
+        }
+        h += "</tbody></table>\n"
+        let unlisted = skipped.count - min(maximumRows, skipped.entries.count)
+        if unlisted > 0 { h += "<p class=\"note\">and \(RefusedInputs.grouped(unlisted)) more, counted.</p>\n" }
+        return h
     }
 }

@@ -9,9 +9,12 @@ import Testing
         #expect(LinkList.refusal("https://a.test/p?q=1#f") == nil)
         #expect(LinkList.refusal("myapp://p/1") == nil, "a custom scheme is judged")
         for skipped in ["mailto:a@b.test", "tel:+1555", "sms:+1555", "javascript:void(0)", "JavaScript:x"] {
-            #expect(LinkList.refusal(skipped) == "", "\(skipped)")
+            var list = LinkList()
+            list.add(skipped, source: "f:1")
+            #expect(list.skipped == 1 && list.skippedLinks.count == 1 && list.links.isEmpty, "\(skipped)")
         }
         #expect(LinkList.refusal("www.acme.test/sale")?.hasPrefix("not a link: no scheme") == true)
+        #expect(LinkList.refusal("myapp://h:99999/") == "not a link: its port is not a number from 1 to 65535")
         #expect(LinkList.refusal("https://a.test/a b")?.contains("space or a control character") == true)
         #expect(LinkList.refusal("https://a.test/\u{1B}[2J")?.contains("control character") == true)
         #expect(LinkList.refusal("https:///path") == "not a link: no host")
@@ -25,8 +28,39 @@ import Testing
         list.add("nope", source: "f:3")
         list.add(" https://a.test/ ", source: "f:4")
         #expect(list.skipped == 2)
+        #expect(
+            list.skippedLinks.entries.map { "\($0.source) \($0.input) \($0.kind.rawValue)" } == [
+                "f:1 mailto:x@y.test mail"
+            ])
         #expect(list.inputErrors.map(\.line) == [#"f:3: "nope": not a link: no scheme (write https://…)"#])
         #expect(list.links.map(\.url) == ["https://a.test/"] && list.links[0].source == "f:4")
+    }
+
+    /// A mail link with a space in its subject, a control character or a data: URL past the length cap is skipped
+    /// for its scheme, not refused; only the first `RefusedInputs.kept` are listed.
+    @Test func entriesSkippedForTheirSchemeAreListedBeforeAnyRefusalAndBounded() {
+        var list = LinkList()
+        list.add("mailto:a@b.test?subject=Hello World", source: "f:1")
+        list.add("data:text/plain," + String(repeating: "x", count: 9_000), source: "f:2")
+        #expect(list.refused.isEmpty && list.skippedLinks.entries.map(\.kind) == [.mail, .other])
+        #expect(list.skippedLinks.entries[1].input.count == SkippedLink.inputLength)
+        for line in 3...1_500 { list.add("tel:+1555", source: "f:\(line)") }
+        #expect(list.skipped == 1_500 && list.skippedLinks.entries.count == 1_000 && list.skippedLinks.omitted == 500)
+    }
+
+    @Test func eachUnresolvedHrefIsRefusedForItsRealCause() {
+        #expect(LinkList.unresolved("/p", base: nil) == "a relative link: no <base href> to resolve it")
+        #expect(
+            LinkList.unresolved("p", base: "ftp://files.test/")
+                == #"a relative link: the <base href> "ftp://files.test/" is not an absolute http(s) URL to resolve it against"#
+        )
+        #expect(LinkList.unresolved("p", base: "/shop/").contains("not an absolute http(s) URL") == true)
+        #expect(
+            LinkList.unresolved("//[bad/x", base: "https://shop.test/")
+                == #"a relative link that does not resolve against the <base href> "https://shop.test/""#)
+        #expect(
+            LinkList.unresolved("https://shop.test:99999/", base: nil)
+                == "not a link: its port is not a number from 1 to 65535")
     }
 
     @Test func anHrefWrittenTwiceIsFoundOnEachOfItsLines() {

@@ -25,7 +25,11 @@ import Testing
                 findings: [LinkFinding(id: "link-broken", severity: .error, message: "The link is broken.")]),
         ]
         return LinksReport(
-            version: "0", startedAt: Date(), finishedAt: Date(), interrupted: false, links: links, skipped: 1,
+            version: "0", startedAt: Date(), finishedAt: Date(), interrupted: false, links: links, skipped: 2,
+            skippedLinks: SkippedLinks(
+                entries: [
+                    SkippedLink(input: "data:text/html,\(evil)", source: "@list:4", kind: .other, reason: "-\(evil)")
+                ], omitted: 1),
             inputErrors: [InputError(input: evil, source: "list:3", reason: "not a link")],
             domains: ConsultedDomains([]))
     }
@@ -37,6 +41,9 @@ import Testing
         #expect(rows[1].hasPrefix("argument,https://shop.test/gone,broken,,,0,https://shop.test/gone,404,"))
         #expect(rows[2].hasPrefix("'=cmd|' /C calc'!A0,https://click.test/c/1,safari-first,"), "\(rows[2])")
         #expect(!csv.unicodeScalars.contains { $0.value == 0x1B })
+        // The skipped entry comes last, its tier empty, its source and reason neutralised too.
+        #expect(rows.count == 4 && rows[3].hasPrefix("'@list:4,\"data:text/html,"), "\(rows)")
+        #expect(rows[3].hasSuffix(",,,,,,,,other,'-<script>alert('x')</script>\\u{1B}[2J"), "\(rows[3])")
         #expect(Self.report().summary.safariFirst == 1 && Self.report().summary.broken == 1)
     }
 
@@ -45,6 +52,8 @@ import Testing
         #expect(!html.contains("<script>") && html.contains("&lt;script&gt;"))
         #expect(html.contains("default-src 'none'; style-src 'unsafe-inline'"))
         #expect(!html.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(html.contains("Not judged: not web links") && html.contains("and 1 more, counted."))
+        #expect(html.contains("data:text/html,&lt;script&gt;"))
         // Worst first: the broken link's row comes before the safari-first one.
         let broken = html.range(of: "https://shop.test/gone")
         let safari = html.range(of: "https://click.test/c/1")

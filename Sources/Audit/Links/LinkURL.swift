@@ -72,7 +72,4 @@ public struct LinkURL: Sendable, Equatable {
         byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
             || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
     }
-
-    /// The schemes whose links are not links to follow or judge (`--html` skips and counts them).
-    public static let skippedSchemes: Set<String> = ["mailto", "tel", "sms", "javascript"]
 }

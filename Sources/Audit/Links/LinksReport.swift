@@ -1,8 +1,8 @@
 import AASA
 import Foundation
 
-/// links.json: every link with its tier, chain and findings, the lines that were not links, and each consulted
-/// domain in report.json's domain shape.
+/// links.json: every link with its tier, chain and findings, the entries skipped for their scheme, the lines that
+/// were not links, and each consulted domain in report.json's domain shape.
 public struct LinksReport: Codable, Sendable {
     public struct Summary: Codable, Sendable, Equatable {
         public var links: Int
@@ -11,7 +11,8 @@ public struct LinksReport: Codable, Sendable {
         public var never: Int
         public var broken: Int
         public var customScheme: Int
-        /// mailto:, tel:, sms: and javascript: hrefs (and empty or fragment-only ones), not judged.
+        /// Entries not judged: those skipped for their scheme (listed in `skipped`, or counted past it) and empty or
+        /// fragment-only hrefs.
         public var skipped: Int
     }
 
@@ -23,6 +24,11 @@ public struct LinksReport: Codable, Sendable {
     public var interrupted: Bool
     public var summary: Summary
     public var links: [LinkResult]
+    /// The first `RefusedInputs.kept` entries skipped for their scheme (App Store, mail, phone, `ftp:`…), each with
+    /// its kind and reason.
+    public var skipped: [SkippedLink]
+    /// Entries skipped for their scheme past those in `skipped`: counted, not listed; nil when none was left out.
+    public var skippedOmitted: Int?
     /// The first `RefusedInputs.kept` lines that were not links.
     public var inputErrors: [InputError]
     /// Lines that were not links past those in `inputErrors`: counted, not listed; nil when none was left out.
@@ -31,8 +37,11 @@ public struct LinksReport: Codable, Sendable {
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, links: [LinkResult], skipped: Int,
-        inputErrors: [InputError], inputErrorsOmitted: Int = 0, domains: ConsultedDomains
+        skippedLinks: SkippedLinks = SkippedLinks(), inputErrors: [InputError], inputErrorsOmitted: Int = 0,
+        domains: ConsultedDomains
     ) {
+        self.skipped = skippedLinks.entries
+        self.skippedOmitted = skippedLinks.omitted > 0 ? skippedLinks.omitted : nil
         self.inputErrorsOmitted = inputErrorsOmitted > 0 ? inputErrorsOmitted : nil
         tool = AuditReport.Tool(name: "aasa-audit", version: version)
         self.startedAt = startedAt
@@ -51,6 +60,9 @@ public struct LinksReport: Codable, Sendable {
     public var refused: RefusedInputs {
         RefusedInputs(errors: inputErrors, omitted: max(0, inputErrorsOmitted ?? 0))
     }
+
+    /// The entries skipped for their scheme: those listed and the count of the rest.
+    public var skippedLinks: SkippedLinks { SkippedLinks(entries: skipped, omitted: max(0, skippedOmitted ?? 0)) }
 
     /// The links worst first (broken, never, safari-first, custom-scheme, opens-app), input order within a tier.
     public var worstFirst: [LinkResult] {

@@ -47,6 +47,8 @@ enum LinksCommand: Command {
             "Unsubscribe, opt-out and preference links are never fetched (a GET could act on them). Following "
                 + "tracked links registers clicks in the campaign's statistics: use --no-follow to judge each link "
                 + "on its tapped URL alone. Writes links.json, links.html and links.csv (--format picks).",
+            "An entry whose scheme is neither http(s) nor an app's (an App Store button, mailto:, tel:, ftp:, data:, "
+                + "ws:…) is not judged: it is listed as skipped with its kind and the reason, and changes no exit status.",
         ],
         exitStatus:
             "0 no link at or worse than --fail-on (default broken; opens-app and custom-scheme never fail), 1 such "
@@ -75,7 +77,10 @@ enum LinksCommand: Command {
             throw UsageError(
                 "--out \(directory) is a file: give a folder (it is created if missing)", command: spec.name)
         }
+        // Read first: a system scheme the app declares is skipped as `custom-scheme` while the lists are read.
+        let schemes = try SharedOptions.urlSchemes(from: options, command: spec.name)
         var list = LinkList()
+        list.schemes = schemes
         let files = options.positionals.filter { !isLink($0) }
         if (files.filter { $0 == "-" }.count + options.strings(html).filter { $0 == "-" }.count) > 1 {
             throw UsageError("standard input can be read once: give the other input as a file", command: spec.name)
@@ -92,7 +97,6 @@ enum LinksCommand: Command {
         guard !list.links.isEmpty || !list.refused.isEmpty || list.skipped > 0 else {
             throw UsageError("no link given", command: spec.name)
         }
-        let schemes = try SharedOptions.urlSchemes(from: options, command: spec.name)
         var domains: [String] = []
         if let path = options.string(entitlements) {
             domains = try EntitlementsFile.read(path, command: spec.name).applinksHosts
@@ -134,7 +138,8 @@ enum LinksCommand: Command {
         let interrupted = work.isCancelled || StopRequest.isRequested || unfinished > 0
         let report = LinksReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
-            links: results, skipped: plan.list.skipped, inputErrors: plan.list.refused.errors,
+            links: results, skipped: plan.list.skipped, skippedLinks: plan.list.skippedLinks,
+            inputErrors: plan.list.refused.errors,
             inputErrorsOmitted: plan.list.refused.omitted, domains: domains)
         let written = LinksFiles.write(report, directory: plan.directory, formats: plan.formats, started: started)
         if !plan.quiet {

@@ -1,3 +1,4 @@
+import AASA
 import Audit
 import Crawling
 import Foundation
@@ -5,12 +6,19 @@ import Foundation
 /// The links `links` judges: arguments, lists (one a line, `#` comments, or a CSV with a `url` column) and HTML
 /// files (every `a` and `area` href with its text, through the libxml2 scanner the crawl uses). A value that is
 /// not a link becomes an `InputError` naming its `FILE:LINE` (the first `RefusedInputs.kept`, the rest counted);
-/// mailto:, tel:, sms: and javascript: hrefs, and empty or fragment-only ones, are skipped and counted. Past
-/// `maximumLinks` links an input is refused as soon as it reaches the cap, before the rest of it is read.
+/// an entry whose scheme `links` does not judge (`SkippedLink`: App Store, mail, phone, `ftp:`, `data:`…) is
+/// listed in `skippedLinks` and counted, and empty or fragment-only ones are counted. Past `maximumLinks` links an
+/// input is refused as soon as it reaches the cap, before the rest of it is read.
 struct LinkList {
     var links: [LinkInput] = []
     var refused = RefusedInputs()
+    /// Entries not judged: those in `skippedLinks`, and empty, comment and fragment-only ones.
     var skipped = 0
+    /// The entries skipped for their scheme, each with its kind and reason.
+    var skippedLinks = SkippedLinks()
+    /// `--info-plist`'s schemes, set before any input is read: a system scheme the app declares is skipped as
+    /// `custom-scheme`.
+    var schemes: URLSchemes?
 
     /// Links judged per run at most: a bigger campaign is split into several runs.
     static let maximumLinks = 100_000
@@ -25,18 +33,23 @@ struct LinkList {
             skipped += 1
             return
         }
+        // Before the refusals: a mail link with a space in its subject or a long data: URL is skipped, not refused.
+        if let (kind, reason) = SkippedLink.classify(trimmed, schemes: schemes) {
+            skipped += 1
+            skippedLinks.append(
+                SkippedLink(
+                    input: String(trimmed.prefix(SkippedLink.inputLength)), source: source(), kind: kind,
+                    reason: reason))
+            return
+        }
         if let reason = Self.refusal(trimmed) {
-            if reason.isEmpty {
-                skipped += 1
-            } else {
-                refused.append(InputError(input: String(trimmed.prefix(200)), source: source(), reason: reason))
-            }
+            refused.append(InputError(input: String(trimmed.prefix(200)), source: source(), reason: reason))
             return
         }
         links.append(LinkInput(input: value, source: source(), text: text, url: trimmed))
     }
 
-    /// Why `text` is not a link to judge: "" for a skipped scheme, a reason for a mistake, nil for a link.
+    /// Why `text` is not a link to judge, or nil for a link (a skipped scheme is told apart before, by `SkippedLink`).
     static func refusal(_ text: String) -> String? {
         if text.utf8.count > LinkURL.maximumLength { return "longer than \(LinkURL.maximumLength) bytes" }
         // ASCII is judged byte by byte; only a value with other characters asks for their Unicode properties.
@@ -47,8 +60,11 @@ struct LinkList {
         {
             return "not a link: it contains a space or a control character"
         }
-        guard let url = LinkURL(text) else { return "not a link: no scheme (write https://…)" }
-        if LinkURL.skippedSchemes.contains(url.scheme) { return "" }
+        guard let url = LinkURL(text) else {
+            // LinkURL refuses a value with a scheme only for its port.
+            return SkippedLink.scheme(of: text) == nil
+                ? "not a link: no scheme (write https://…)" : "not a link: its port is not a number from 1 to 65535"
+        }
         if url.isHTTP && url.host.isEmpty { return "not a link: no host" }
         return nil
     }
@@ -89,7 +105,7 @@ struct LinkList {
                 refused.append(
                     InputError(
                         input: String(written.prefix(200)), source: source,
-                        reason: "a relative link: no <base href> to resolve it"))
+                        reason: Self.unresolved(written, base: page.base)))
                 continue
             }
             add(href, source: source, text: link.text)
@@ -103,6 +119,19 @@ struct LinkList {
             let resolved = URL(string: href, relativeTo: URL(string: base))?.absoluteString
         else { return href }
         return resolved
+    }
+
+    /// Why an href that is not a link was not resolved, naming the real cause: the file has no `<base href>`, its
+    /// base is not an absolute http(s) URL, or the href does not resolve against it (or it has a scheme and a bad
+    /// port, and is no relative link at all).
+    static func unresolved(_ href: String, base: String?) -> String {
+        if SkippedLink.scheme(of: href) != nil { return refusal(href) ?? "not a link" }
+        guard let base else { return "a relative link: no <base href> to resolve it" }
+        let shown = "\"" + String(base.prefix(200)) + "\""
+        guard LinkURL(base)?.isHTTP == true else {
+            return "a relative link: the <base href> \(shown) is not an absolute http(s) URL to resolve it against"
+        }
+        return "a relative link that does not resolve against the <base href> \(shown)"
     }
 
     func checkCount(command: String) throws(UsageError) {

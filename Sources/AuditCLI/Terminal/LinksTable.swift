@@ -32,9 +32,24 @@ struct LinksTable {
         let refused = report.refused
         if !refused.isEmpty { total += "; \(RefusedInputs.grouped(refused.count)) line(s) not a link" }
         lines.append(total)
+        if let skipped = Self.skippedLine(report.skippedLinks) { lines.append(skipped) }
         if report.interrupted { lines.append("Interrupted: only the links that finished are listed.") }
         if let reportPath { lines.append("Report: \(Terminal.safe(reportPath))") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The one line about entries skipped for their scheme (an App Store button, a mail link…), nil when none
+    /// was: they are in the reports, with their reasons, rather than silently missing.
+    static func skippedLine(_ skipped: SkippedLinks) -> String? {
+        guard !skipped.isEmpty else { return nil }
+        let kinds = SkippedLink.Kind.allCases.compactMap { kind -> String? in
+            let count = skipped.entries.count { $0.kind == kind }
+            return count > 0 ? "\(RefusedInputs.grouped(count)) \(kind.rawValue)" : nil
+        }
+        let more = skipped.omitted > 0 ? ", \(RefusedInputs.grouped(skipped.omitted)) more" : ""
+        return
+            "\(RefusedInputs.grouped(skipped.count)) entr\(skipped.count == 1 ? "y" : "ies") not judged, not web links "
+            + "(\(kinds.joined(separator: ", "))\(more)): listed with their reasons in the reports"
     }
 
     func tierText(_ tier: LinkTier) -> String {
