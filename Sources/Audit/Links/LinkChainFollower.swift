@@ -90,12 +90,16 @@ public struct LinkChainFollower: Sendable {
                 hops[hops.count - 1].note = "The Location is longer than \(LinkURL.maximumLength) bytes: not followed."
                 return Chain(hops: hops, broken: nil)
             }
-            // libcurl resolves a relative Location against the hop's URL; a URL it does not resolve is used as sent.
-            let target = LinkURL.requestForm(answer.redirectTo ?? location)
-            guard let parsed = LinkURL(target) else {
-                hops[hops.count - 1].note = "The Location is not a URL: not followed."
+            // Resolved against the hop's URL as a browser does (the URL Standard's parser); a Location without a
+            // fragment keeps the hop's, as Fetch says.
+            let resolved = WebURL.parse(location, base: WebURL(next))
+            guard case .success(let url) = resolved, let parsed = LinkURL(url.href) else {
+                let why = if case .failure(let failure) = resolved { " (\(failure.reason))" } else { "" }
+                hops[hops.count - 1].note = "The Location is not a URL\(why): not followed."
                 return Chain(hops: hops, broken: "hop \(hops.count - 1) redirects to something that is not a URL")
             }
+            var target = url.href
+            if url.fragment == nil, let fragment = WebURL(next)?.fragment { target += "#" + fragment }
             if let refusal = parsed.refusal {
                 hops.append(
                     LinkHop(url: String(target.prefix(LinkURL.maximumLength)), note: "Not followed: \(refusal)."))

@@ -124,6 +124,23 @@ enum MatchCommand: Command {
         }
     }
 
+    /// A URL as a browser requests it, and why a browser would not open it (the URL Standard refuses it).
+    struct Requested: Equatable {
+        var url: String
+        var refusal: String?
+    }
+
+    /// An http(s) URL in its canonical form (host case, default port, dot segments, IDNA, percent-encoding);
+    /// anything else (an absolute path, another scheme) as given.
+    static func requested(_ given: String) -> Requested {
+        let scheme = given.prefix { $0 != ":" }.lowercased()
+        guard scheme == "http" || scheme == "https" else { return Requested(url: given) }
+        switch WebURL.parse(given) {
+        case .success(let url): return Requested(url: url.href)
+        case .failure(let failure): return Requested(url: given, refusal: failure.reason)
+        }
+    }
+
     static func run(_ plan: Plan) async -> ExitCode {
         RefusedLines.print(plan.refused, command: spec.name)
         let status = await match(plan)
@@ -163,7 +180,9 @@ enum MatchCommand: Command {
         }
         let matcher = Matcher(document)
         let apps = plan.appIDs.isEmpty ? matcher.appIDs : plan.appIDs
-        let results = plan.urls.map { matcher.verdicts(for: $0, appIDs: apps) }
+        // Judged as a browser requests them (the URL Standard's canonical form); absolute paths as given.
+        let requested = plan.urls.map(Self.requested)
+        let results = requested.map { matcher.verdicts(for: $0.url, appIDs: apps) }
         if plan.json {
             guard let text = try? JSONOutput.text(results) else {
                 return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
@@ -172,7 +191,7 @@ enum MatchCommand: Command {
         } else {
             Terminal.out(
                 MatchExplanation(terminal: .standard, matcher: matcher).render(
-                    path: path, urls: plan.urls, apps: apps, results: results))
+                    path: path, urls: plan.urls, apps: apps, results: results, requested: requested))
         }
         guard let expectation = plan.expect else { return .success }
         let missed = misses(results, urls: plan.urls, expectation)

@@ -46,7 +46,10 @@ struct LinkList {
             refused.append(InputError(input: String(trimmed.prefix(200)), source: source(), reason: reason))
             return
         }
-        links.append(LinkInput(input: value, source: source(), text: text, url: trimmed))
+        // Judged as a browser would request it: the URL Standard's canonical form (host case, default port, dot
+        // segments, IDNA, percent-encoding), which `refusal` has already parsed.
+        let url = WebURL(trimmed)?.href ?? trimmed
+        links.append(LinkInput(input: value, source: source(), text: text, url: url))
     }
 
     /// Why `text` is not a link to judge, or nil for a link (a skipped scheme is told apart before, by `SkippedLink`).
@@ -60,13 +63,11 @@ struct LinkList {
         {
             return "not a link: it contains a space or a control character"
         }
-        guard let url = LinkURL(text) else {
-            // LinkURL refuses a value with a scheme only for its port.
-            return SkippedLink.scheme(of: text) == nil
-                ? "not a link: no scheme (write https://…)" : "not a link: its port is not a number from 1 to 65535"
+        guard SkippedLink.scheme(of: text) != nil else { return "not a link: no scheme (write https://…)" }
+        switch WebURL.parse(text) {
+        case .failure(let failure): return "not a link: \(failure.reason)"
+        case .success(let url): return url.isHTTP && url.hostname.isEmpty ? "not a link: no host" : nil
         }
-        if url.isHTTP && url.host.isEmpty { return "not a link: no host" }
-        return nil
     }
 
     /// A list file or standard input ("-"), read a line at a time.
@@ -96,42 +97,57 @@ struct LinkList {
                     + "into several runs", command: command)
         }
         var finder = LineFinder(bytes, utf8: utf8)
+        // The first <base href>, read as a browser freezes it: against nothing, since the file has no URL of its own.
+        let base = page.base.flatMap { WebURL($0) }
         for (link, end) in zip(page.links, ends) where link.kind == .anchor || link.kind == .area {
             let written = link.href.trimmingCharacters(in: .whitespacesAndNewlines)
             let line = finder.line(of: written, tagEnd: end)
-            let href = Self.resolve(written, base: page.base)
             let source = "\(name):\(line)"
-            if !href.isEmpty, !href.hasPrefix("#"), LinkURL(href) == nil {
-                refused.append(
-                    InputError(
-                        input: String(written.prefix(200)), source: source,
-                        reason: Self.unresolved(written, base: page.base)))
+            // Empty and fragment-only hrefs point into the file itself: counted, never judged; an entry skipped for
+            // its scheme is listed as written.
+            if written.isEmpty || written.hasPrefix("#") || SkippedLink.classify(written, schemes: schemes) != nil {
+                add(written, source: source, text: link.text)
                 continue
             }
-            add(href, source: source, text: link.text)
+            switch Self.resolve(link.href, base: page.base, parsed: base) {
+            case .success(let url): add(url, source: source, text: link.text)
+            case .failure(let failure):
+                refused.append(InputError(input: String(written.prefix(200)), source: source, reason: failure.reason))
+                continue
+            }
             try checkCount(command: command)
         }
     }
 
-    /// A relative href resolved against the page's `<base href>` when that is an absolute http(s) URL.
-    static func resolve(_ href: String, base: String?) -> String {
-        guard !href.isEmpty, !href.hasPrefix("#"), LinkURL(href) == nil, let base, LinkURL(base)?.isHTTP == true,
-            let resolved = URL(string: href, relativeTo: URL(string: base))?.absoluteString
-        else { return href }
-        return resolved
+    /// An href resolved as a browser resolves it (the URL Standard's parser, against the file's `<base href>`), or
+    /// the real reason it is no link: the file has no `<base href>`, its base is not an absolute http(s) URL, or
+    /// the Standard refuses the href.
+    static func resolve(_ href: String, base: String?, parsed: WebURL?) -> Result<String, InputFailure> {
+        let absolute = WebURL.parse(href)
+        if case .success(let url) = absolute { return .success(url.href) }
+        if SkippedLink.scheme(of: href.trimmingCharacters(in: .whitespacesAndNewlines)) != nil,
+            case .failure(let failure) = absolute
+        {
+            return .failure(InputFailure("not a link: \(failure.reason)"))
+        }
+        guard let base else { return .failure(InputFailure("a relative link: no <base href> to resolve it")) }
+        let shown = "\"" + String(base.prefix(200)) + "\""
+        guard let parsed, parsed.isHTTP else {
+            return .failure(
+                InputFailure(
+                    "a relative link: the <base href> \(shown) is not an absolute http(s) URL to resolve it against"))
+        }
+        switch WebURL.parse(href, base: parsed) {
+        case .success(let url): return .success(url.href)
+        case .failure(let failure):
+            return .failure(InputFailure("a relative link that does not resolve against the <base href> \(shown): \(failure.reason)"))
+        }
     }
 
-    /// Why an href that is not a link was not resolved, naming the real cause: the file has no `<base href>`, its
-    /// base is not an absolute http(s) URL, or the href does not resolve against it (or it has a scheme and a bad
-    /// port, and is no relative link at all).
-    static func unresolved(_ href: String, base: String?) -> String {
-        if SkippedLink.scheme(of: href) != nil { return refusal(href) ?? "not a link" }
-        guard let base else { return "a relative link: no <base href> to resolve it" }
-        let shown = "\"" + String(base.prefix(200)) + "\""
-        guard LinkURL(base)?.isHTTP == true else {
-            return "a relative link: the <base href> \(shown) is not an absolute http(s) URL to resolve it against"
-        }
-        return "a relative link that does not resolve against the <base href> \(shown)"
+    /// Why an href is no link, as the refusal's text.
+    struct InputFailure: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 
     func checkCount(command: String) throws(UsageError) {

@@ -5,11 +5,21 @@ struct MatchExplanation {
     let terminal: Terminal
     let matcher: Matcher
 
-    func render(path: String, urls: [String], apps: [String], results: [URLVerdicts]) -> String {
+    /// `requested`: each URL as a browser requests it, which is what is matched (nil: the URLs as given).
+    func render(
+        path: String, urls: [String], apps: [String], results: [URLVerdicts],
+        requested: [MatchCommand.Requested]? = nil
+    ) -> String {
         var out: [String] = []
         if apps.isEmpty { out.append("\(Terminal.safe(path)) lists no app for applinks: no URL opens an app.") }
-        for (url, verdicts) in zip(urls, results) {
-            out.append(terminal.paint(Terminal.safe(url), "1"))
+        let requested = requested ?? urls.map { MatchCommand.Requested(url: $0) }
+        for ((given, request), verdicts) in zip(zip(urls, requested), results) {
+            let url = request.url
+            out.append(terminal.paint(Terminal.safe(given), "1"))
+            if url != given { out.append("  matched as a browser requests it: \(Terminal.safe(url))") }
+            if let refusal = request.refusal {
+                out.append("  a browser would not open it (\(Terminal.safe(refusal))): matched as written")
+            }
             if PreparedURL(url) == nil { out.append("  not an http(s) URL: universal links are http and https only") }
             for verdict in verdicts.verdicts {
                 let label: String
