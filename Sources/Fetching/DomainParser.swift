@@ -1,5 +1,4 @@
 import AASA
-internal import CCurl
 import Foundation
 
 /// Why a domain given on the command line or in a file cannot be audited.
@@ -72,7 +71,11 @@ public enum DomainParser {
         }
         var unicode: String?
         if text.unicodeScalars.contains(where: { !$0.isASCII }) {
-            guard let ascii = punycode(text) else { return fail("not a valid internationalised domain name") }
+            let ascii: String
+            switch asciiHost(text) {
+            case .success(let mapped): ascii = mapped
+            case .failure(let failure): return fail("not a valid internationalised domain name: \(failure.reason)")
+            }
             unicode = text.lowercased()
             notes.append("internationalised name \(text) audited as \(ascii)")
             text = ascii
@@ -124,21 +127,14 @@ public enum DomainParser {
         }
     }
 
-    /// The A-label (xn--) form of a Unicode host, via libcurl's URL API and libidn2.
-    /// - SeeAlso: https://curl.se/libcurl/c/curl_url_get.html (CURLU_PUNYCODE, 7.88.0)
-    public static func punycode(_ host: String) -> String? {
-        guard !host.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
-        _ = curlGlobalInit
-        _ = utf8Locale
-        guard let url = curl_url() else { return nil }
-        defer { curl_url_cleanup(url) }
-        guard curl_url_set(url, CURLUPART_URL, "https://\(host)/", 0) == CURLUE_OK else { return nil }
-        var part: UnsafeMutablePointer<CChar>?
-        let code = curl_url_get(url, CURLUPART_HOST, &part, UInt32(CURLU_PUNYCODE))
-        // Free whatever came back, even with an error code (found leaking under the fuzzer).
-        defer { if let part { curl_free(part) } }
-        guard code == CURLUE_OK, let part else { return nil }
-        let ascii = String(cString: part)
-        return ascii.unicodeScalars.allSatisfy(\.isASCII) ? ascii : nil
+    /// The A-label (xn--) form of a Unicode host: the URL Standard's domain to ASCII (UTS #46, as browsers map
+    /// it; libcurl's libidn2 reads IDNA 2008 and differs), or why the name has none.
+    public static func punycode(_ host: String) -> String? { try? asciiHost(host).get() }
+
+    static func asciiHost(_ host: String) -> Result<String, WebURL.Failure> {
+        guard !host.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return .failure(WebURL.Failure(reason: "a domain cannot contain control characters"))
+        }
+        return IDNA.domainToASCII(host)
     }
 }

@@ -201,6 +201,8 @@ import Testing
         ("webcredentials:login.example.com", "login.example.com"),
         ("bücher.de", "xn--bcher-kva.de"), ("münchen.de", "xn--mnchen-3ya.de"), ("例え.jp", "xn--r8jz45g.jp"),
         ("https://www.bücher.de/", "www.xn--bcher-kva.de"), ("xn--bcher-kva.de", "xn--bcher-kva.de"),
+        // As browsers map names (UTS #46, nontransitional): libidn2's IDNA 2008 refuses a symbol and maps ß away.
+        ("\u{2603}.example", "xn--n3h.example"), ("Fa\u{DF}.de", "xn--fa-hia.de"), ("ＥＸＡＭＰＬＥ．com", "example.com"),
     ])
     func acceptsWhatPeoplePaste(_ input: String, _ expected: String) throws {
         let target = try DomainParser.parse(input).get()

@@ -8,6 +8,8 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     /// Why an input is no URL: one sentence a person understands.
     public struct Failure: Error, Sendable, Equatable {
         public var reason: String
+
+        public init(reason: String) { self.reason = reason }
     }
 
     public enum Host: Sendable, Hashable {
