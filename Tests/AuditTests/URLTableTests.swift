@@ -139,6 +139,30 @@ import Testing
         #expect(flips.map(\.url) == ["https://shop.test/shoes/1"] && flips.first?.after == nil)
     }
 
+    /// A report written before URLs were canonical named a page as it was linked: read with today's parser it is the
+    /// same URL, so its verdict is compared with today's (no flip when it is the same, a flip when it changed) rather
+    /// than the row going unmatched.
+    @Test func aBaselineURLIsCanonicalisedBeforeItIsCompared() throws {
+        func report(_ url: String, opens: Bool) throws -> AuditReport {
+            var table = URLTable()
+            table.append(url: url, foundOn: nil, httpStatus: 200, note: nil)
+            table.judge(host: "shop.test", by: try Self.matcher(opens ? Self.shopFile : Self.blogFile))
+            return AuditReport(
+                version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+                interrupted: false, notAudited: [],
+                domains: [DomainReport(domain: "shop.test", fetches: [], apps: [], findings: [], urls: table)])
+        }
+        let old = try report("https://shop.test:443/shoes/./1", opens: true)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("canon-\(UUID().uuidString).json")
+        try old.json().write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let baseline = try AuditReport.baseline(at: path.path)
+        let same = try report("https://shop.test/shoes/1", opens: true)
+        #expect(Changes.compare(baseline, same, baseline: path.path).verdictFlips.isEmpty)
+        let flipped = try report("https://shop.test/shoes/1", opens: false)
+        #expect(Changes.compare(baseline, flipped, baseline: path.path).verdictFlips.map(\.url) == ["https://shop.test/shoes/1"])
+    }
+
     @Test func streamedReportJSONIsByteForByteWhatJSONEncoderWrites() throws {
         let crawled = DomainReport(
             domain: "shop.test", fetches: [], apps: [], findings: [], urls: try Self.table(), file: "{}")

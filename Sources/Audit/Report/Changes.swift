@@ -211,7 +211,10 @@ public struct Changes: Codable, Sendable {
                 certificates.append((position, CertificateChange(domain: now.domain, daysLeft: daysNow)))
             }
             guard !now.urls.isEmpty else { return }
-            let opened = Dictionary(then.urls.map { ($0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
+            // The old report's URLs read with today's parser first: a report written before URLs were canonical
+            // (`HTTPS://Shop.test:443/a/../b` as linked) names the same page, so upgrading alone changes nothing.
+            let opened = Dictionary(
+                then.urls.map { (WebURL($0.url)?.href ?? $0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
             for url in now.urls {
                 // A row a signal left unjudged opens nothing: that is no flip.
                 guard let old = opened[url.url], old != url.opensApp, !StopRequest.isRequested else { continue }
