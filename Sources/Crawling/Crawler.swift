@@ -379,7 +379,9 @@ public struct Crawler: SiteCrawling {
                     .compactMap { $0 }.joined(separator: "; "), at: position)
         }
         // Same-document links (`#specs`, or the page's own URL with a fragment) are no other page: no row, no fetch.
-        let pageKey = job.url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? job.url
+        let pageKey = job.url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map {
+            String($0)
+        }
         let linkDepth = frontier.urls.depth(at: position).map { $0 + 1 }
         frontier.startPage()
         for (i, link) in page.links.enumerated() {
@@ -388,7 +390,7 @@ public struct Crawler: SiteCrawling {
             if i & 255 == 255 && shouldStop() { break }
             // Resolved against <base>, recorded with the page it was found on.
             let resolved = LinkResolver.resolve(link.href, against: base)
-            if case .web(_, let key, _) = resolved, key == pageKey { continue }
+            if case .web(_, let key, _) = resolved, key == pageKey ?? job.url { continue }
             let row = frontier.add(
                 resolved, foundOn: job.url, depth: job.level + 1, linkDepth: linkDepth, anchorText: link.text,
                 reference: link.href)

@@ -50,7 +50,7 @@ public enum LinkResolver {
 
     public static func resolve(_ reference: String, against base: Base) -> Resolved {
         switch WebURL.parse(reference, base: base.url, queryEncoding: base.queryEncoding) {
-        case .failure(let failure): return .invalid(reason: failure.reason)
+        case .failure(let failure): return refused(reference, failure)
         case .success(let url):
             guard url.isHTTP else { return .otherScheme(url.scheme) }
             return .web(url: url.href, key: url.hrefWithoutFragment, host: url.hostname)
@@ -62,10 +62,31 @@ public enum LinkResolver {
     public static func resolve(_ reference: String, against base: String) -> Resolved {
         if let parsed = Base(base) { return resolve(reference, against: parsed) }
         switch WebURL.parse(reference) {
-        case .failure(let failure): return .invalid(reason: failure.reason)
+        case .failure(let failure): return refused(reference, failure)
         case .success(let url):
             guard url.isHTTP else { return .otherScheme(url.scheme) }
             return .web(url: url.href, key: url.hrefWithoutFragment, host: url.hostname)
         }
+    }
+
+    /// A reference the Standard refuses: still an app link when it starts with another scheme (`acmeshop://x<y`),
+    /// which the crawl lists with the page that has it; else no link.
+    static func refused(_ reference: String, _ failure: WebURL.Failure) -> Resolved {
+        if let scheme = scheme(of: reference), scheme != "http", scheme != "https" { return .otherScheme(scheme) }
+        return .invalid(reason: failure.reason)
+    }
+
+    /// The lower-cased scheme an absolute reference starts with (after leading C0 controls and spaces), or nil.
+    static func scheme(of reference: String) -> String? {
+        let bytes = reference.utf8.drop { $0 <= 0x20 }
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(ASCII.lower(byte)) }
+        guard let first = bytes.first, isLetter(first) else { return nil }
+        var scheme: [UInt8] = []
+        for byte in bytes {
+            if byte == UInt8(ascii: ":") { return String(decoding: scheme, as: UTF8.self) }
+            guard isLetter(byte) || (0x30...0x39).contains(byte) || "+-.".utf8.contains(byte) else { return nil }
+            scheme.append(ASCII.lower(byte))
+        }
+        return nil
     }
 }

@@ -121,6 +121,8 @@ import Testing
 
     @Test(arguments: [
         "mailto:a@e.com", "tel:+1555", "javascript:void(0)", "acmeshop://open", "data:text/plain,x", "itms-apps://x",
+        // The Standard refuses its host, but the page still links an app: the crawl lists it.
+        "acmeshop://x\u{1B}[31m<b>",
     ])
     func otherSchemesAreRecordedNotResolved(_ reference: String) {
         guard case .otherScheme = LinkResolver.resolve(reference, against: "https://e.com/") else {

@@ -185,7 +185,7 @@ import Testing
         #expect(go.redirectTo == "https://seo.aasa.test/shop/7?q=%22a,b%22")
         #expect(result.urls.contains { $0.url == go.redirectTo && $0.httpStatus == 200 })
         let hostile = try #require(result.urls.first { $0.url == "https://seo.aasa.test/go-ctl" })
-        #expect(hostile.redirectTo == "https://seo.aasa.test/=cmd%7C'%20/C%20calc'!A0/%1B[31m", "resolved as followed")
+        #expect(hostile.redirectTo == "https://seo.aasa.test/=cmd|'%20/C%20calc'!A0/%1B[31m", "resolved as followed")
         let app = try #require(result.urls.first { $0.url == "https://seo.aasa.test/go-app" })
         #expect(app.redirectTo == "acmeshop://open/\u{1B}[31m=x", "no web URL: kept as sent")
         #expect(result.otherSchemes["acmeshop"] == 1)

@@ -509,6 +509,8 @@ def browser_page(path, query):
     html = "text/html; charset=utf-8"
     if path == "/robots.txt":
         return 200, BROWSER_ROBOTS, "text/plain", {}
+    if path == "/" and query:
+        return 200, page("Page 2", []), html, {}
     if path == "/":
         body = ('<a href="#specs">Specs</a>\n'
                 '<a href="https://xn--bcher-kva.browser.aasa.test/#top">Top</a>\n'
