@@ -265,46 +265,52 @@ func pageLinks(pages: Int, linksPerPage: Int, seed: UInt64) -> [(page: String, l
 }
 
 /// Resolving a crawl's links, URLs/s: the WHATWG parser (`WebURL.parse` against the page, reading the fetch key) beside
-/// libcurl's RFC 3986 resolver with its plain-path fast path (`CurlURL.resolve`), on the same links in the same run.
+/// libcurl's RFC 3986 resolver with its plain-path fast path (`CurlURL.resolve`), on the same links in the same run:
+/// the mix of `pageLinks`, then only root-relative plain paths (what `Scripts/bench crawl`'s pages hold).
 func benchURL(links count: Int, runs: Int) {
     let perPage = 30
-    let pages = pageLinks(pages: max(1, count / perPage), linksPerPage: perPage, seed: 24)
-    let total = pages.count * perPage
-    var resolved = 0
-    let ours = timed(runs: runs) {
-        var n = 0
-        for (page, links) in pages {
-            guard let base = WebURL(page) else { continue }
-            for link in links {
-                if case .success(let url) = WebURL.parse(link, base: base), url.isHTTP {
-                    n &+= url.hrefWithoutFragment.utf8.count
+    let mixed = pageLinks(pages: max(1, count / perPage), linksPerPage: perPage, seed: 24)
+    var rng = LCG(state: 25)
+    let plain = mixed.map { page in (page: page.page, links: page.links.map { _ in "/p/\(rng.next() % 100_000).html" })
+    }
+    for (label, pages) in [("typical links", mixed), ("plain paths", plain)] {
+        let total = pages.reduce(0) { $0 + $1.links.count }
+        var checksum = 0
+        let ours = timed(runs: runs) {
+            var n = 0
+            for (page, links) in pages {
+                guard let base = WebURL(page) else { continue }
+                for link in links {
+                    if case .success(let url) = WebURL.parse(link, base: base), url.isHTTP {
+                        n &+= url.hrefWithoutFragment.utf8.count
+                    }
                 }
             }
+            checksum = n
         }
-        resolved = n
-    }
-    let curl = timed(runs: runs) {
-        var n = 0
-        for (page, links) in pages {
-            let base = CurlURL.Base(page)
-            for link in links {
-                if case .web(_, let key, _) = CurlURL.resolve(link, against: base) { n &+= key.utf8.count }
+        let curl = timed(runs: runs) {
+            var n = 0
+            for (page, links) in pages {
+                let base = CurlURL.Base(page)
+                for link in links {
+                    if case .web(_, let key, _) = CurlURL.resolve(link, against: base) { n &+= key.utf8.count }
+                }
             }
+            checksum &+= n
         }
-        resolved &+= n
-    }
-    for (name, time) in [("WebURL.parse", ours), ("CurlURL.resolve", curl)] {
+        for (name, time) in [("WebURL.parse", ours), ("CurlURL.resolve", curl)] {
+            print(
+                String(
+                    format:
+                        "url %@, %@: %d links on %d pages, best of %d: wall %.3f s, %.2f million URLs/s; CPU %.3f s, %.2f million URLs/s (%.0f ns/URL)",
+                    label, name, total, pages.count, runs, time.best, Double(total) / time.best / 1e6, time.cpuBest,
+                    Double(total) / time.cpuBest / 1e6, time.cpuBest / Double(total) * 1e9))
+        }
         print(
             String(
-                format:
-                    "url %@: %d links on %d pages, best of %d: %.3f s, %.2f million URLs/s (%.0f ns/URL); CPU best %.3f s, %.2f million URLs/s",
-                name, total, pages.count, runs, time.best, Double(total) / time.best / 1e6,
-                time.best / Double(total) * 1e9, time.cpuBest, Double(total) / time.cpuBest / 1e6))
+                format: "url %@: WebURL.parse takes %.2fx the CPU time of CurlURL.resolve (checksum %d)", label,
+                ours.cpuBest / curl.cpuBest, checksum))
     }
-    print(
-        String(
-            format: "url: WebURL.parse takes %.2fx the CPU time of CurlURL.resolve (checksum %d)",
-            ours.cpuBest / curl.cpuBest, resolved))
 }
 
 let arguments = CommandLine.arguments.dropFirst()
