@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AASA
@@ -235,6 +236,53 @@ import Testing
         #expect(FastPath.absolute("https://www.acme.test/shop/a?b=c#d") != nil)
         #expect(FastPath.relative("/p/12.html", against: WebURL("https://h/a/b")!) != nil)
         #expect(FastPath.relative("../p", against: WebURL("https://h/a/b")!) == nil)
+    }
+
+    /// The same on 20,000 generated references made of the bytes the fast paths decide on.
+    @Test func fastPathsAgreeWithTheFullParserOnGeneratedReferences() {
+        var random = SeededGenerator(state: 24)
+        let pieces = [
+            "/", "/", ".", "..", "?", "#", "a", "b", "%", "2e", "%2E", ":", "\\", " ", "'", "`", "h", "x", "-", "_",
+            "0", "9", "@", "[", "]", "é", "\t", "xn--", "https://", "http://", "HTTP://", "//", "www.", ":443", "~",
+        ]
+        let bases = Self.fastPathBases.compactMap { WebURL($0) }
+        for _ in 0..<20_000 {
+            let input = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let base = Bool.random(using: &random) ? bases.randomElement(using: &random) : nil
+            let full = URLParser.parse(input, base: base, queryEncoding: nil)
+            switch (full, WebURL.parse(input, base: base)) {
+            case (.success(let slow), .success(let fast)):
+                #expect(slow.href == fast.href && slow.layout == fast.layout, "\(input) against \(base?.href ?? "-")")
+            case (.failure(let slow), .failure(let fast)):
+                #expect(slow == fast)
+            default:
+                Issue.record("\(input) against \(base?.href ?? "nothing"): the fast path and the parser disagree")
+            }
+        }
+    }
+
+    /// Whatever the input, parsing never traps, and a URL's serialization parses back to itself (the Standard's
+    /// serializer and parser round-trip).
+    @Test func serializationsParseBackToThemselves() {
+        var random = SeededGenerator(state: 7)
+        let pieces = [
+            "/", "\\", ".", "..", "%2e", "?", "#", ":", "@", "[", "]", "::", "1", "0x", "255", ".", "a", "Z", " ", "\t",
+            "\u{0}", "%", "%41", "%zz", "'", "<", "^", "|", "é", "\u{FFFD}", "C:", "C|", "file:", "http:", "sc:",
+            "mailto:", "//", "localhost", "xn--", "[::1]", "[1:2:3:4:5:6:7:8]", "1.2.3.4", ":8080", ":99999",
+        ]
+        let bases =
+            [nil]
+            + ["http://h/a/b?q#f", "file:///C:/a/b", "sc://h/a", "sc:/a/b", "mailto:x", "sc:/.//p"]
+            .map { WebURL($0) }
+        for _ in 0..<20_000 {
+            let input = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            guard case .success(let url) = WebURL.parse(input, base: bases.randomElement(using: &random)!) else {
+                continue
+            }
+            #expect(WebURL(url.href)?.href == url.href, "\(input) gave \(url.href)")
+        }
     }
 
     /// `AASA_CONFORMANCE_DIR=/work/shared/conformance`: every case of the WHATWG URL tests, except those that need
