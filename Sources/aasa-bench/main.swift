@@ -1,5 +1,6 @@
 import AASA
 import Crawling
+import Fetching
 import Foundation
 
 /// Benchmarks for Scripts/bench. Each prints one line of numbers; speed goals live here, never in unit tests.
@@ -237,6 +238,81 @@ func describe(_ time: (best: Double, median: Double, cpuBest: Double, cpuMedian:
         time.median, time.cpuBest, time.cpuMedian, megabytes / time.cpuBest)
 }
 
+/// A crawl's pages and their links as they are written in the HTML: mostly root-relative paths, then relative
+/// ones, absolute same-host URLs, queries, fragments, a few `../` and the odd other host or scheme.
+func pageLinks(pages: Int, linksPerPage: Int, seed: UInt64) -> [(page: String, links: [String])] {
+    var rng = LCG(state: seed)
+    var result: [(String, [String])] = []
+    for p in 0..<pages {
+        let page = "https://www.acme.test/\(rng.pick(sections))/\(rng.pick(words))/\(p).html"
+        var links: [String] = []
+        for _ in 0..<linksPerPage {
+            let n = rng.next() % 10000
+            switch rng.next() % 20 {
+            case 0...7: links.append("/\(rng.pick(sections))/\(rng.pick(words))/\(n).html")
+            case 8...10: links.append(rng.pick(["next.html", "item/\(n)", "\(rng.pick(words))-\(n).html"]))
+            case 11...13: links.append("https://www.acme.test/\(rng.pick(sections))/\(n)")
+            case 14, 15: links.append("/search?q=\(rng.pick(words))&page=\(n % 9)")
+            case 16: links.append(rng.pick(["#top", "#reviews", "/p/\(n).html#specs"]))
+            case 17: links.append(rng.pick(["../cart", "../../help/faq-\(n)", "./\(rng.pick(words))"]))
+            case 18: links.append(rng.pick(["?page=\(n % 9)", "HTTPS://WWW.Acme.test:443/\(n)", "/a%20b/\(n)"]))
+            default: links.append(rng.pick(["https://other.test/x/\(n)", "mailto:shop@acme.test", "tel:+15550100"]))
+            }
+        }
+        result.append((page, links))
+    }
+    return result
+}
+
+/// Resolving a crawl's links, URLs/s: the WHATWG parser (`WebURL.parse` against the page, reading the fetch key) beside
+/// libcurl's RFC 3986 resolver with its plain-path fast path (`CurlURL.resolve`), on the same links in the same run:
+/// the mix of `pageLinks`, then only root-relative plain paths (what `Scripts/bench crawl`'s pages hold).
+func benchURL(links count: Int, runs: Int) {
+    let perPage = 30
+    let mixed = pageLinks(pages: max(1, count / perPage), linksPerPage: perPage, seed: 24)
+    var rng = LCG(state: 25)
+    let plain = mixed.map { page in (page: page.page, links: page.links.map { _ in "/p/\(rng.next() % 100_000).html" })
+    }
+    for (label, pages) in [("typical links", mixed), ("plain paths", plain)] {
+        let total = pages.reduce(0) { $0 + $1.links.count }
+        var checksum = 0
+        let ours = timed(runs: runs) {
+            var n = 0
+            for (page, links) in pages {
+                guard let base = WebURL(page) else { continue }
+                for link in links {
+                    if case .success(let url) = WebURL.parse(link, base: base), url.isHTTP {
+                        n &+= url.hrefWithoutFragment.utf8.count
+                    }
+                }
+            }
+            checksum = n
+        }
+        let curl = timed(runs: runs) {
+            var n = 0
+            for (page, links) in pages {
+                let base = CurlURL.Base(page)
+                for link in links {
+                    if case .web(_, let key, _) = CurlURL.resolve(link, against: base) { n &+= key.utf8.count }
+                }
+            }
+            checksum &+= n
+        }
+        for (name, time) in [("WebURL.parse", ours), ("CurlURL.resolve", curl)] {
+            print(
+                String(
+                    format:
+                        "url %@, %@: %d links on %d pages, best of %d: wall %.3f s, %.2f million URLs/s; CPU %.3f s, %.2f million URLs/s (%.0f ns/URL)",
+                    label, name, total, pages.count, runs, time.best, Double(total) / time.best / 1e6, time.cpuBest,
+                    Double(total) / time.cpuBest / 1e6, time.cpuBest / Double(total) * 1e9))
+        }
+        print(
+            String(
+                format: "url %@: WebURL.parse takes %.2fx the CPU time of CurlURL.resolve (checksum %d)", label,
+                ours.cpuBest / curl.cpuBest, checksum))
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "match":
@@ -287,6 +363,10 @@ case "scan":
                 format: "%@: %d pages, %.1f MB, %d links, %.3f s, %.1f MB/s", name, pages.count, total, links, best,
                 total / best))
     }
+case "url":
+    benchURL(
+        links: arguments.dropFirst().first.flatMap(Int.init) ?? 300_000,
+        runs: arguments.dropFirst(2).first.flatMap(Int.init) ?? 5)
 case "checks":
     let counts = arguments.dropFirst().compactMap { Int($0) }
     benchChecks(counts.isEmpty ? [2_500, 10_000, 40_000] : counts)
@@ -297,7 +377,7 @@ case "sitemap":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: aasa-bench match [URL-COUNT [typical|128KiB|all [RUNS]]] | scan < paths | checks [RULES...] | sitemap PLAIN GZIP\n"
+            "usage: aasa-bench match [URL-COUNT [typical|128KiB|all [RUNS]]] | url [LINKS [RUNS]] | scan < paths | checks [RULES...] | sitemap PLAIN GZIP\n"
                 .utf8))
     exit(2)
 }

@@ -67,8 +67,7 @@ enum FastPath {
     /// a letter (so it is no IPv4 address) and has no `xn--` label, no port, then a plain path: the input is its
     /// own serialization.
     static func absolute(_ input: String) -> WebURL? {
-        var text = input
-        return text.withUTF8 { bytes -> WebURL? in
+        let found = input.utf8.withContiguousStorageIfAvailable { bytes -> WebURL? in
             guard bytes.count >= 8, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"),
                 bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
             else { return nil }
@@ -123,71 +122,67 @@ enum FastPath {
             layout.fragmentStart = Int32(found.fragmentStart)
             return WebURL(href: input, layout: layout)
         }
+        return found ?? nil
     }
 
     /// A reference with no scheme and no authority against an http(s) base: a path (absolute, or relative with no
     /// `:` in its first segment), `?query` or `#fragment`, or nothing; all plain.
     static func relative(_ input: String, against base: WebURL) -> WebURL? {
-        guard base.isHTTP, input.utf8.count < Int32.max / 2 else { return nil }
-        var text = input
-        return text.withUTF8 { reference -> WebURL? in
-            let prefixEnd: Int
-            var layout = base.layout
-            layout.fragmentStart = -1
-            var scanned = Scan()
-            if reference.isEmpty {
-                return WebURL(href: base.hrefWithoutFragment, layout: layout)
-            }
+        guard base.isHTTP else { return nil }
+        let layout = base.layout
+        // Both strings' bytes in place (native strings are contiguous; anything else goes to the parser).
+        let resolved = input.utf8.withContiguousStorageIfAvailable { reference in
+            base.href.utf8.withContiguousStorageIfAvailable { baseBytes in
+                relative(reference, against: baseBytes, layout)
+            } ?? nil
+        }
+        return resolved ?? nil
+    }
+
+    static func relative(
+        _ reference: UnsafeBufferPointer<UInt8>, against base: UnsafeBufferPointer<UInt8>, _ baseLayout: WebURL.Layout
+    ) -> WebURL? {
+        guard reference.count < Int32.max / 2 else { return nil }
+        let queryEnd = baseLayout.fragmentStart >= 0 ? Int(baseLayout.fragmentStart) : base.count
+        let pathEnd = baseLayout.queryStart >= 0 ? Int(baseLayout.queryStart) : queryEnd
+        var layout = baseLayout
+        layout.fragmentStart = -1
+        let prefixEnd: Int
+        if reference.isEmpty {
+            prefixEnd = queryEnd
+        } else {
             switch reference[0] {
             case UInt8(ascii: "#"):
-                prefixEnd = base.queryEnd
-                guard let found = scan(reference, pathFrom: 0) else {
-                    return nil
-                }
-                scanned = found
+                prefixEnd = queryEnd
             case UInt8(ascii: "?"):
-                prefixEnd = base.pathEnd
+                prefixEnd = pathEnd
                 layout.queryStart = -1
-                guard let found = scan(reference, pathFrom: 0) else { return nil }
-                scanned = found
             case UInt8(ascii: "/"):
                 guard reference.count == 1 || reference[1] != UInt8(ascii: "/") else { return nil }
-                prefixEnd = Int(base.layout.pathStart)
+                prefixEnd = Int(baseLayout.pathStart)
                 layout.queryStart = -1
-                guard let found = scan(reference, pathFrom: 1) else { return nil }
-                scanned = found
             default:
                 // A colon before the first `/`, `?` or `#` could end a scheme.
                 for byte in reference {
                     if byte == UInt8(ascii: ":") { return nil }
                     if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
                 }
-                prefixEnd = lastSlash(in: base) + 1
+                // The base's path up to its last `/` (an http(s) path always starts with one).
+                var slash = pathEnd - 1
+                while slash > Int(baseLayout.pathStart) && base[slash] != UInt8(ascii: "/") { slash -= 1 }
+                prefixEnd = slash + 1
                 layout.queryStart = -1
-                guard let found = scan(reference, pathFrom: 0) else { return nil }
-                scanned = found
             }
-            if scanned.queryStart >= 0 { layout.queryStart = Int32(prefixEnd + scanned.queryStart) }
-            if scanned.fragmentStart >= 0 { layout.fragmentStart = Int32(prefixEnd + scanned.fragmentStart) }
-            var baseHref = base.href
-            let href = baseHref.withUTF8 { baseBytes in
-                String(unsafeUninitializedCapacity: prefixEnd + reference.count) { buffer in
-                    _ = buffer.initialize(fromContentsOf: baseBytes[..<prefixEnd])
-                    _ = buffer[prefixEnd...].initialize(fromContentsOf: reference)
-                    return prefixEnd + reference.count
-                }
-            }
-            return WebURL(href: href, layout: layout)
         }
-    }
-
-    /// The offset of the last `/` of the base's path (an http(s) path always starts with one).
-    static func lastSlash(in base: WebURL) -> Int {
-        var href = base.href
-        return href.withUTF8 { bytes in
-            var i = base.pathEnd - 1
-            while i > Int(base.layout.pathStart) && bytes[i] != UInt8(ascii: "/") { i -= 1 }
-            return i
+        let pathFrom = reference.first == UInt8(ascii: "/") ? 1 : 0
+        guard let found = scan(reference, pathFrom: pathFrom) else { return nil }
+        if found.queryStart >= 0 { layout.queryStart = Int32(prefixEnd + found.queryStart) }
+        if found.fragmentStart >= 0 { layout.fragmentStart = Int32(prefixEnd + found.fragmentStart) }
+        let href = String(unsafeUninitializedCapacity: prefixEnd + reference.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: base[..<prefixEnd])
+            _ = buffer[prefixEnd...].initialize(fromContentsOf: reference)
+            return prefixEnd + reference.count
         }
+        return WebURL(href: href, layout: layout)
     }
 }

@@ -63,7 +63,6 @@ struct URLParser {
 
     @inline(__always) func at(_ i: Int) -> Int { i >= 0 && i < input.count ? Int(input[i]) : -1 }
 
-    // swift-format-ignore: FunctionBodyLength
     mutating func run() -> Result<WebURL, WebURL.Failure> {
         let n = input.count
         out.reserveCapacity(n + baseBytes.count + 8)

@@ -29,7 +29,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     let layout: Layout
 
     /// Where each component sits in `href` (UTF-8 offsets; -1 = absent), and what the parser learnt on the way.
-    struct Layout: Sendable {
+    struct Layout: Sendable, Equatable {
         /// The offset of the `:` after the scheme.
         var schemeEnd: Int32
         var hostStart: Int32 = -1
