@@ -116,6 +116,19 @@ size_t chtmlscan_decode_attribute(const unsigned char *raw, size_t length, unsig
     struct sink sink = {out, 0, capacity, 0};
     size_t i = 0;
     while (i < length && !sink.full) {
+        /* Most of a URL is ASCII that stays as it is: copied in runs. */
+        size_t plain = i;
+        while (plain < length && raw[plain] < 0x80 && raw[plain] != '&' && raw[plain] != '\r' && raw[plain] != 0)
+            plain++;
+        if (plain > i) {
+            size_t n = plain - i;
+            if (sink.count + n > capacity) n = capacity - sink.count;
+            memcpy(out + sink.count, raw + i, n);
+            sink.count += n;
+            i += n;
+            if (i < plain) break;
+            continue;
+        }
         unsigned char c = raw[i];
         if (c == '\r') {
             put(&sink, '\n');

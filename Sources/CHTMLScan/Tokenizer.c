@@ -69,7 +69,7 @@ static const char *const void_elements[] = {"area", "base", "basefont", "bgsound
 
 static void *grow(void *buffer, size_t *capacity, size_t needed, size_t size) {
     if (needed <= *capacity) return buffer;
-    size_t wanted_capacity = *capacity ? *capacity : 64;
+    size_t wanted_capacity = *capacity ? *capacity : 4096 / size;
     while (wanted_capacity < needed) wanted_capacity *= 2;
     void *grown = realloc(buffer, wanted_capacity * size);
     if (grown == NULL) return NULL;
@@ -83,7 +83,7 @@ void html_tokenizer_free(struct html_tokenizer *t) {
     free(t->value);
     free(t->queue);
     free(t->arena);
-    memset(t, 0, sizeof *t);
+    free(t->open);
 }
 
 /* Appends name NUL value NUL to the arena; false when memory ran out. */
@@ -173,6 +173,7 @@ static void attribute_done(struct html_tokenizer *t) {
 }
 
 static void push_open(struct html_tokenizer *t, int space, int flags) {
+    if (t->open == NULL && (t->open = malloc(HTML_OPEN_MAX * sizeof *t->open)) == NULL) return;
     if (t->depth == HTML_OPEN_MAX) {
         t->overflow += 1;
         return;

@@ -51,7 +51,7 @@ struct html_tokenizer {
     size_t text_end_length, matched;
     int mismatch;
     /* Tree context. */
-    struct html_open open[HTML_OPEN_MAX];
+    struct html_open *open; /* HTML_OPEN_MAX of them, made at the first <svg> or <math> */
     size_t depth, overflow;
     size_t templates;
     size_t template_depth[HTML_TEMPLATE_MAX];
