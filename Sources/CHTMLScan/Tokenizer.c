@@ -49,14 +49,17 @@ static int one_of(const struct html_tokenizer *t, const char *const *names) {
     return 0;
 }
 
-static int element_of(const struct html_tokenizer *t) {
-    if (named(t, "a")) return HTML_A;
-    if (named(t, "area")) return HTML_AREA;
-    if (named(t, "base")) return HTML_BASE;
-    if (named(t, "link")) return HTML_LINK;
-    if (named(t, "meta")) return HTML_META;
-    if (named(t, "iframe")) return HTML_IFRAME;
-    return HTML_NONE;
+/* The link-bearing element the tag names, worked out once per tag. */
+static int element_of(struct html_tokenizer *t) {
+    if (t->element >= 0) return t->element;
+    t->element = HTML_NONE;
+    if (named(t, "a")) t->element = HTML_A;
+    else if (named(t, "area")) t->element = HTML_AREA;
+    else if (named(t, "base")) t->element = HTML_BASE;
+    else if (named(t, "link")) t->element = HTML_LINK;
+    else if (named(t, "meta")) t->element = HTML_META;
+    else if (named(t, "iframe")) t->element = HTML_IFRAME;
+    return t->element;
 }
 
 /* Start tags that end foreign content (the Standard's list, font only with color, face or size). */
@@ -106,6 +109,7 @@ static void begin_tag(struct html_tokenizer *t, int end_tag) {
     t->self_closing = 0;
     t->name_length = 0;
     t->name_long = 0;
+    t->element = -1;
     t->has_font_attribute = 0;
     t->captured = 0;
     t->wanted_seen = 0;

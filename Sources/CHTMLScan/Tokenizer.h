@@ -36,6 +36,7 @@ struct html_tokenizer {
     /* The tag being read. */
     size_t tag_start, tag_arena;
     int end_tag, self_closing, name_long, has_font_attribute;
+    int element; /* html_element of the name, or -1 before it is known */
     size_t name_length;
     char name[HTML_NAME_MAX];
     unsigned char captured, wanted_seen;
