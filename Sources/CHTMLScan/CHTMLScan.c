@@ -1,4 +1,5 @@
 #include "CHTMLScan.h"
+#include "Tokenizer.h"
 /* Same ICU workaround as Sources/CLibXML2/shim.h. */
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
@@ -16,6 +17,11 @@
 
 struct chtmlscan_scanner {
     htmlParserCtxtPtr ctxt;
+    /* The HTML Standard's reading of the same bytes: which elements libxml2 finds a browser has, and their
+     * attribute values. */
+    struct html_tokenizer tokenizer;
+    /* Bytes libxml2 has converted to UTF-8 so far, all of them read by the tokenizer. */
+    size_t converted;
     void *context;
     chtmlscan_element_fn fn;
     size_t reported;
@@ -48,13 +54,20 @@ static void init_parser(void) {
 
 static int interesting(const char *name) {
     switch (name[0]) {
-    case 'a': return strcmp(name, "a") == 0 || strcmp(name, "area") == 0;
-    case 'b': return strcmp(name, "base") == 0;
-    case 'l': return strcmp(name, "link") == 0;
-    case 'm': return strcmp(name, "meta") == 0;
-    case 'i': return strcmp(name, "iframe") == 0;
-    default: return 0;
+    case 'a': return strcmp(name, "a") == 0 ? HTML_A : strcmp(name, "area") == 0 ? HTML_AREA : HTML_NONE;
+    case 'b': return strcmp(name, "base") == 0 ? HTML_BASE : HTML_NONE;
+    case 'l': return strcmp(name, "link") == 0 ? HTML_LINK : HTML_NONE;
+    case 'm': return strcmp(name, "meta") == 0 ? HTML_META : HTML_NONE;
+    case 'i': return strcmp(name, "iframe") == 0 ? HTML_IFRAME : HTML_NONE;
+    default: return HTML_NONE;
     }
+}
+
+/* Where libxml2's parser is, as an offset in the converted bytes: everything converted is in its buffer, whose end
+ * is that many bytes in (its `consumed` count misses what an encoding switch drops, so it is not used). */
+static size_t parser_offset(const struct chtmlscan_scanner *s) {
+    xmlParserInputPtr input = s->ctxt->input;
+    return s->converted - (size_t)(input->end - input->cur);
 }
 
 /* HTML's ASCII whitespace, and the C0 and C1 controls and DEL, which a page never means as text: one space
@@ -131,13 +144,17 @@ static void on_start(void *ctx, const xmlChar *name, const xmlChar **atts) {
         if (strcmp(element, "img") == 0) append_alt(scanner, atts);
         else if (strcmp(element, "br") == 0) scanner->pending_space = scanner->length > 0;
     }
-    if (!interesting(element)) return;
-    int anchor = strcmp(element, "a") == 0, area = !anchor && strcmp(element, "area") == 0;
+    int kind = interesting(element);
+    if (kind == HTML_NONE) return;
+    /* Only an element a browser has (not text, template contents, or an SVG element other than <a>), with the
+     * attribute values as a browser reads them. */
+    const char *const *attributes = html_tokenizer_take(&scanner->tokenizer, kind, parser_offset(scanner));
+    if (attributes == NULL) return;
+    int anchor = kind == HTML_A, area = kind == HTML_AREA;
     /* Anchors do not nest: a new one (or an image-map area) ends the one before, as in a browser. */
     if (scanner->text_fn != NULL && (anchor || area)) finish_anchor(scanner);
-    static const char *const none[] = {NULL};
     scanner->reported += 1;
-    scanner->fn(scanner->context, element, atts ? (const char *const *)atts : none);
+    scanner->fn(scanner->context, element, attributes);
     if (scanner->text_fn == NULL || !(anchor || area)) return;
     open_anchor(scanner);
     if (area) {
@@ -169,18 +186,48 @@ chtmlscan_scanner *chtmlscan_create(const char *encoding, void *context, chtmlsc
     if (scanner == NULL) return NULL;
     scanner->context = context;
     scanner->fn = fn;
+    html_tokenizer_init(&scanner->tokenizer);
     scanner->sax.startElement = on_start;
     xmlCharEncoding enc = XML_CHAR_ENCODING_UTF8;
     scanner->ctxt = htmlCreatePushParserCtxt(&scanner->sax, NULL, NULL, 0, NULL, enc);
     if (scanner->ctxt == NULL) { free(scanner); return NULL; }
     scanner->ctxt->_private = scanner;
+    /* The charset is chosen before the parse (header, the first KiB's <meta>, a UTF-8 check): IGNORE_ENC keeps
+     * libxml2 from switching at a later <meta>, which took effect only from the next chunk on and left the bytes it
+     * had converted out of step with the tokenizer's. */
     htmlCtxtUseOptions(scanner->ctxt, HTML_PARSE_NONET | HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-                                          HTML_PARSE_NOWARNING | HTML_PARSE_COMPACT);
+                                          HTML_PARSE_NOWARNING | HTML_PARSE_COMPACT | HTML_PARSE_IGNORE_ENC);
     if (encoding != NULL && encoding[0] != '\0') {
         xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
         if (handler != NULL) xmlSwitchToEncoding(scanner->ctxt, handler);
     }
     return scanner;
+}
+
+/* What htmlParseChunk does before it parses: hands the bytes to the input buffer, which converts them to UTF-8, and
+ * points the parser's input at the buffer again (it may have moved). Done here so the tokenizer reads the converted
+ * bytes before libxml2 parses them. Returns 0, or libxml2's code when the conversion failed. */
+static int convert(struct chtmlscan_scanner *s, const char *bytes, size_t length) {
+    htmlParserCtxtPtr ctxt = s->ctxt;
+    xmlParserInputPtr input = ctxt->input;
+    if (length == 0 || input == NULL || input->buf == NULL || ctxt->instate == XML_PARSER_EOF) return 0;
+    xmlBufPtr buffer = input->buf->buffer;
+    size_t base = (size_t)(input->base - xmlBufContent(buffer));
+    size_t cur = (size_t)(input->cur - input->base);
+    size_t before = xmlBufUse(buffer);
+    int result = xmlParserInputBufferPush(input->buf, (int)length, bytes);
+    input->base = xmlBufContent(buffer) + base;
+    input->cur = input->base + cur;
+    input->end = xmlBufEnd(buffer);
+    if (result < 0) {
+        ctxt->errNo = XML_PARSER_EOF;
+        ctxt->disableSAX = 1;
+        return XML_PARSER_EOF;
+    }
+    size_t after = xmlBufUse(buffer);
+    html_tokenizer_feed(&s->tokenizer, xmlBufContent(buffer) + before, after - before);
+    s->converted += after - before;
+    return 0;
 }
 
 int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length, int terminate) {
@@ -190,7 +237,16 @@ int chtmlscan_feed(chtmlscan_scanner *scanner, const char *bytes, size_t length,
     do {
         size_t n = length > slice ? slice : length;
         int last = terminate && n == length;
-        rc = htmlParseChunk(scanner->ctxt, bytes, (int)n, last);
+        rc = convert(scanner, bytes, n);
+        if (rc == 0) {
+            /* Without bytes, htmlParseChunk converts what is left of the raw input before it parses: nothing, or
+             * bytes the charset cannot convert, which would make it return before parsing what was converted. */
+            xmlParserInputBufferPtr in = scanner->ctxt->input != NULL ? scanner->ctxt->input->buf : NULL;
+            xmlBufPtr raw = in != NULL ? in->raw : NULL;
+            if (in != NULL) in->raw = NULL;
+            rc = htmlParseChunk(scanner->ctxt, NULL, 0, last);
+            if (in != NULL) in->raw = raw;
+        }
         bytes += n;
         length -= n;
     } while (length > 0);
@@ -224,6 +280,7 @@ void chtmlscan_free(chtmlscan_scanner *scanner) {
         if (scanner->ctxt->myDoc != NULL) xmlFreeDoc(scanner->ctxt->myDoc);
         htmlFreeParserCtxt(scanner->ctxt);
     }
+    html_tokenizer_free(&scanner->tokenizer);
     free(scanner);
 }
 

@@ -54,7 +54,9 @@ public final class ScanBacklog: Sendable {
     public var bytes: Int { queued.load(ordering: .relaxed) }
 }
 
-/// Scans HTML with libxml2's SAX push parser (no tree), keeping only link-bearing elements.
+/// Scans HTML with libxml2's SAX push parser (no tree), keeping only link-bearing elements, and of those only what a
+/// browser has, read as the HTML Standard reads them (CHTMLScan's tokenizer): nothing from raw text, RCDATA, template
+/// contents or after `<plaintext>`; `<noscript>` content is read, since a crawler runs no scripts; SVG's `<a>`.
 public enum LinkScanner {
     /// Enough for any real page; a page with more links (a trap or an attack) is cut here.
     public static let maximumLinks = 20_000
@@ -283,7 +285,7 @@ public enum LinkScanner {
         return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
     }
 
-    /// Attributes as libxml2 hands them over (name, value, name, value, …, NULL); the first of a name wins.
+    /// Attributes as the scanner hands them over (name, value, name, value, …, NULL); the first of a name wins.
     struct Attributes {
         let pointer: UnsafePointer<UnsafePointer<CChar>?>?
 

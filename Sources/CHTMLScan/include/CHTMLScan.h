@@ -4,14 +4,19 @@
 
 /*
  * A libxml2 SAX push scanner that reports only the start tags a link auditor cares about
- * (a, area, link, base, meta, iframe) with their attributes. No libxml2 type appears here, so Swift
+ * (a, area, link, base, meta, iframe) with their attributes, as a browser has them: libxml2 2.9 finds the elements
+ * and the HTML Standard's tokenizer, run over the same bytes, drops those a browser reads as text (inside script,
+ * style, textarea, title, xmp, iframe, noembed, noframes, after plaintext), template contents and SVG or MathML
+ * elements (but SVG's <a>), and reads the attribute values. No libxml2 type appears here, so Swift
  * modules that import Foundation can import this header: libxml2's own headers pull in ICU's, which clash
  * with the ICU module Foundation brings on Linux.
  * All decisions about what the attributes mean are made in Swift.
  */
 
-/** Called once per interesting start tag. `attributes` is NULL-terminated name/value pairs,
- *  names lower-cased by libxml2, values entity-decoded UTF-8; valid only during the call. */
+/** Called once per interesting start tag. `attributes` is NULL-terminated name/value pairs: the first href, src,
+ *  rel, name, content and http-equiv as written (names lower-case), values decoded as the HTML Standard decodes an
+ *  attribute value (its named and numeric character references, NUL as U+FFFD, CR LF as LF), UTF-8, at most 64 KiB
+ *  of the value as written; an SVG <a>'s href is its href, else its xlink:href. Valid only during the call. */
 typedef void (*chtmlscan_element_fn)(void *context, const char *name, const char *const *attributes);
 
 /** Called with an anchor's text when the anchor ends: UTF-8, not NUL-terminated, valid only during the call. */
