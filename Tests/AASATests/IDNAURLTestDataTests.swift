@@ -1,15 +1,16 @@
 import AASA
 import Foundation
+import TestSupport
 import Testing
 
-/// The IDNA cases of the WHATWG URL tests (`url/urltestdata.json` in the folder `AASA_CONFORMANCE_DIR` names): every
+/// The IDNA cases of the WHATWG URL tests (`url/urltestdata.json` in `conformanceFolder`): every
 /// case whose host, once percent-decoded, has a non-ASCII character or a label starting `xn--`. The host is cut from
 /// the input as the URL Standard's state machine does for special schemes, and `domainToASCII` of it is compared with
 /// the expected `hostname` (or failure). A failure the URL parser adds after IDNA (a forbidden domain code point, the
 /// IPv4 parser, a bad port) is not IDNA's: those cases are listed, not compared.
 @Suite(
     .enabled(
-        if: ProcessInfo.processInfo.environment["AASA_CONFORMANCE_DIR"] != nil,
+        if: conformanceFolder != nil,
         "set AASA_CONFORMANCE_DIR to the conformance data folder to run the WHATWG URL tests' IDNA cases"))
 struct IDNAURLTestDataTests {
     enum Outcome: Equatable {
@@ -36,7 +37,7 @@ struct IDNAURLTestDataTests {
     static let special: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
 
     @Test func theIDNACasesAgree() throws {
-        let folder = try #require(ProcessInfo.processInfo.environment["AASA_CONFORMANCE_DIR"])
+        let folder = try #require(conformanceFolder?.path)
         let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("url/urltestdata.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
         var agree = 0

@@ -5,7 +5,7 @@ import Testing
 @testable import AASA
 
 /// The WHATWG URL parser on the Standard's tricky areas, its failures and their reasons, the page-encoding hook,
-/// the fast paths against the full parser, and (with AASA_CONFORMANCE_DIR) the whole of urltestdata.json.
+/// the fast paths against the full parser, and (with the conformance data beside the repository) the whole of urltestdata.json.
 @Suite struct WebURLTests {
     static func href(_ input: String, _ base: String? = nil) -> String? {
         let baseURL = base.flatMap { WebURL($0) }
@@ -285,11 +285,10 @@ import Testing
         }
     }
 
-    /// `AASA_CONFORMANCE_DIR=/work/shared/conformance`: every case of the WHATWG URL tests, except those that need
-    /// Unicode IDNA while `IDNA` is the ASCII-only stand-in.
+    /// Every case of the WHATWG URL tests (`conformanceFolder`: AASA_CONFORMANCE_DIR or ../shared/conformance).
     @Test func urlTestDataAgrees() throws {
-        guard let folder = ProcessInfo.processInfo.environment["AASA_CONFORMANCE_DIR"] else {
-            print("WebURLTests: AASA_CONFORMANCE_DIR is not set, so urltestdata.json is not run")
+        guard let folder = conformanceFolder?.path else {
+            print("WebURLTests: no conformance folder (set AASA_CONFORMANCE_DIR), so urltestdata.json is not run")
             return
         }
         let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("url/urltestdata.json"))
@@ -309,12 +308,6 @@ import Testing
             } else {
                 result = WebURL.parse(input)
             }
-            if case .failure(let failure) = result,
-                failure.reason.hasSuffix("cannot be mapped to ASCII here")
-                    || failure.reason.hasSuffix("punycode labels cannot be checked here")
-            {
-                continue  // Needs Unicode IDNA.
-            }
             checked += 1
             if test["failure"] as? Bool == true {
                 #expect(result.success == nil, "case \(index) \(input) should fail")
@@ -333,7 +326,7 @@ import Testing
             ]
             for (key, value) in got { #expect(test[key] as? String == value, "case \(index) \(input): \(key)") }
         }
-        #expect(checked > 850)
+        #expect(checked == 891)
     }
 }
 
