@@ -116,7 +116,8 @@ struct CrawlFrontier {
     /// when it has none.
     @discardableResult
     mutating func add(
-        _ resolved: LinkResolver.Resolved, foundOn: String?, depth: Int, linkDepth: Int? = nil, anchorText: String? = nil,
+        _ resolved: LinkResolver.Resolved, foundOn: String?, depth: Int, linkDepth: Int? = nil,
+        anchorText: String? = nil,
         redirects: Int = 0, reference: String? = nil
     ) -> Int? {
         switch resolved {

@@ -160,7 +160,10 @@ import Testing
         let same = try report("https://shop.test/shoes/1", opens: true)
         #expect(Changes.compare(baseline, same, baseline: path.path).verdictFlips.isEmpty)
         let flipped = try report("https://shop.test/shoes/1", opens: false)
-        #expect(Changes.compare(baseline, flipped, baseline: path.path).verdictFlips.map(\.url) == ["https://shop.test/shoes/1"])
+        #expect(
+            Changes.compare(baseline, flipped, baseline: path.path).verdictFlips.map(\.url) == [
+                "https://shop.test/shoes/1"
+            ])
     }
 
     @Test func streamedReportJSONIsByteForByteWhatJSONEncoderWrites() throws {

@@ -184,7 +184,8 @@ import Testing
             contentType: "text/html", body: Array(html.utf8))
         for (stop, rows) in [(false, 2_001), (true, 256)] {
             var frontier = CrawlFrontier(domain: "shop.test", options: CrawlOptions(), robots: .allowAll)
-            frontier.add(LinkResolver.resolve("https://shop.test/", against: "https://shop.test/"), foundOn: nil, depth: 0)
+            frontier.add(
+                LinkResolver.resolve("https://shop.test/", against: "https://shop.test/"), foundOn: nil, depth: 0)
             let job = frontier.next()!
             var result = CrawlResult()
             _ = Crawler(fetcher: NoFetcher()).take(job, exchange, into: &frontier, &result) { stop }

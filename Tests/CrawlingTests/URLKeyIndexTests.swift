@@ -45,7 +45,8 @@ import Testing
             for i in 0..<20_000 {
                 let href = i % 3 == 0 ? "/p/\(i)#part" : "/P/\(i)"
                 let row = f.add(
-                    LinkResolver.resolve(href, against: "https://SHOP.test:443/"), foundOn: "https://shop.test/", depth: 1)
+                    LinkResolver.resolve(href, against: "https://SHOP.test:443/"), foundOn: "https://shop.test/",
+                    depth: 1)
                 if round == 0 { seen.append(row ?? -1) } else { #expect(row == seen[i]) }
             }
         }

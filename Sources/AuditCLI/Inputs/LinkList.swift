@@ -140,7 +140,9 @@ struct LinkList {
         switch WebURL.parse(href, base: parsed) {
         case .success(let url): return .success(url.href)
         case .failure(let failure):
-            return .failure(InputFailure("a relative link that does not resolve against the <base href> \(shown): \(failure.reason)"))
+            return .failure(
+                InputFailure(
+                    "a relative link that does not resolve against the <base href> \(shown): \(failure.reason)"))
         }
     }
 
