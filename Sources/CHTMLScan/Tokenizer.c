@@ -39,8 +39,16 @@ static int whitespace(unsigned char c) { return c == '\t' || c == '\n' || c == '
 static int alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 
+/* Whether the tag's name is the literal `name`: asked a dozen times per tag, so written out in place with the
+ * literal's length known at compile time. */
+#define NAMED(t, literal)                                                                                              \
+    ((t)->name_length == sizeof(literal) - 1 && (t)->name[0] == (literal)[0] && !(t)->name_long &&                   \
+     memcmp((t)->name, (literal), sizeof(literal) - 1) == 0)
+
+/* The same for a name from a list: the first letter rules out nearly every name before any length is counted. */
 static int named(const struct html_tokenizer *t, const char *name) {
-    return !t->name_long && t->name_length == strlen(name) && memcmp(t->name, name, t->name_length) == 0;
+    return t->name_length > 0 && (unsigned char)t->name[0] == (unsigned char)name[0] && !t->name_long &&
+           t->name_length == strlen(name) && memcmp(t->name, name, t->name_length) == 0;
 }
 
 static int one_of(const struct html_tokenizer *t, const char *const *names) {
@@ -53,12 +61,12 @@ static int one_of(const struct html_tokenizer *t, const char *const *names) {
 static int element_of(struct html_tokenizer *t) {
     if (t->element >= 0) return t->element;
     t->element = HTML_NONE;
-    if (named(t, "a")) t->element = HTML_A;
-    else if (named(t, "area")) t->element = HTML_AREA;
-    else if (named(t, "base")) t->element = HTML_BASE;
-    else if (named(t, "link")) t->element = HTML_LINK;
-    else if (named(t, "meta")) t->element = HTML_META;
-    else if (named(t, "iframe")) t->element = HTML_IFRAME;
+    if (NAMED(t, "a")) t->element = HTML_A;
+    else if (NAMED(t, "area")) t->element = HTML_AREA;
+    else if (NAMED(t, "base")) t->element = HTML_BASE;
+    else if (NAMED(t, "link")) t->element = HTML_LINK;
+    else if (NAMED(t, "meta")) t->element = HTML_META;
+    else if (NAMED(t, "iframe")) t->element = HTML_IFRAME;
     return t->element;
 }
 
@@ -140,10 +148,10 @@ static void attribute_named(struct html_tokenizer *t) {
     t->capture = -1;
     if (t->end_tag || t->attribute_long) return;
     t->attribute[t->attribute_length] = '\0';
-    if (named(t, "font") && (!strcmp(t->attribute, "color") || !strcmp(t->attribute, "face") ||
+    if (NAMED(t, "font") && (!strcmp(t->attribute, "color") || !strcmp(t->attribute, "face") ||
                              !strcmp(t->attribute, "size")))
         t->has_font_attribute = 1;
-    if (named(t, "annotation-xml") && !strcmp(t->attribute, "encoding")) t->capture = WANTED_COUNT;
+    if (NAMED(t, "annotation-xml") && !strcmp(t->attribute, "encoding")) t->capture = WANTED_COUNT;
     if (element_of(t) == HTML_NONE) return;
     for (int i = 0; i < WANTED_COUNT; i++) {
         if (strcmp(t->attribute, wanted[i]) == 0) {
@@ -204,8 +212,8 @@ static int html_rules(const struct html_tokenizer *t) {
     if (t->depth == 0) return 1;
     const struct html_open *top = &t->open[t->depth - 1];
     if (top->space == SPACE_HTML || (top->flags & OPEN_INTEGRATION)) return 1;
-    if ((top->flags & OPEN_TEXT_INTEGRATION) && !named(t, "mglyph") && !named(t, "malignmark")) return 1;
-    return (top->flags & OPEN_ANNOTATION) && named(t, "svg");
+    if ((top->flags & OPEN_TEXT_INTEGRATION) && !NAMED(t, "mglyph") && !NAMED(t, "malignmark")) return 1;
+    return (top->flags & OPEN_ANNOTATION) && NAMED(t, "svg");
 }
 
 static void enqueue(struct html_tokenizer *t, int element, int flags) {
@@ -234,7 +242,7 @@ static void start_tag(struct html_tokenizer *t) {
     int inert = t->templates > 0 ? TAG_INERT : 0;
     t->state = DATA;
     if (!html_rules(t)) {
-        if (one_of(t, breakout) || (named(t, "font") && t->has_font_attribute)) {
+        if (one_of(t, breakout) || (NAMED(t, "font") && t->has_font_attribute)) {
             while (t->depth > 0 && t->overflow == 0) {
                 const struct html_open *top = &t->open[t->depth - 1];
                 if (top->space == SPACE_HTML || (top->flags & (OPEN_INTEGRATION | OPEN_TEXT_INTEGRATION))) break;
@@ -249,12 +257,12 @@ static void start_tag(struct html_tokenizer *t) {
             }
             if (!t->self_closing) {
                 int flags = 0;
-                if (space == SPACE_SVG && (named(t, "foreignobject") || named(t, "desc") || named(t, "title")))
+                if (space == SPACE_SVG && (NAMED(t, "foreignobject") || NAMED(t, "desc") || NAMED(t, "title")))
                     flags = OPEN_INTEGRATION;
                 if (space == SPACE_MATH) {
                     static const char *const text_points[] = {"mi", "mo", "mn", "ms", "mtext", NULL};
                     if (one_of(t, text_points)) flags = OPEN_TEXT_INTEGRATION;
-                    if (named(t, "annotation-xml")) {
+                    if (NAMED(t, "annotation-xml")) {
                         flags = OPEN_ANNOTATION;
                         if (!strcmp(t->encoding, "text/html") || !strcmp(t->encoding, "application/xhtml+xml"))
                             flags |= OPEN_INTEGRATION;
@@ -265,27 +273,27 @@ static void start_tag(struct html_tokenizer *t) {
             return;
         }
     }
-    if (named(t, "svg") || named(t, "math")) {
-        if (!t->self_closing) push_open(t, named(t, "svg") ? SPACE_SVG : SPACE_MATH, 0);
+    if (NAMED(t, "svg") || NAMED(t, "math")) {
+        if (!t->self_closing) push_open(t, NAMED(t, "svg") ? SPACE_SVG : SPACE_MATH, 0);
         return;
     }
     if (element != HTML_NONE) enqueue(t, element, inert);
-    if (named(t, "template")) {
+    if (NAMED(t, "template")) {
         if (t->templates < HTML_TEMPLATE_MAX) t->template_depth[t->templates] = t->depth;
         t->templates += 1;
     }
-    if (named(t, "title") || named(t, "textarea")) switch_text(t, RCDATA);
-    else if (named(t, "style") || named(t, "xmp") || named(t, "iframe") || named(t, "noembed") || named(t, "noframes"))
+    if (NAMED(t, "title") || NAMED(t, "textarea")) switch_text(t, RCDATA);
+    else if (NAMED(t, "style") || NAMED(t, "xmp") || NAMED(t, "iframe") || NAMED(t, "noembed") || NAMED(t, "noframes"))
         switch_text(t, RAWTEXT);
-    else if (named(t, "script")) switch_text(t, SCRIPT);
-    else if (named(t, "plaintext")) t->state = PLAINTEXT;
+    else if (NAMED(t, "script")) switch_text(t, SCRIPT);
+    else if (NAMED(t, "plaintext")) t->state = PLAINTEXT;
     if (t->depth > 0 && !one_of(t, void_elements)) push_open(t, SPACE_HTML, 0);
 }
 
 static void end_tag(struct html_tokenizer *t) {
     t->state = DATA;
     if (t->depth > 0 && t->overflow == 0 && t->open[t->depth - 1].space != SPACE_HTML) {
-        if (named(t, "br") || named(t, "p")) {
+        if (NAMED(t, "br") || NAMED(t, "p")) {
             while (t->depth > 0) {
                 const struct html_open *top = &t->open[t->depth - 1];
                 if (top->space == SPACE_HTML || (top->flags & (OPEN_INTEGRATION | OPEN_TEXT_INTEGRATION))) break;
@@ -302,7 +310,7 @@ static void end_tag(struct html_tokenizer *t) {
             i -= 1;
         }
     }
-    if (named(t, "template")) {
+    if (NAMED(t, "template")) {
         if (t->templates == 0) return;
         t->templates -= 1;
         if (t->templates < HTML_TEMPLATE_MAX && t->template_depth[t->templates] < t->depth)
@@ -443,12 +451,20 @@ void html_tokenizer_feed(struct html_tokenizer *t, const unsigned char *bytes, s
                 continue;
             }
             break;
-        case TAG_NAME:
+        case TAG_NAME: {
+            /* The name's letters in one tight loop (most bytes of a page's markup are names). */
+            size_t next = i;
+            while (next < length && !whitespace(bytes[next]) && bytes[next] != '/' && bytes[next] != '>')
+                name_append(t, bytes[next++]);
+            t->offset += next - i;
+            i = next;
+            if (i == length) continue;
+            c = bytes[i];
             if (whitespace(c)) t->state = BEFORE_ATTRIBUTE_NAME;
             else if (c == '/') t->state = SELF_CLOSING;
-            else if (c == '>') emit(t);
-            else name_append(t, c);
+            else emit(t);
             break;
+        }
         case BEFORE_ATTRIBUTE_NAME:
             if (whitespace(c)) break;
             if (c == '/' || c == '>') {
@@ -463,20 +479,24 @@ void html_tokenizer_feed(struct html_tokenizer *t, const unsigned char *bytes, s
             }
             t->state = ATTRIBUTE_NAME;
             continue;
-        case ATTRIBUTE_NAME:
-            if (whitespace(c) || c == '/' || c == '>') {
-                /* The name is complete; its value is empty unless '=' follows. */
-                attribute_named(t);
-                t->state = AFTER_ATTRIBUTE_NAME;
-                continue;
-            }
+        case ATTRIBUTE_NAME: {
+            size_t next = i;
+            while (next < length && !whitespace(bytes[next]) && bytes[next] != '/' && bytes[next] != '>' &&
+                   bytes[next] != '=')
+                attribute_append(t, bytes[next++]);
+            t->offset += next - i;
+            i = next;
+            if (i == length) continue;
+            c = bytes[i];
+            attribute_named(t);
             if (c == '=') {
-                attribute_named(t);
                 t->state = BEFORE_ATTRIBUTE_VALUE;
                 break;
             }
-            attribute_append(t, c);
-            break;
+            /* The name is complete; its value is empty unless '=' follows. */
+            t->state = AFTER_ATTRIBUTE_NAME;
+            continue;
+        }
         case AFTER_ATTRIBUTE_NAME:
             if (whitespace(c)) break;
             if (c == '=') {

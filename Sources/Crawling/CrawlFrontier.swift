@@ -127,7 +127,7 @@ struct CrawlFrontier {
             return nil
         case .invalid:
             return nil
-        case .web(let url, let key, _):
+        case .web(let url, let key):
             // Fragments are dropped for fetching but kept for verdicts ("#": "nolink" rules decide on them).
             var url = url
             let hasFragment = url.withUTF8 { $0.firstIndex(of: UInt8(ascii: "#")) != nil }

@@ -236,7 +236,7 @@ public struct Crawler: SiteCrawling {
                 guard hop < Crawler.robotsRedirects else {
                     return (.allowAll, "robots.txt: more than \(Crawler.robotsRedirects) redirects, read as none")
                 }
-                guard case .web(_, let next, _) = LinkResolver.resolve(target, against: url),
+                guard case .web(_, let next) = LinkResolver.resolve(target, against: url),
                     scopes.contains(where: { $0.refusal(next) == nil })
                 else {
                     return (
@@ -275,7 +275,7 @@ public struct Crawler: SiteCrawling {
         func stopped() -> Bool { Task.isCancelled || ContinuousClock.now >= deadline }
         while !queue.isEmpty && read < Crawler.sitemapFiles && !stopped() {
             let (reference, level, namedBy) = queue.removeFirst()
-            guard case .web(_, let url, _) = LinkResolver.resolve(reference, against: root),
+            guard case .web(_, let url) = LinkResolver.resolve(reference, against: root),
                 seen.insert(url).inserted
             else { continue }
             if frontier.scope.refusal(url) != nil {
@@ -343,7 +343,7 @@ public struct Crawler: SiteCrawling {
             guard let target = e.redirectTo else { return nil }
             // The target as the crawl follows it, so it matches that URL's own row; as sent when it is no web URL.
             let resolved = LinkResolver.resolve(target, against: job.url)
-            if case .web(let url, _, _) = resolved {
+            if case .web(let url, _) = resolved {
                 frontier.urls.setRedirect(url, at: position)
             } else {
                 frontier.urls.setRedirect(target, at: position)
@@ -373,15 +373,13 @@ public struct Crawler: SiteCrawling {
         if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
         guard let pageURL = LinkResolver.Base(job.url, charset: page.charset) else { return nil }
         let base = pageURL.declaring(page.base)
-        if case .unsupported(let name) = QueryEncoding.choice(forLabel: page.charset) {
+        if let name = pageURL.unsupportedCharset {
             frontier.urls.setNote(
                 [frontier.urls.note(at: position), "links' queries encoded as UTF-8: \(name) cannot be encoded here"]
                     .compactMap { $0 }.joined(separator: "; "), at: position)
         }
         // Same-document links (`#specs`, or the page's own URL with a fragment) are no other page: no row, no fetch.
-        let pageKey = job.url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map {
-            String($0)
-        }
+        let pageKey = job.url.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(job.url[..<$0]) } ?? job.url
         let linkDepth = frontier.urls.depth(at: position).map { $0 + 1 }
         frontier.startPage()
         for (i, link) in page.links.enumerated() {
@@ -390,7 +388,7 @@ public struct Crawler: SiteCrawling {
             if i & 255 == 255 && shouldStop() { break }
             // Resolved against <base>, recorded with the page it was found on.
             let resolved = LinkResolver.resolve(link.href, against: base)
-            if case .web(_, let key, _) = resolved, key == pageKey ?? job.url { continue }
+            if case .web(_, let key) = resolved, key == pageKey { continue }
             let row = frontier.add(
                 resolved, foundOn: job.url, depth: job.level + 1, linkDepth: linkDepth, anchorText: link.text,
                 reference: link.href)

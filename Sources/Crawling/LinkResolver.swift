@@ -7,8 +7,8 @@ public enum LinkResolver {
     /// What a link turned out to be.
     public enum Resolved: Equatable, Sendable {
         /// An http(s) URL: `url` canonical with its fragment (AASA `"#"` rules decide on it), `key` the same without
-        /// the fragment (what is fetched, once), `host` its canonical host.
-        case web(url: String, key: String, host: String)
+        /// the fragment (what is fetched, once; the same string when there is none).
+        case web(url: String, key: String)
         /// mailto:, tel:, javascript:, app schemes…: recorded, never followed.
         case otherScheme(String)
         /// The Standard's parser fails on it: a browser would not follow it either.
@@ -17,8 +17,10 @@ public enum LinkResolver {
 
     /// A page's URL (or its `<base href>`) parsed once for all its links, with the page's query encoding.
     public struct Base: Sendable {
-        let url: WebURL
+        var url: WebURL
         let queryEncoding: (@Sendable (Substring) -> [UInt8])?
+        /// The Encoding Standard name of a page charset Foundation cannot encode here (its queries go as UTF-8).
+        public private(set) var unsupportedCharset: String?
 
         /// Nil when `text` is no URL the Standard parses.
         public init?(_ text: String, charset: String? = nil) {
@@ -28,10 +30,12 @@ public enum LinkResolver {
 
         init(_ url: WebURL, charset: String?) {
             self.url = url
-            if case .legacy(let encoding) = QueryEncoding.choice(forLabel: charset) {
-                queryEncoding = QueryEncoding.encoder(encoding)
-            } else {
+            switch QueryEncoding.choice(forLabel: charset) {
+            case .utf8: queryEncoding = nil
+            case .legacy(let encoding): queryEncoding = QueryEncoding.encoder(encoding)
+            case .unsupported(let name):
                 queryEncoding = nil
+                unsupportedCharset = name
             }
         }
 
@@ -39,12 +43,9 @@ public enum LinkResolver {
         /// parses (the Standard's "frozen base URL"), else the page.
         public func declaring(_ href: String?) -> Base {
             guard let href, case .success(let declared) = WebURL.parse(href, base: url) else { return self }
-            return Base(url: declared, queryEncoding: queryEncoding)
-        }
-
-        private init(url: WebURL, queryEncoding: (@Sendable (Substring) -> [UInt8])?) {
-            self.url = url
-            self.queryEncoding = queryEncoding
+            var base = self
+            base.url = declared
+            return base
         }
     }
 
@@ -53,7 +54,7 @@ public enum LinkResolver {
         case .failure(let failure): return refused(reference, failure)
         case .success(let url):
             guard url.isHTTP else { return .otherScheme(url.scheme) }
-            return .web(url: url.href, key: url.hrefWithoutFragment, host: url.hostname)
+            return .web(url: url.href, key: url.hrefWithoutFragment)
         }
     }
 
@@ -65,7 +66,7 @@ public enum LinkResolver {
         case .failure(let failure): return refused(reference, failure)
         case .success(let url):
             guard url.isHTTP else { return .otherScheme(url.scheme) }
-            return .web(url: url.href, key: url.hrefWithoutFragment, host: url.hostname)
+            return .web(url: url.href, key: url.hrefWithoutFragment)
         }
     }
 

@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 
 /// A page's encoding for the queries of its links: the URL Standard percent-encodes a query in the document's
@@ -16,13 +17,24 @@ enum QueryEncoding {
 
     /// The choice for a charset label (case-insensitive, surrounding white space ignored).
     static func choice(forLabel label: String?) -> Choice {
-        guard let label else { return .utf8 }
+        guard let label, !isUTF8(label) else { return .utf8 }
         let key = label.trimmingCharacters(in: .whitespaces).lowercased()
         // A label this table lacks is named as written: its queries go as UTF-8, and the page's row says so.
         guard let name = names[key] else { return key.isEmpty ? .utf8 : .unsupported(key) }
         if name == "UTF-8" { return .utf8 }
         guard let encoding = foundation[name], supported(encoding) else { return .unsupported(name) }
         return .legacy(encoding)
+    }
+
+    /// "UTF-8" or "utf8" in any case, read off the bytes: nearly every page says so, and the crawl asks per page.
+    static func isUTF8(_ label: String) -> Bool {
+        let bytes = label.utf8
+        guard bytes.count == 5 || bytes.count == 4 else { return false }
+        var letters = bytes.lazy.filter { $0 != UInt8(ascii: "-") }.makeIterator()
+        for expected in "utf8".utf8 {
+            guard let byte = letters.next(), ASCII.lower(byte) == expected else { return false }
+        }
+        return letters.next() == nil && (bytes.count == 4 || Array(bytes)[3] == UInt8(ascii: "-"))
     }
 
     /// The encoder `WebURL.parse` calls with a query's text: the bytes in `encoding`, each character it cannot

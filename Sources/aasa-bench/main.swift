@@ -293,7 +293,7 @@ func benchURL(links count: Int, runs: Int) {
             for (page, links) in pages {
                 guard let base = LinkResolver.Base(page) else { continue }
                 for link in links {
-                    if case .web(_, let key, _) = LinkResolver.resolve(link, against: base) { n &+= key.utf8.count }
+                    if case .web(_, let key) = LinkResolver.resolve(link, against: base) { n &+= key.utf8.count }
                 }
             }
             checksum &+= n
