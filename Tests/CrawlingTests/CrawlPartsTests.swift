@@ -155,7 +155,9 @@ import Testing
         #expect(QueryEncoding.choice(forLabel: " Latin1 ") == .legacy(.windowsCP1252), "the Standard's label")
         #expect(QueryEncoding.choice(forLabel: "UTF8") == .utf8)
         for label in ["UTF-8", "utf8", "Utf-8", "utf-8"] { #expect(QueryEncoding.isUTF8(label), "\(label)") }
-        for label in ["utf-16", "utf88", "u-tf8", "utf-", "latin1"] { #expect(!QueryEncoding.isUTF8(label), "\(label)") }
+        for label in ["utf-16", "utf88", "u-tf8", "utf-", "latin1"] {
+            #expect(!QueryEncoding.isUTF8(label), "\(label)")
+        }
         #expect(QueryEncoding.choice(forLabel: "x-no-such") == .unsupported("x-no-such"))
     }
 }
