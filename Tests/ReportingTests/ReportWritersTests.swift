@@ -29,7 +29,8 @@ func hostileReport() -> AuditReport {
         URLReport(
             url: "https://e.com/=HYPERLINK(\"http://evil\")", foundOn: "+cmd|' /C calc'!A0", httpStatus: 200,
             verdicts: [verdict], opensApp: "9JA89QQLNQ.com.acme.shop", note: "-2+3",
-            redirectTo: "=cmd|' /C calc'!A0", depth: 2, inlinks: 5, anchorText: "=HYPERLINK(\"http://evil\",\"x\")"),
+            redirectTo: "=cmd|' /C calc'!A0", depth: 2, inlinks: 5, anchorText: "=HYPERLINK(\"http://evil\",\"x\")",
+            href: "@SUM(1)"),
         URLReport(
             url: "https://e.com/a,b\n\"c\"", foundOn: "@SUM(1)", httpStatus: nil, verdicts: [verdict], opensApp: nil,
             note: "\tx", redirectTo: "acme://\u{1B}[2J\u{7}\u{85}", anchorText: "-1\u{7F}\"q\"\r\nnext"),
@@ -69,11 +70,11 @@ func hostileReport() -> AuditReport {
         #expect(
             lines[0]
                 == "domain,url,opens_app,app_id,apps,rule,rule_location,http_status,redirect_to,depth,found_on,inlinks,"
-                + "anchor_text,note")
+                + "anchor_text,note,href")
         #expect(lines[1].contains(#""https://e.com/=HYPERLINK(""http://evil"")""#))
         #expect(lines[1].contains(#",200,'=cmd|' /C calc'!A0,2,'+cmd|' /C calc'!A0,5,"#), "redirect target neutralised")
         #expect(lines[1].contains(#","'=HYPERLINK(""http://evil"",""x"")","#), "anchor text quoted and neutralised")
-        #expect(lines[1].hasSuffix(",'-2+3"))
+        #expect(lines[1].hasSuffix(",'-2+3,'@SUM(1)"), "the href neutralised too")
         #expect(csv.contains("\"https://e.com/a,b\n\"\"c\"\"\""), "RFC 4180 quoting of commas, quotes and line breaks")
         #expect(csv.contains("'@SUM(1)") && csv.contains("'\tx"))
         #expect(csv.contains(#",acme://\u{1B}[2J\u{7}\u{85},"#), "controls in a redirect target shown, not written")

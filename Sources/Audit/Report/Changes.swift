@@ -213,11 +213,13 @@ public struct Changes: Codable, Sendable {
             guard !now.urls.isEmpty else { return }
             // The old report's URLs read with today's parser first: a report written before URLs were canonical
             // (`HTTPS://Shop.test:443/a/../b` as linked) names the same page, so upgrading alone changes nothing.
-            let opened = Dictionary(
-                then.urls.map { (WebURL($0.url)?.href ?? $0.url, $0.opensApp) }, uniquingKeysWith: { a, _ in a })
+            func canonical(_ url: String) -> String { WebURL(url)?.href ?? url }
+            let opened = Dictionary(then.urls.map { (canonical($0.url), $0.opensApp) }, uniquingKeysWith: { a, _ in a })
             for url in now.urls {
                 // A row a signal left unjudged opens nothing: that is no flip.
-                guard let old = opened[url.url], old != url.opensApp, !StopRequest.isRequested else { continue }
+                guard let old = opened[canonical(url.url)], old != url.opensApp, !StopRequest.isRequested else {
+                    continue
+                }
                 flips.append(
                     (position, VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp)))
             }

@@ -48,7 +48,7 @@ enum LinksCommand: Command {
                 + "tracked links registers clicks in the campaign's statistics: use --no-follow to judge each link "
                 + "on its tapped URL alone. Writes links.json, links.html and links.csv (--format picks).",
             "An entry whose scheme is neither http(s) nor an app's (an App Store button, mailto:, tel:, ftp:, data:, "
-                + "ws:…) is not judged: it is listed as skipped with its kind and the reason, and changes no exit status.",
+                + "ws:, ...) is not judged: it is listed as skipped with its kind and the reason, and changes no exit status.",
         ],
         exitStatus:
             "0 no link at or worse than --fail-on (default broken; opens-app and custom-scheme never fail), 1 such "
