@@ -26,6 +26,17 @@ import Testing
         #expect(LinkScanner.scan(bytes, charset: "iso-8859-1").links.map(\.href) == ["/café★€"])
     }
 
+    /// A charset libxml2 has no converter for, on bytes that are not UTF-8: libxml2 switches to Latin-1 part-way
+    /// (making a raw buffer of its own, which the scanner once leaked: Scripts/sanitize address found it). Fed a
+    /// byte at a time and whole, the links after the switch are still found.
+    @Test func anUnknownCharsetOnBytesThatAreNotUTF8StillGivesTheLinks() {
+        let bytes = Array("<p>".utf8) + [0x80, 0x81, 0xFF, 0xFE] + Array("<a href=\"/one\">x</a><a href=/two>y</a>".utf8)
+        #expect(LinkScanner.scan(bytes, charset: "x-no-such-charset").links.map(\.href) == ["/one", "/two"])
+        let stream = LinkScanner.Stream(charset: "x-no-such-charset")
+        for byte in bytes { [byte].withUnsafeBufferPointer { stream.consume($0) } }
+        #expect((stream.finish() as? PageLinks)?.links.map(\.href) == ["/one", "/two"])
+    }
+
     @Test func aBaseInsideTemplateContentsIsNotThePagesBase() {
         let page = LinkScanner.scan(Array("<template><base href=/t/></template><base href=/b/><a href=x>".utf8))
         #expect(page.base == "/b/")
