@@ -30,7 +30,8 @@ import Testing
     /// (making a raw buffer of its own, which the scanner once leaked: Scripts/sanitize address found it). Fed a
     /// byte at a time and whole, the links after the switch are still found.
     @Test func anUnknownCharsetOnBytesThatAreNotUTF8StillGivesTheLinks() {
-        let bytes = Array("<p>".utf8) + [0x80, 0x81, 0xFF, 0xFE] + Array("<a href=\"/one\">x</a><a href=/two>y</a>".utf8)
+        let bytes =
+            Array("<p>".utf8) + [0x80, 0x81, 0xFF, 0xFE] + Array("<a href=\"/one\">x</a><a href=/two>y</a>".utf8)
         #expect(LinkScanner.scan(bytes, charset: "x-no-such-charset").links.map(\.href) == ["/one", "/two"])
         let stream = LinkScanner.Stream(charset: "x-no-such-charset")
         for byte in bytes { [byte].withUnsafeBufferPointer { stream.consume($0) } }
