@@ -696,9 +696,15 @@ void html_tokenizer_feed(struct html_tokenizer *t, const unsigned char *bytes, s
             t->state = alpha(c) ? TEXT_END_NAME : t->text_state;
             continue;
         case TEXT_END_NAME:
+        case SCRIPT_END_NAME:
+        case SCRIPT_ESCAPED_END_NAME:
+            /* The appropriate end tag's name, in RCDATA/RAWTEXT, script data or escaped script data: anything else
+             * goes back to the text it came from. */
             if (end_name_ends(t, c)) break;
             if (!(alpha(c) && end_name_continues(t, c))) {
-                t->state = t->text_state;
+                t->state = t->state == TEXT_END_NAME     ? t->text_state
+                           : t->state == SCRIPT_END_NAME ? SCRIPT
+                                                         : SCRIPT_ESCAPED;
                 continue;
             }
             break;
@@ -714,13 +720,6 @@ void html_tokenizer_feed(struct html_tokenizer *t, const unsigned char *bytes, s
             t->matched = 0;
             t->state = alpha(c) ? SCRIPT_END_NAME : SCRIPT;
             continue;
-        case SCRIPT_END_NAME:
-            if (end_name_ends(t, c)) break;
-            if (!(alpha(c) && end_name_continues(t, c))) {
-                t->state = SCRIPT;
-                continue;
-            }
-            break;
         case SCRIPT_ESCAPE_START:
             if (c == '-') t->state = SCRIPT_ESCAPE_START_DASH;
             else {
@@ -767,13 +766,6 @@ void html_tokenizer_feed(struct html_tokenizer *t, const unsigned char *bytes, s
             t->matched = 0;
             t->state = alpha(c) ? SCRIPT_ESCAPED_END_NAME : SCRIPT_ESCAPED;
             continue;
-        case SCRIPT_ESCAPED_END_NAME:
-            if (end_name_ends(t, c)) break;
-            if (!(alpha(c) && end_name_continues(t, c))) {
-                t->state = SCRIPT_ESCAPED;
-                continue;
-            }
-            break;
         case SCRIPT_DOUBLE_START:
             if (whitespace(c) || c == '/' || c == '>') t->state = is_script(t) ? SCRIPT_DOUBLE : SCRIPT_ESCAPED;
             else if (alpha(c)) script_name(t, c);

@@ -81,7 +81,8 @@ struct CrawlFrontier {
     private var started = 0
     /// Row of each URL by key, as hashes checked against the rows' URLs.
     private var index = URLKeyIndex()
-    /// The keys that differ from their row's URL (a fragment, an upper-case host, a default port): few.
+    /// The keys that differ from their row's URL: rows first linked with a fragment (URLs are canonical, so nothing else
+    /// differs). Few.
     private var oddKeys: [Int32: String] = [:]
     /// The fragment URLs recorded, with their rows (a page's other URLs are found by key), and each variant's page
     /// key.

@@ -50,19 +50,18 @@ public enum LinkResolver {
     }
 
     public static func resolve(_ reference: String, against base: Base) -> Resolved {
-        switch WebURL.parse(reference, base: base.url, queryEncoding: base.queryEncoding) {
-        case .failure(let failure): return refused(reference, failure)
-        case .success(let url):
-            guard url.isHTTP else { return .otherScheme(url.scheme) }
-            return .web(url: url.href, key: url.hrefWithoutFragment)
-        }
+        resolved(reference, WebURL.parse(reference, base: base.url, queryEncoding: base.queryEncoding))
     }
 
     /// The same against a base given as text (a sitemap's root, a redirect's URL); a base that does not parse
     /// leaves only absolute references.
     public static func resolve(_ reference: String, against base: String) -> Resolved {
         if let parsed = Base(base) { return resolve(reference, against: parsed) }
-        switch WebURL.parse(reference) {
+        return resolved(reference, WebURL.parse(reference))
+    }
+
+    static func resolved(_ reference: String, _ parsed: Result<WebURL, WebURL.Failure>) -> Resolved {
+        switch parsed {
         case .failure(let failure): return refused(reference, failure)
         case .success(let url):
             guard url.isHTTP else { return .otherScheme(url.scheme) }
@@ -73,21 +72,11 @@ public enum LinkResolver {
     /// A reference the Standard refuses: still an app link when it starts with another scheme (`acmeshop://x<y`),
     /// which the crawl lists with the page that has it; else no link.
     static func refused(_ reference: String, _ failure: WebURL.Failure) -> Resolved {
-        if let scheme = scheme(of: reference), scheme != "http", scheme != "https" { return .otherScheme(scheme) }
-        return .invalid(reason: failure.reason)
-    }
-
-    /// The lower-cased scheme an absolute reference starts with (after leading C0 controls and spaces), or nil.
-    static func scheme(of reference: String) -> String? {
-        let bytes = reference.utf8.drop { $0 <= 0x20 }
-        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(ASCII.lower(byte)) }
-        guard let first = bytes.first, isLetter(first) else { return nil }
-        var scheme: [UInt8] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: ":") { return String(decoding: scheme, as: UTF8.self) }
-            guard isLetter(byte) || (0x30...0x39).contains(byte) || "+-.".utf8.contains(byte) else { return nil }
-            scheme.append(ASCII.lower(byte))
+        // Leading C0 controls and spaces are no part of it, as the parser strips them.
+        let trimmed = String(reference.unicodeScalars.drop { $0.value <= 0x20 })
+        if let scheme = URLAuthority.scheme(of: trimmed), scheme != "http", scheme != "https" {
+            return .otherScheme(scheme)
         }
-        return nil
+        return .invalid(reason: failure.reason)
     }
 }

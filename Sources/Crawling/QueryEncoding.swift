@@ -34,7 +34,7 @@ enum QueryEncoding {
         for expected in "utf8".utf8 {
             guard let byte = letters.next(), ASCII.lower(byte) == expected else { return false }
         }
-        return letters.next() == nil && (bytes.count == 4 || Array(bytes)[3] == UInt8(ascii: "-"))
+        return letters.next() == nil && (bytes.count == 4 || bytes.dropFirst(3).first == UInt8(ascii: "-"))
     }
 
     /// The encoder `WebURL.parse` calls with a query's text: the bytes in `encoding`, each character it cannot

@@ -110,7 +110,7 @@ enum HTMLSuite {
             dataState = states.contains("Data state")
         }
 
-        /// `\uXXXX` escapes resolved; nil when one leaves a lone surrogate (no page's bytes can hold it).
+        /// `\u` escapes (four hex digits) resolved; nil when one leaves a lone surrogate (no page's bytes can hold it).
         static func unescape(_ text: String) -> String? {
             var units: [UInt16] = []
             let scalars = Array(text.unicodeScalars)

@@ -84,6 +84,12 @@ package struct URLAuthority: Equatable, Sendable {
         return colon < url.count ? colon : nil
     }
 
+    /// The lower-cased scheme `text` starts with; nil for a relative reference.
+    package static func scheme(of text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes in schemeEnd(bytes).map { lowercased(bytes, 0..<$0) } }
+    }
+
     /// The lower-cased host of an http or https URL; nil for any other URL or a bare path.
     package static func httpHost(of url: String) -> String? {
         var url = url

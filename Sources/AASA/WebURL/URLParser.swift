@@ -76,6 +76,25 @@ struct URLParser {
         var username: [UInt8] = []
         var password: [UInt8] = []
 
+        /// The relative and file states after copying the base's authority: `?` starts a new query on the base's
+        /// path, `#` or the end keeps the base's query too. False for anything else, which the state handles.
+        func keepsBasePath(_ c: Int) -> Bool {
+            if c == ascii("?") {
+                copyBasePath(withQuery: false)
+                startQuery()
+                bufferStart = p + 1
+                state = .query
+                return true
+            }
+            guard c == -1 || c == ascii("#") else { return false }
+            copyBasePath(withQuery: true)
+            if c == ascii("#") {
+                startFragment()
+                state = .fragment
+            }
+            return true
+        }
+
         while true {
             let c = p < n ? Int(input[p]) : -1
             switch state {
@@ -165,18 +184,7 @@ struct URLParser {
                     state = .relativeSlash
                 } else {
                     copyBaseAuthority()
-                    if c == ascii("?") {
-                        copyBasePath(withQuery: false)
-                        startQuery()
-                        bufferStart = p + 1
-                        state = .query
-                    } else if c == -1 || c == ascii("#") {
-                        copyBasePath(withQuery: true)
-                        if c == ascii("#") {
-                            startFragment()
-                            state = .fragment
-                        }
-                    } else {
+                    if !keepsBasePath(c) {
                         copyBasePath(withQuery: false)
                         shortenPath()
                         state = .path
@@ -297,18 +305,7 @@ struct URLParser {
                     state = .fileSlash
                 } else if let base, base.layout.scheme == .file {
                     copyBaseAuthority()
-                    if c == ascii("?") {
-                        copyBasePath(withQuery: false)
-                        startQuery()
-                        bufferStart = p + 1
-                        state = .query
-                    } else if c == -1 || c == ascii("#") {
-                        copyBasePath(withQuery: true)
-                        if c == ascii("#") {
-                            startFragment()
-                            state = .fragment
-                        }
-                    } else {
+                    if !keepsBasePath(c) {
                         if !startsWithWindowsDriveLetter(p) {
                             copyBasePath(withQuery: false)
                             shortenPath()

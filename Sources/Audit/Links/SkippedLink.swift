@@ -75,10 +75,5 @@ public struct SkippedLink: Codable, Sendable, Equatable {
     }
 
     /// The lower-cased scheme `text` starts with, or nil when it starts with none.
-    public static func scheme(of text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes in
-            URLAuthority.schemeEnd(bytes).map { URLAuthority.lowercased(bytes, 0..<$0) }
-        }
-    }
+    public static func scheme(of text: String) -> String? { URLAuthority.scheme(of: text) }
 }

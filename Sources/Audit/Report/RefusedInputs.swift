@@ -5,31 +5,25 @@ public struct RefusedInputs: Sendable, Equatable {
     /// Refused lines kept with their reasons per run (and per merged run).
     public static let kept = 1_000
 
-    public private(set) var errors: [InputError] = []
+    private var list = CappedList<InputError>()
+
+    /// The refused lines kept with their reasons.
+    public var errors: [InputError] { list.entries }
     /// Refused lines past `kept`: counted, not kept.
-    public private(set) var omitted = 0
+    public var omitted: Int { list.omitted }
 
     public init() {}
 
     /// `errors` past `kept` are counted with `omitted`.
-    public init(errors: [InputError], omitted: Int) {
-        self.errors = Array(errors.prefix(Self.kept))
-        self.omitted = Self.sum(omitted, errors.count - self.errors.count)
-    }
+    public init(errors: [InputError], omitted: Int) { list = CappedList(entries: errors, omitted: omitted) }
 
-    public var isEmpty: Bool { errors.isEmpty && omitted == 0 }
+    public var isEmpty: Bool { list.isEmpty }
 
     /// Every refused line, kept or counted.
-    public var count: Int { Self.sum(errors.count, omitted) }
+    public var count: Int { list.count }
 
     /// Keeps `error` while fewer than `kept` are kept, else counts it; the error is only built when kept.
-    public mutating func append(_ error: @autoclosure () -> InputError) {
-        if errors.count < Self.kept {
-            errors.append(error())
-        } else {
-            omitted = Self.sum(omitted, 1)
-        }
-    }
+    public mutating func append(_ error: @autoclosure () -> InputError) { list.append(error()) }
 
     /// Counts never wrap: a count read from a file may be anything up to `Int.max`.
     static func sum(_ a: Int, _ b: Int) -> Int {
@@ -77,9 +71,6 @@ extension RefusedInputs {
             total = max(total, sum(part.errors.count, part.omitted))
         }
         total = max(total, union.count)
-        var merged = RefusedInputs()
-        merged.errors = Array(union.prefix(kept))
-        merged.omitted = total - merged.errors.count
-        return merged
+        return RefusedInputs(errors: union, omitted: total - union.count)
     }
 }

@@ -133,8 +133,9 @@ enum MatchCommand: Command {
     /// An http(s) URL in its canonical form (host case, default port, dot segments, IDNA, percent-encoding);
     /// anything else (an absolute path, another scheme) as given.
     static func requested(_ given: String) -> Requested {
-        let scheme = given.prefix { $0 != ":" }.lowercased()
-        guard scheme == "http" || scheme == "https" else { return Requested(url: given) }
+        guard let scheme = URLAuthority.scheme(of: given), scheme == "http" || scheme == "https" else {
+            return Requested(url: given)
+        }
         switch WebURL.parse(given) {
         case .success(let url): return Requested(url: url.href)
         case .failure(let failure): return Requested(url: given, refusal: failure.reason)
