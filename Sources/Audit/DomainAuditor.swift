@@ -55,6 +55,10 @@ public struct DomainAuditor: Sendable {
                 robotsDisallowed: result.robotsDisallowed, trapsSkipped: result.trapsSkipped,
                 otherSchemes: result.otherSchemes, ruleHits: evidence.ruleHits(),
                 schemeLinks: result.schemeLinks.isEmpty ? nil : result.schemeLinks)
+            if result.inlinks.spool != nil {
+                summary?.inlinks = result.inlinks.recorded
+                summary?.inlinksOmitted = result.inlinks.omitted
+            }
             notes += result.notes
         }
         if !examined.verified {

@@ -1,3 +1,4 @@
+import AASA
 import Synchronization
 
 /// Limits and politeness for one site's crawl.
@@ -41,6 +42,8 @@ public struct CrawlOptions: Sendable {
     public var userAgent = "aasa-audit/0.1 (+https://github.com/aasa-audit; Universal Links audit)"
     /// Counts pages across every crawl of a run, for the progress line.
     public var progress: CrawlProgress?
+    /// Where every crawl of the run spools its pages' links for inlinks.csv; nil keeps none.
+    public var inlinks: InlinkSpool?
 
     public init() {}
 }

@@ -19,6 +19,7 @@ public struct Crawler: SiteCrawling {
         let deadline = clock.now + .seconds(budget)
         let root = "https://\(domain)/"
         var result = CrawlResult()
+        result.inlinks = InlinkRecorder(spool: options.inlinks, site: domain)
         // robots.txt first: it gates the crawl and names sitemaps.
         let (robots, robotsNote) = await readRobots(domain: domain, deadline: deadline)
         if let robotsNote { result.notes.append(robotsNote) }
@@ -129,6 +130,7 @@ public struct Crawler: SiteCrawling {
         // Cancelled between pages (in a Crawl-delay or Retry-After pause): nothing in flight came back cancelled.
         if Task.isCancelled { interrupted = true }
         frontier.finish(interrupted: interrupted, into: &result)
+        result.inlinks.flush()
         return result
     }
 
@@ -350,9 +352,15 @@ public struct Crawler: SiteCrawling {
             }
             if Int(job.redirects) < options.maxRedirects {
                 // A redirect is no link: the target is as far from the start page as the URL that redirects.
-                frontier.add(
+                let row = frontier.add(
                     resolved, foundOn: job.url, depth: job.level, linkDepth: frontier.urls.depth(at: position),
                     redirects: Int(job.redirects) + 1)
+                if case .web(let url, _) = resolved {
+                    result.inlinks.record(
+                        Inlink(
+                            from: job.url, to: url, href: target, depth: frontier.urls.depth(at: position),
+                            type: "redirect", row: row ?? -1))
+                }
             } else {
                 frontier.urls.setNote(
                     "redirect not followed: more than \(options.maxRedirects) redirects", at: position)
@@ -380,7 +388,8 @@ public struct Crawler: SiteCrawling {
         }
         // Same-document links (`#specs`, or the page's own URL with a fragment) are no other page: no row, no fetch.
         let pageKey = job.url.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(job.url[..<$0]) } ?? job.url
-        let linkDepth = frontier.urls.depth(at: position).map { $0 + 1 }
+        let pageDepth = frontier.urls.depth(at: position)
+        let linkDepth = pageDepth.map { $0 + 1 }
         frontier.startPage()
         for (i, link) in page.links.enumerated() {
             // A page of 100,000 links checked against a robots.txt of thousands of rules takes a while: SIGINT and
@@ -393,6 +402,12 @@ public struct Crawler: SiteCrawling {
                 resolved, foundOn: job.url, depth: job.level + 1, linkDepth: linkDepth, anchorText: link.text,
                 reference: link.href)
             if let row { frontier.countInlink(to: row) }
+            if case .web(let url, _) = resolved {
+                result.inlinks.record(
+                    Inlink(
+                        from: job.url, to: url, href: link.href, anchorText: link.text ?? "", rel: link.rel ?? "",
+                        depth: pageDepth, type: link.kind.rawValue, row: row ?? -1))
+            }
         }
         return nil
     }

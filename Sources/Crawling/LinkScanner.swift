@@ -13,11 +13,14 @@ public struct PageLinks: Sendable, Equatable {
         /// What a reader sees of an `a` (its text and its images' `alt`) or an `area`'s `alt`: whitespace collapsed,
         /// at most 200 characters; nil when empty or for other kinds.
         public var text: String?
+        /// The element's `rel` as written ("nofollow"), for inlinks.csv; nil when it has none.
+        public var rel: String?
 
-        public init(href: String, kind: Kind, text: String? = nil) {
+        public init(href: String, kind: Kind, text: String? = nil, rel: String? = nil) {
             self.href = href
             self.kind = kind
             self.text = text
+            self.rel = rel
         }
     }
 
@@ -311,7 +314,8 @@ public enum LinkScanner {
                 page.dropped += 1
                 return false
             }
-            page.links.append(PageLinks.Link(href: href, kind: kind))
+            let rel = kind == .iframe || kind == .refresh ? nil : attrs["rel"].flatMap { $0.isEmpty ? nil : $0 }
+            page.links.append(PageLinks.Link(href: href, kind: kind, rel: rel))
             return true
         }
         switch name {

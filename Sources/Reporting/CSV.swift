@@ -2,6 +2,15 @@ import Foundation
 
 /// RFC 4180 text with spreadsheet formulas neutralised: site content must never run in someone's spreadsheet.
 public enum CSV {
+    /// U+FEFF, written first in every CSV file unless `--csv-bom off`: Excel reads a file without it in the
+    /// system's legacy code page and garbles non-ASCII text.
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// `text` without a leading byte order mark: every reader of the tool's CSV files accepts one.
+    public static func droppingByteOrderMark(_ text: Substring) -> Substring {
+        text.hasPrefix(byteOrderMark) ? text.dropFirst() : text
+    }
+
     /// Quotes when needed; a cell starting with = + - @ tab or CR gets a leading apostrophe (OWASP CSV injection).
     /// Control characters other than tab, LF and CR (C0, DEL, C1) are shown as `visibleEscape` text: a terminal
     /// acts on them when the file is printed, and spreadsheets differ on what they do with them.

@@ -22,6 +22,8 @@ public struct CrawlResult: Sendable {
     public var trapsSkipped = 0
     /// New URLs found after the URL cap was reached: counted, not recorded.
     public var urlsNotRecorded = 0
+    /// Every link of the crawled pages, for inlinks.csv (spooled to disk when the run keeps them).
+    public var inlinks = InlinkRecorder(spool: nil, site: "")
     /// What the report should say about the crawl as a whole: a sitemap cut at a protocol limit, a Crawl-delay or
     /// Retry-After longer than honoured, an unreadable robots.txt, sitemaps elsewhere that were not fetched.
     public var notes: [String] = []

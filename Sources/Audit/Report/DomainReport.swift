@@ -32,6 +32,10 @@ public struct DomainReport: Codable, Sendable {
         public var ruleHits: [RuleHits]
         /// The custom-scheme links found and their verdicts; nil when there were none.
         public var schemeLinks: SchemeLinks?
+        /// Links listed in inlinks.csv, and those left out past its cap; nil when the run kept no links (a report
+        /// from an older version, a run without csv).
+        public var inlinks: Int?
+        public var inlinksOmitted: Int?
 
         public init(
             pagesFetched: Int, urlsDiscovered: Int, stoppedBecause: String, robotsDisallowed: Int, trapsSkipped: Int,

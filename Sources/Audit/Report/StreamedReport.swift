@@ -7,6 +7,9 @@ public struct StreamedReport: Sendable {
     /// Every field of the report but `domains` (left empty); its summary counts the stream's domains.
     public var header: AuditReport
     public var domains: DomainStream
+    /// The links the run's crawls spooled, for inlinks.csv and the HTML's linking pages; nil when none were kept
+    /// (no crawl, a report read back, `merge`).
+    public var inlinks: InlinkSpool?
 
     /// `header`'s summary is worked out from `domains`' entries and its entitlement findings.
     public init(header: AuditReport, domains: DomainStream) {

@@ -54,6 +54,9 @@ enum AuditCommand: Command {
         "--crawl-concurrency", .integer(1...64), default: "8", help: "requests in flight per site while crawling")
     static let includeSubdomains = OptionSpec.flag(
         "--include-subdomains", help: "crawl the site's subdomains as well")
+    static let maxInlinks = OptionSpec(
+        "--max-inlinks", .integer(0...1_000_000_000), default: "1000000",
+        help: "links listed per site in inlinks.csv at most; report.json counts the rest (crawl.inlinksOmitted)")
 
     static let out = SharedOptions.out
     static let format = OptionSpec(
@@ -65,6 +68,7 @@ enum AuditCommand: Command {
     static let keep = OptionSpec(
         "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")
     static let failOn = SharedOptions.failOn
+    static let csvBOM = SharedOptions.csvBOM
     static let infoPlist = SharedOptions.infoPlist
     static let failOnChange = OptionSpec.flag(
         "--fail-on-change", help: "exit 1 when anything changed since the baseline")
@@ -92,15 +96,16 @@ enum AuditCommand: Command {
                 "Crawl",
                 [
                     crawl, maxPages, maxURLs, maxDepth, delay, maxCrawlDelay, crawlTime, crawlConcurrency,
-                    includeSubdomains,
+                    includeSubdomains, maxInlinks,
                 ]),
-            OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose]),
+            OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose, csvBOM]),
             OptionGroup("Resuming", [resume, retryFailed]),
         ],
         constraints: [
             .requires(retryFailed.name, resume.name),
             .conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name),
             .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
+            .requires(maxInlinks.name, crawl.name),
         ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
@@ -152,6 +157,8 @@ enum AuditCommand: Command {
             var formats: [ReportFormat]
             var baseline: (path: String, report: AuditReport)?
             var keep: Int?
+            /// `--csv-bom`: the CSV files start with a UTF-8 byte order mark.
+            var csvBOM = true
         }
 
         /// `--resume`: the run folder and what its log already holds.
@@ -175,6 +182,8 @@ enum AuditCommand: Command {
         var verbose = false
         /// With `--shard`: the options that change findings, recorded in the report for `merge` to compare.
         var findingOptions: [String: String]?
+        /// `--max-inlinks`: links listed per site in inlinks.csv.
+        var inlinksCap = InlinkSpool.defaultCap
     }
 
     static func plan(from given: ParsedOptions) throws(UsageError) -> Plan {
@@ -207,6 +216,7 @@ enum AuditCommand: Command {
             crawl: options.flag(crawl) ? crawlOptions(options) : nil,
             outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
+        plan.inlinksCap = options.integer(maxInlinks) ?? InlinkSpool.defaultCap
         // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
         // domains (or a whole run's, for a shard) would all read as added or removed.
         let part = options.shard(shard).map { "\($0.index)/\($0.count)" }
@@ -374,7 +384,7 @@ enum AuditCommand: Command {
         let formats = options.choiceList(format).compactMap(ReportFormat.init(rawValue:))
         return Plan.Outputs(
             directory: directory, formats: ReportFormat.allCases.filter(formats.contains), baseline: previous,
-            keep: options.integer(keep))
+            keep: options.integer(keep), csvBOM: SharedOptions.writesCSVBOM(options))
     }
 
     /// The domains to audit: the command line's, the lists', the entitlements' (merged by domain).
@@ -483,6 +493,10 @@ enum AuditCommand: Command {
         let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
         var crawlOptions = plan.crawl
         crawlOptions?.progress = CrawlProgress()
+        // The crawls' links are spooled only for the reports that show them.
+        if plan.outputs.formats.contains(.csv) || plan.outputs.formats.contains(.html) {
+            crawlOptions?.inlinks = InlinkSpool(cap: plan.inlinksCap)
+        }
         let auditor = DomainAuditor(
             fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
             crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling })
@@ -553,7 +567,9 @@ enum AuditCommand: Command {
         header.shard = plan.inputs.shard
         header.options = plan.findingOptions
         header.urlSchemes = plan.inputs.urlSchemes
-        return (StreamedReport(header: header, domains: domains), interrupted, stop, logFailure)
+        var streamed = StreamedReport(header: header, domains: domains)
+        streamed.inlinks = crawlOptions?.inlinks
+        return (streamed, interrupted, stop, logFailure)
     }
 
     /// A resumed run's finished domains (kept) and the positions still to audit. A domain whose crawl the

@@ -13,6 +13,7 @@ enum MergeCommand: Command {
         "--baseline", .path, placeholder: "REPORT.json", help: "compare the merged report with an earlier report.json")
     static let format = AuditCommand.format
     static let failOn = SharedOptions.failOn
+    static let csvBOM = SharedOptions.csvBOM
     static let failOnChange = AuditCommand.failOnChange
     static let quiet = OptionSpec.flag(
         "--quiet", short: "-q",
@@ -23,7 +24,7 @@ enum MergeCommand: Command {
         positionals: [
             PositionalSpec("DIR", .oneOrMore, isPath: true, help: "a shard's report folder, or its report.json")
         ],
-        groups: [OptionGroup("Reports", [out, format, baseline, failOn, failOnChange, quiet])],
+        groups: [OptionGroup("Reports", [out, format, baseline, failOn, failOnChange, quiet, csvBOM])],
         description: [
             "Reads each shard's report.json and writes the report a single run over every domain would have written: "
                 + "domains in the order of the whole list, the entitlements file's findings and refused input lines "
@@ -83,7 +84,7 @@ enum MergeCommand: Command {
             directory: directory, formats: ReportFormat.allCases.filter(formats.contains),
             baseline: try options.string(baseline).map { path throws(UsageError) in
                 try BaselineFile.read(path, command: spec.name)
-            }, keep: nil)
+            }, keep: nil, csvBOM: SharedOptions.writesCSVBOM(options))
         return Plan(
             parts: parts, outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))

@@ -14,6 +14,17 @@ enum SharedOptions {
         "--out", .path, defaultHelp: "Reports/<UTC timestamp>/ (audit points Reports/latest at it)", placeholder: "DIR",
         help: "write the reports to DIR; an earlier run's files there move to DIR/previous/")
 
+    /// `audit`, `merge` and `links`: Excel reads a CSV without a byte order mark in the system's legacy code page,
+    /// so a URL or anchor text with é or 日本 came out garbled.
+    static let csvBOM = OptionSpec.choice(
+        "--csv-bom", of: [CSVByteOrderMark.on, .off], default: .on,
+        help: "start each CSV file with a UTF-8 byte order mark, so spreadsheets read non-ASCII text right")
+
+    /// Whether `--csv-bom` asks for the mark (the default).
+    static func writesCSVBOM(_ options: ParsedOptions) -> Bool {
+        options.choice(csvBOM, as: CSVByteOrderMark.self) != .off
+    }
+
     static let infoPlist = OptionSpec(
         "--info-plist", .path, placeholder: "FILE",
         help: "the app's Info.plist (XML or binary): say whether it declares each custom-scheme link's scheme")
@@ -31,4 +42,9 @@ enum SharedOptions {
             throw UsageError(error.description, command: command)
         }
     }
+}
+
+/// `--csv-bom`'s values.
+enum CSVByteOrderMark: String {
+    case on, off
 }

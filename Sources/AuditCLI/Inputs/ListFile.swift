@@ -45,7 +45,9 @@ enum ListFile {
     ) throws(UsageError) {
         /// nil until the first line with content; then the CSV column's index, or -1 for a plain list.
         var csvColumn: Int?
-        while let raw = try reader.next() {
+        while var raw = try reader.next() {
+            // A list saved by Excel, or one of this tool's own CSV files, starts with a UTF-8 byte order mark.
+            if raw.number == 1, raw.text.hasPrefix("\u{FEFF}") { raw.text.removeFirst() }
             let line = ListReader.trimmed(raw.text)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if raw.tooLong {

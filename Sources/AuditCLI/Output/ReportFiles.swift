@@ -28,13 +28,13 @@ enum ReportFiles {
     {
         do {
             let directory = try folder.get()
-            var files = self.files(report, formats: outputs.formats, failOn: failOn)
+            var files = self.files(report, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM)
             do {
                 try write(files, into: directory, endingOnSignal: !report.header.interrupted)
             } catch  where !report.header.interrupted && StopRequest.isRequested {
                 var stopped = report
                 stopped.header.interrupted = true
-                files = self.files(stopped, formats: outputs.formats, failOn: failOn)
+                files = self.files(stopped, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM)
                 try write(files, into: directory, endingOnSignal: false)
             }
             let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
@@ -65,7 +65,7 @@ enum ReportFiles {
             switch format {
             case .json: ["report.json"]
             case .html: ["report.html"]
-            case .csv: ["urls.csv", "findings.csv"]
+            case .csv: ["urls.csv", "findings.csv", "inlinks.csv"]
             case .junit: ["report.junit.xml"]
             case .markdown: ["summary.md"]
             }
@@ -74,7 +74,7 @@ enum ReportFiles {
 
     /// Each file with the code that produces it while it is written, in pieces, a domain read at a time.
     static func files(
-        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity
+        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity, bom: Bool = true
     )
         -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
     {
@@ -86,13 +86,28 @@ enum ReportFiles {
         ) {
             { sink in try render { try sink(Data($0.utf8)) } }
         }
+        /// A CSV file, after the byte order mark unless `--csv-bom off`.
+        func csv(
+            _ render: @escaping ((String) throws -> Void) throws -> Void
+        ) -> (
+            (_ sink: (Data) throws -> Void) throws -> Void
+        ) {
+            { sink in
+                if bom { try sink(Data(CSV.byteOrderMark.utf8)) }
+                try render { try sink(Data($0.utf8)) }
+            }
+        }
         for format in formats {
             switch format {
             case .json: files.append(("report.json", { try report.writeJSON(into: $0) }))
             case .html: files.append(("report.html", text { try HTMLReport.render(report, into: $0) }))
             case .csv:
-                files.append(("urls.csv", text { try URLsCSV.render(report, into: $0) }))
-                files.append(("findings.csv", text { try FindingsCSV.render(report, into: $0) }))
+                files.append(("urls.csv", csv { try URLsCSV.render(report, into: $0) }))
+                files.append(("findings.csv", csv { try FindingsCSV.render(report, into: $0) }))
+                // Only when a crawl ran and kept its links.
+                if let spool = report.inlinks {
+                    files.append(("inlinks.csv", csv { try InlinksCSV.render(report, spool: spool, into: $0) }))
+                }
             case .junit:
                 files.append(("report.junit.xml", text { try JUnitReport.render(report, failOn: failOn, into: $0) }))
             case .markdown: files.append(("summary.md", text { try MarkdownReport.render(report, into: $0) }))
