@@ -19,7 +19,25 @@ extension HTMLReport {
         return h + "</div></details>"
     }
 
-    static func urlTables(_ d: DomainReport, anchor: String) -> String {
+    /// Linking pages shown per URL; inlinks.csv has every one.
+    static let linkingPagesShown = 3
+
+    /// The first `linkingPagesShown` pages linking to each of `urls`, read from the run's spooled links (the rows
+    /// shown are a few thousand at most, so this stays small however big the crawl).
+    static func linkingPages(to urls: Set<String>, site: String, in spool: InlinkSpool?) -> [String: [String]] {
+        guard let spool, !urls.isEmpty else { return [:] }
+        var pages: [String: [String]] = [:]
+        try? spool.forEach(site: site) { link in
+            guard urls.contains(link.to) else { return }
+            var list = pages[link.to, default: []]
+            guard list.count < linkingPagesShown, !list.contains(link.from) else { return }
+            list.append(link.from)
+            pages[link.to] = list
+        }
+        return pages
+    }
+
+    static func urlTables(_ d: DomainReport, anchor: String, inlinks: InlinkSpool? = nil) -> String {
         // Counts from bare decisions, then verdicts only for the rows shown: a 100,000-URL crawl is never held
         // or explained in full here.
         struct Table {
@@ -43,6 +61,8 @@ extension HTMLReport {
             }
             if full == apps.count { break }
         }
+        let shown = Set(tables.values.flatMap { $0.rows.map(\.0.url) })
+        let linking = linkingPages(to: shown, site: d.domain, in: inlinks)
         var notes = Footnotes(anchor: anchor)
         for app in apps { notes.count(tables[app]?.rows.compactMap(\.0.note) ?? []) }
         var h = ""
@@ -52,20 +72,24 @@ extension HTMLReport {
             h +=
                 "<details\(long ? " data-filter" : " open")><summary>\(table.total) URL\(table.total == 1 ? "" : "s") for <code>\(escapeHTML(app))</code>: \(table.opens) open the app, \(table.excluded) excluded, \(table.total - table.opens - table.excluded) web only</summary>"
             h +=
-                "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th><th>deciding rule</th><th>status</th><th>found on</th></tr></thead><tbody>"
+                "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th><th>deciding rule</th><th>status</th><th>linked from</th><th>anchor text</th></tr></thead><tbody>"
             for (report, verdict) in table.rows {
-                let cls = verdict.result == .match ? "pass" : verdict.result == .exclude ? "warn" : "info"
+                // A URL answering 4xx or 5xx is broken on the web, whatever the app would do with it.
+                let broken = (report.httpStatus ?? 0) >= 400
+                let cls = verdict.result == .match ? "pass" : broken ? "fail" : verdict.result == .exclude ? "warn" : "info"
                 let label =
-                    verdict.result == .match ? "opens app" : verdict.result == .exclude ? "excluded" : "web only"
+                    verdict.result == .match
+                    ? "opens app" : broken ? "broken" : verdict.result == .exclude ? "excluded" : "web only"
                 h += "<tr><td>\(url(report.url))"
                 if let target = report.redirectTo {
                     h += "<br><span class=\"note\">redirects to \(url(target))</span>"
                 }
                 if let note = report.note { h += "<br><span class=\"note\">\(notes.references(note))</span>" }
+                let extra = verdict.result == .match && broken ? " " + badge("broken", "fail") : ""
                 h +=
-                    "</td><td>\(badge(label, cls))</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
-                h +=
-                    "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(url(report.foundOn ?? ""))</td></tr>"
+                    "</td><td>\(badge(label, cls))\(extra)</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
+                h += "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(linkedFrom(report, linking))</td>"
+                h += "<td>\(escapeHTML(report.anchorText ?? ""))</td></tr>"
             }
             h += "</tbody></table></div></details>"
             if table.total > maximumURLRows {
@@ -73,6 +97,17 @@ extension HTMLReport {
             }
         }
         return (h.isEmpty ? "" : "<h3>URLs</h3>") + h + notes.list()
+    }
+
+    /// How many pages link to the row and the first few of them (its first page when no links were spooled).
+    static func linkedFrom(_ report: URLReport, _ linking: [String: [String]]) -> String {
+        let pages = linking[report.url] ?? report.foundOn.map { [$0] } ?? []
+        var h = pages.map(url).joined(separator: "<br>")
+        if let count = report.inlinks, count > 0 {
+            let more = count > pages.count ? ", \(count - pages.count) more in inlinks.csv" : ""
+            h += "<br><span class=\"note\">\(count) page\(count == 1 ? "" : "s")\(more)</span>"
+        }
+        return h
     }
 
     /// A deciding rule as code; a short one kept on one line, as it is read as one token.

@@ -9,13 +9,21 @@ public enum LinksCSV {
     /// The columns, in order: a public contract like links.json's fields.
     public static let headers = [
         "source", "url", "tier", "app_id", "rule", "hops", "final_url", "final_status", "findings", "skipped_kind",
-        "skipped_reason",
+        "skipped_reason", "text",
     ]
 
     /// A row: a judged link or a skipped entry.
     enum Row {
         case link(LinkResult)
         case skipped(SkippedLink)
+
+        /// Where the entry was written (`FILE:LINE`, or "argument").
+        var source: String {
+            switch self {
+            case .link(let link): link.source
+            case .skipped(let entry): entry.source
+            }
+        }
 
         /// `value` of a judged link; empty for a skipped entry.
         func link(_ value: (LinkResult) -> String) -> String {
@@ -56,12 +64,18 @@ public enum LinksCSV {
                                 separator: "; ")
                         }
                     },
-                    { $0.skipped { $0.kind.rawValue } }, { $0.skipped { $0.reason } },
+                    { $0.skipped { $0.kind.rawValue } }, { $0.skipped { $0.reason } }, { $0.link { $0.text ?? "" } },
                 ] as [(Row) -> String]
             ).map { ($0.0, $0.1) })
     }
 
-    public static func render(_ report: LinksReport) -> String {
-        table.render(report.worstFirst.map(Row.link) + report.skipped.map(Row.skipped))
+    /// `columns`: a CSV list's other columns, written after ours for each entry of that list.
+    public static func render(_ report: LinksReport, columns: ListColumns = ListColumns()) -> String {
+        var table = table
+        for header in columns.headers {
+            let name = headers.contains(header.lowercased()) ? "input_" + header : header
+            table.columns.append((name, { columns.cell(header, source: $0.source) }))
+        }
+        return table.render(report.worstFirst.map(Row.link) + report.skipped.map(Row.skipped))
     }
 }

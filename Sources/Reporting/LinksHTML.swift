@@ -10,10 +10,13 @@ public enum LinksHTML {
 
     static let policy = "default-src 'none'; style-src 'unsafe-inline'"
 
+    /// `overflow-wrap:anywhere` lets a long URL break where it must, but it also lets the table squeeze a column to
+    /// one character: an app ID (`.id`) is kept on one line, so its column is never narrower than the ID.
+
     static let css = """
         body{font:15px/1.45 -apple-system,system-ui,"Segoe UI",sans-serif;margin:0 auto;max-width:1280px;padding:0 24px;color:#1d1f23;overflow-wrap:anywhere}
         table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #d8dbe0;padding:6px 8px;text-align:left;vertical-align:top}
-        .meta,.note{color:#5b616b;font-size:13px}.t{font-weight:600;white-space:nowrap}
+        .meta,.note{color:#5b616b;font-size:13px}.t{font-weight:600;white-space:nowrap}.id{white-space:nowrap}
         .broken{color:#b3261e}.never{color:#b3261e}.safari-first{color:#8a5a00}.opens-app{color:#1b6e3a}.custom-scheme{color:#2457a6}
         ol{margin:4px 0;padding-left:22px}code{font-size:13px}
         """
@@ -51,7 +54,7 @@ public enum LinksHTML {
                 h += "</ol>"
             }
             h +=
-                "</td><td>\(escapeHTML(link.appID ?? "–"))\(link.rule.map { "<div class=\"note\"><code>" + escapeHTML($0) + "</code></div>" } ?? "")</td>"
+                "</td><td><span class=\"id\">\(escapeHTML(link.appID ?? "–"))</span>\(link.rule.map { "<div class=\"note\"><code>" + escapeHTML($0) + "</code></div>" } ?? "")</td>"
             h += "<td>\(escapeHTML(link.why))</td></tr>\n"
         }
         h += "</tbody></table>\n"

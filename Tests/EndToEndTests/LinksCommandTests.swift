@@ -91,18 +91,20 @@ import Testing
         let (result, out) = try await links([Self.fixtures.appendingPathComponent("campaign.csv").path])
         #expect(result.status == 2, "the row without a scheme is an input error: \(result.stderr)")
         #expect(result.stderr.contains("campaign.csv:5: \"www.acme.test/sale\": not a link"), "\(result.stderr)")
-        let csv = try String(contentsOf: out.appendingPathComponent("links.csv"), encoding: .utf8)
+        let csv = String(decoding: try Data(contentsOf: out.appendingPathComponent("links.csv")), as: UTF8.self)
         let rows = csv.split(separator: "\r\n").map(String.init)
+        // The byte order mark, our columns, then the list's other columns.
         #expect(
-            rows.first == "source,url,tier,app_id,rule,hops,final_url,final_status,findings,skipped_kind,skipped_reason"
-        )
+            rows.first
+                == "\u{FEFF}source,url,tier,app_id,rule,hops,final_url,final_status,findings,skipped_kind,skipped_reason,"
+                + "text,campaign,clicks,notes")
         #expect(rows.count == 5, "\(rows)")
         // Worst first: the 12-hop chain and the loop are broken.
         #expect(rows[1].contains("campaign.csv:4,https://track--csv.aasa.test/chain/12,broken,,,10,"), "\(rows[1])")
         #expect(rows[2].contains("campaign.csv:6,https://track--csv.aasa.test/loop/a,broken,"), "\(rows[2])")
         #expect(rows[3].contains(",safari-first,9JA89QQLNQ.com.acme.shop,\"{\"\"/\"\": \"\"/p/*\"\"}\",1,"))
         #expect(rows[4].contains(",opens-app,9JA89QQLNQ.com.acme.shop,"))
-        #expect(rows[4].hasSuffix(",0,https://linkapp--csv.aasa.test/p/9,200,,,"), "\(rows[4])")
+        #expect(rows[4].hasSuffix(",0,https://linkapp--csv.aasa.test/p/9,200,,,,,spring,80,direct"), "\(rows[4])")
     }
 
     @Test func chainsOfOneToTenRedirectsAreFollowedAndMoreAreBroken() async throws {

@@ -151,6 +151,25 @@ SEO_FILE = json.dumps({"applinks": {"details": [
     ]}]}}, indent=2).encode()
 SCENARIOS["seo"] = aasa(body=SEO_FILE)
 SEO_LONG = "Long " + "word " * 80
+# A site for inlinks.csv and the HTML URL table: three pages link to /p/target with different anchor texts (one
+# twice, one rel="nofollow"), a Japanese anchor text for the CSV byte order mark, and a link to a 404.
+SCENARIOS["inlinks"] = aasa(body=json.dumps({"applinks": {"details": [
+    {"appIDs": [APP], "components": [{"/": "/p/*"}]}]}}).encode())
+
+
+def inlinks_page(path):
+    """inlinks.aasa.test's pages: (status, body, content type, headers)."""
+    pages = {
+        "/": '<a href="/a">Page A</a><a href="/b">Page B</a><a href="/c">Page C</a>',
+        "/a": '<a href="/p/target">Target from A</a><a href="/p/target">Again from A</a>',
+        "/b": '<a href="/p/target" rel="nofollow">Sponsored target</a><a href="/p/gone">Gone link</a>',
+        "/c": '<a href="p/../p/target">日本語のリンク</a>',
+        "/p/target": 'Target',
+    }
+    if path not in pages:
+        return 404, b"not found", "text/plain", {}
+    body = "<!DOCTYPE html><html><body>%s</body></html>" % pages[path]
+    return 200, body.encode(), "text/html; charset=utf-8", {}
 SEO_HOME = ('<a href="/shop/1">=cmd|\' /C calc\'!A0</a><a href="/shop/1">second link, same page</a>\n'
             '<a href="/shop/2">  Say "hi",\n   there  </a>\n'
             '<a href="/shop/3">ctl\x01\x1b[31mred\x7f \u0085end</a>\n'
@@ -670,6 +689,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(status, body, ctype, headers)
         if name == "seo" and location is None:
             status, body, ctype, headers = seo(path)
+            return self.send(status, body, ctype, headers)
+        if name == "inlinks" and location is None:
+            status, body, ctype, headers = inlinks_page(path)
             return self.send(status, body, ctype, headers)
         if name == "browser" and location is None:
             status, body, ctype, headers = browser_page(path, self.path.split("?", 1)[1] if "?" in self.path else "")

@@ -36,7 +36,7 @@ enum LinksCommand: Command {
             OptionGroup("Inputs", [html, SharedOptions.infoPlist, entitlements, noFollow]),
             OptionGroup("Fetching", [SharedOptions.concurrency]),
             NetworkOptions.group,
-            OptionGroup("Reports", [SharedOptions.out, format, failOn, AuditCommand.quiet]),
+            OptionGroup("Reports", [SharedOptions.out, format, failOn, AuditCommand.quiet, SharedOptions.csvBOM]),
         ],
         description: [
             "Follows each link's redirect chain hop by hop as Safari would (GET, iPhone Safari user agent, no "
@@ -68,6 +68,8 @@ enum LinksCommand: Command {
         var formats: [LinksFormat]
         var failOn: LinkTier
         var quiet: Bool
+        /// `--csv-bom`: links.csv starts with a UTF-8 byte order mark.
+        var csvBOM = true
     }
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
@@ -106,7 +108,8 @@ enum LinksCommand: Command {
             list: list, configuration: configuration, concurrency: options.integer(SharedOptions.concurrency) ?? 32,
             follows: !options.flag(noFollow), schemes: schemes, associatedDomains: domains, directory: directory,
             formats: LinksFormat.allCases.filter(formats.contains),
-            failOn: options.choice(failOn, as: LinkTier.self) ?? .broken, quiet: options.flag(AuditCommand.quiet))
+            failOn: options.choice(failOn, as: LinkTier.self) ?? .broken, quiet: options.flag(AuditCommand.quiet),
+            csvBOM: SharedOptions.writesCSVBOM(options))
     }
 
     /// A positional with a scheme (`https://…`, `myapp://…`) is a link; anything else names a list file.
@@ -141,7 +144,9 @@ enum LinksCommand: Command {
             links: results, skipped: plan.list.skipped, skippedLinks: plan.list.skippedLinks,
             inputErrors: plan.list.refused.errors,
             inputErrorsOmitted: plan.list.refused.omitted, domains: domains)
-        let written = LinksFiles.write(report, directory: plan.directory, formats: plan.formats, started: started)
+        let written = LinksFiles.write(
+            report, directory: plan.directory, formats: plan.formats, started: started, columns: plan.list.columns,
+            csvBOM: plan.csvBOM)
         if !plan.quiet {
             Terminal.out(LinksTable(terminal: .standard).render(report, reportPath: try? written.get()))
         }

@@ -19,6 +19,8 @@ struct LinkList {
     /// `--info-plist`'s schemes, set before any input is read: a system scheme the app declares is skipped as
     /// `custom-scheme`.
     var schemes: URLSchemes?
+    /// A CSV list's columns other than `url`, carried through to links.csv.
+    var columns = ListColumns()
 
     /// Links judged per run at most: a bigger campaign is split into several runs.
     static let maximumLinks = 100_000
@@ -73,9 +75,17 @@ struct LinkList {
     /// A list file or standard input ("-"), read a line at a time.
     mutating func read(list path: String, command: String) throws(UsageError) {
         let name = ListFile.name(path)
+        // The row whose value `ListFile` hands over next, with its header.
+        var pending: (header: [String], row: [String])?
         try ListFile.read(
-            path: path, column: "url", trailingComments: false, isHeader: { !$0.contains("/") }, command: command
+            path: path, column: "url", trailingComments: false, isHeader: { !$0.contains("/") }, command: command,
+            cells: { pending = ($0, $1) }
         ) { item throws(UsageError) in
+            if case .value(_, let line) = item, let (header, row) = pending {
+                let skipping = header.firstIndex { $0.lowercased() == "url" } ?? -1
+                columns.add(header: header, row: row, skipping: skipping, source: "\(name):\(line)")
+            }
+            pending = nil
             switch item {
             case .value(let value, let line): add(value, source: "\(name):\(line)")
             case .refused(let input, let line, let reason):

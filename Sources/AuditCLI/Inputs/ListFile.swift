@@ -28,21 +28,26 @@ enum ListFile {
     /// `value` (domains; a URL keeps its `#fragment`). `isHeader`: whether a first line with commas but without the
     /// column is still a CSV header, which is then refused (a domain never holds a comma; a URL may, but always
     /// has a slash). A CSV row without the column is skipped, as an empty line is.
+    /// `cells`, when given, receives a CSV's header and then each row's cells just before its value is handed to
+    /// `each` (`links` carries a list's other columns through to links.csv).
     static func read(
         path: String, column: String, trailingComments: Bool, isHeader: (String) -> Bool, command: String,
-        each: (Item) throws(UsageError) -> Void
+        cells: ((_ header: [String], _ row: [String]) -> Void)? = nil, each: (Item) throws(UsageError) -> Void
     ) throws(UsageError) {
         var reader = try ListReader(path: path, command: command)
         defer { reader.close() }
         try read(
             &reader, path: path, column: column, trailingComments: trailingComments, isHeader: isHeader,
-            command: command, each: each)
+            command: command, cells: cells, each: each)
     }
 
     static func read(
         _ reader: inout ListReader, path: String, column: String, trailingComments: Bool,
-        isHeader: (String) -> Bool, command: String, each: (Item) throws(UsageError) -> Void
+        isHeader: (String) -> Bool, command: String, cells: ((_ header: [String], _ row: [String]) -> Void)? = nil,
+        each: (Item) throws(UsageError) -> Void
     ) throws(UsageError) {
+        /// The CSV header as written (trimmed), for `cells`.
+        var header: [String] = []
         /// nil until the first line with content; then the CSV column's index, or -1 for a plain list.
         var csvColumn: Int?
         while var raw = try reader.next() {
@@ -69,6 +74,7 @@ enum ListFile {
                             "\(name(path)) looks like a CSV but has no \"\(column)\" column", command: command)
                     }
                     csvColumn = index
+                    header = CSVLine.split(line).map { $0.trimmingCharacters(in: .whitespaces) }
                     continue
                 }
                 csvColumn = -1
@@ -79,10 +85,12 @@ enum ListFile {
                 try plain(line, number: raw.number)
                 continue
             }
-            let cells = CSVLine.split(line)
-            guard index < cells.count else { continue }
-            let value = cells[index].trimmingCharacters(in: .whitespaces)
-            if !value.isEmpty { try each(.value(value, line: raw.number)) }
+            let row = CSVLine.split(line)
+            guard index < row.count else { continue }
+            let value = row[index].trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { continue }
+            cells?(header, row)
+            try each(.value(value, line: raw.number))
         }
 
         func plain(_ line: String, number: Int) throws(UsageError) {

@@ -7,7 +7,8 @@ import Reporting
 enum LinksFiles {
     /// The path to show (links.html if written, else the first file), or why writing failed.
     static func write(
-        _ report: LinksReport, directory: String?, formats: [LinksFormat], started: Date
+        _ report: LinksReport, directory: String?, formats: [LinksFormat], started: Date,
+        columns: ListColumns = ListColumns(), csvBOM: Bool = true
     ) -> Result<String, ReportFiles.Failure> {
         guard !formats.isEmpty else { return .success("") }
         do {
@@ -19,7 +20,8 @@ enum LinksFiles {
                     switch format {
                     case .json: try report.writeJSON(into: sink)
                     case .html: try sink(Data(LinksHTML.render(report).utf8))
-                    case .csv: try sink(Data(LinksCSV.render(report).utf8))
+                    case .csv:
+                        try sink(Data(((csvBOM ? CSV.byteOrderMark : "") + LinksCSV.render(report, columns: columns)).utf8))
                     }
                 }
             }

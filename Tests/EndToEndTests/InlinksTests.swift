@@ -1,0 +1,119 @@
+import AASA
+import Audit
+import Foundation
+import TestSupport
+import Testing
+
+/// "Where is each URL linked from?": the real binary crawls inlinks.aasa.test (Tests/Fixtures/server.py), where
+/// three pages link to /p/target with different texts (one twice, one `rel="nofollow"`, one in Japanese through a
+/// relative href) and one links to a 404, and inlinks.csv, report.json and report.html are read back.
+@Suite struct InlinksTests {
+    static let server = FixtureServer.shared
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    static let target = "https://inlinks.aasa.test/p/target"
+
+    struct Failure: Error, CustomStringConvertible { var text: String; var description: String { text } }
+
+    /// An audit of inlinks.aasa.test with `extra` arguments, into a fresh folder.
+    static func audit(_ extra: [String] = []) async throws -> URL {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit", "inlinks.aasa.test", "--crawl", "--out", out.path, "--format", "json,html,csv"] + extra
+                + server.auditArguments, environment: ["NO_COLOR": "1"])
+        guard result.status == 0 else { throw Failure(text: "exit \(result.status): \(result.stdout)\(result.stderr)") }
+        return out
+    }
+
+    static let run: Task<URL, any Error> = Task { try await audit() }
+
+    static func bytes(_ out: URL, _ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: out.appendingPathComponent(name)))
+    }
+
+    /// A CSV file's records by header name, its byte order mark (if any) dropped.
+    static func table(_ out: URL, _ name: String) throws -> [[String: String]] {
+        var bytes = try bytes(out, name)
+        if bytes.starts(with: bom) { bytes.removeFirst(3) }
+        let records = parseCSV(String(decoding: bytes, as: UTF8.self))
+        guard let header = records.first else { throw Failure(text: "\(name) is empty") }
+        return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+    }
+
+    static func crawl(_ out: URL) throws -> [String: Any] {
+        let data = try Data(contentsOf: out.appendingPathComponent("report.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let domains = try #require(json["domains"] as? [[String: Any]])
+        return try #require(domains.first?["crawl"] as? [String: Any])
+    }
+
+    @Test func inlinksCSVListsEveryLinkToAURLWithItsTextRelHrefAndTheLinkingPagesDepth() async throws {
+        let out = try await Self.run.value
+        let text = String(decoding: try Self.bytes(out, "inlinks.csv"), as: UTF8.self)
+        let header = parseCSV(String(text.drop { $0 == "\u{FEFF}" })).first
+        #expect(header == ["from", "to", "href", "anchor_text", "rel", "depth", "type", "http_status"], "one domain")
+        let rows = try Self.table(out, "inlinks.csv")
+        let toTarget = rows.filter { $0["to"] == Self.target }
+        #expect(
+            toTarget.map { "\($0["from"]!) \($0["anchor_text"]!) [\($0["rel"]!)] \($0["href"]!)" } == [
+                "https://inlinks.aasa.test/a Target from A [] /p/target",
+                "https://inlinks.aasa.test/a Again from A [] /p/target",
+                "https://inlinks.aasa.test/b Sponsored target [nofollow] /p/target",
+                "https://inlinks.aasa.test/c 日本語のリンク [] p/../p/target",
+            ], "\(toTarget)")
+        #expect(toTarget.allSatisfy { $0["depth"] == "1" && $0["type"] == "anchor" && $0["http_status"] == "200" })
+        let gone = try #require(rows.first { $0["to"] == "https://inlinks.aasa.test/p/gone" })
+        #expect(gone["http_status"] == "404" && gone["anchor_text"] == "Gone link", "\(gone)")
+        // The start page's three links, the four to the target and the one to the 404: every link is a row.
+        #expect(rows.count == 8, "\(rows)")
+        let crawl = try Self.crawl(out)
+        #expect(crawl["inlinks"] as? Int == 8 && crawl["inlinksOmitted"] as? Int == 0, "\(crawl)")
+    }
+
+    @Test func theHTMLURLTableShowsLinkingPagesAnchorTextAndBrokenRows() async throws {
+        let out = try await Self.run.value
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("<th>linked from</th><th>anchor text</th>"), "the URL table's columns")
+        let targetRow = try #require(
+            html.components(separatedBy: "<tr>").first { $0.contains(">\(Self.target)<") && $0.contains("opens app") })
+        for page in ["/a", "/b", "/c"] {
+            #expect(targetRow.contains("https://inlinks.aasa.test\(page)<"), "\(page) in \(targetRow)")
+        }
+        #expect(targetRow.contains("3 pages") && targetRow.contains("Target from A"), "\(targetRow)")
+        let goneRow = try #require(html.components(separatedBy: "<tr>").first { $0.contains("/p/gone<") })
+        #expect(goneRow.contains(">broken<") && !goneRow.contains("web only"), "\(goneRow)")
+        #expect(html.contains("inlinks.csv lists 8 links of the crawled pages."))
+    }
+
+    @Test func maxInlinksCapsEachSitesListAndReportJSONAndTheHTMLCountTheRest() async throws {
+        let out = try await Self.audit(["--max-inlinks", "2"])
+        #expect(try Self.table(out, "inlinks.csv").count == 2)
+        let crawl = try Self.crawl(out)
+        #expect(crawl["inlinks"] as? Int == 2 && crawl["inlinksOmitted"] as? Int == 6, "\(crawl)")
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("inlinks.csv lists 2 links of the crawled pages; 6 more were left out past --max-inlinks."))
+    }
+
+    @Test func everyCSVFileStartsWithAByteOrderMarkUnlessCSVBOMOff() async throws {
+        let on = try await Self.run.value
+        for name in ["urls.csv", "findings.csv", "inlinks.csv"] {
+            #expect(try Self.bytes(on, name).starts(with: Self.bom), "\(name) starts with EF BB BF")
+        }
+        // The Japanese anchor text is UTF-8 after the mark.
+        #expect(try Self.table(on, "inlinks.csv").contains { $0["anchor_text"] == "日本語のリンク" })
+        let off = try await Self.audit(["--csv-bom", "off"])
+        for name in ["urls.csv", "findings.csv", "inlinks.csv"] {
+            let bytes = try Self.bytes(off, name)
+            #expect(!bytes.starts(with: Self.bom) && bytes.first.map { $0 < 0x80 } == true, "\(name) starts with its header")
+        }
+    }
+
+    @Test func noInlinksCSVWithoutACrawl() async throws {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit", "inlinks.aasa.test", "--out", out.path, "--format", "json,csv"] + Self.server.auditArguments,
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("inlinks.csv").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("urls.csv").path))
+    }
+}
