@@ -76,7 +76,8 @@ extension HTMLReport {
             for (report, verdict) in table.rows {
                 // A URL answering 4xx or 5xx is broken on the web, whatever the app would do with it.
                 let broken = (report.httpStatus ?? 0) >= 400
-                let cls = verdict.result == .match ? "pass" : broken ? "fail" : verdict.result == .exclude ? "warn" : "info"
+                let cls =
+                    verdict.result == .match ? "pass" : broken ? "fail" : verdict.result == .exclude ? "warn" : "info"
                 let label =
                     verdict.result == .match
                     ? "opens app" : broken ? "broken" : verdict.result == .exclude ? "excluded" : "web only"
@@ -88,7 +89,8 @@ extension HTMLReport {
                 let extra = verdict.result == .match && broken ? " " + badge("broken", "fail") : ""
                 h +=
                     "</td><td>\(badge(label, cls))\(extra)</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
-                h += "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(linkedFrom(report, linking))</td>"
+                h +=
+                    "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(linkedFrom(report, linking, spooled: inlinks != nil))</td>"
                 h += "<td>\(escapeHTML(report.anchorText ?? ""))</td></tr>"
             }
             h += "</tbody></table></div></details>"
@@ -99,12 +101,13 @@ extension HTMLReport {
         return (h.isEmpty ? "" : "<h3>URLs</h3>") + h + notes.list()
     }
 
-    /// How many pages link to the row and the first few of them (its first page when no links were spooled).
-    static func linkedFrom(_ report: URLReport, _ linking: [String: [String]]) -> String {
+    /// How many pages link to the row and the first few of them (its first page when no links were spooled, and
+    /// then no inlinks.csv to point to).
+    static func linkedFrom(_ report: URLReport, _ linking: [String: [String]], spooled: Bool) -> String {
         let pages = linking[report.url] ?? report.foundOn.map { [$0] } ?? []
         var h = pages.map(url).joined(separator: "<br>")
         if let count = report.inlinks, count > 0 {
-            let more = count > pages.count ? ", \(count - pages.count) more in inlinks.csv" : ""
+            let more = spooled && count > pages.count ? ", \(count - pages.count) more in inlinks.csv" : ""
             h += "<br><span class=\"note\">\(count) page\(count == 1 ? "" : "s")\(more)</span>"
         }
         return h

@@ -71,7 +71,9 @@ import Testing
 
     @Test func theHTMLURLTableShowsLinkingPagesAnchorTextAndBrokenRows() async throws {
         let out = try await Self.run.value
+        // URLs carry line-break opportunities (<wbr>) the browser shows nothing of.
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+            .replacingOccurrences(of: "<wbr>", with: "")
         #expect(html.contains("<th>linked from</th><th>anchor text</th>"), "the URL table's columns")
         let targetRow = try #require(
             html.components(separatedBy: "<tr>").first { $0.contains(">\(Self.target)<") && $0.contains("opens app") })
@@ -90,7 +92,8 @@ import Testing
         let crawl = try Self.crawl(out)
         #expect(crawl["inlinks"] as? Int == 2 && crawl["inlinksOmitted"] as? Int == 6, "\(crawl)")
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("inlinks.csv lists 2 links of the crawled pages; 6 more were left out past --max-inlinks."))
+        #expect(
+            html.contains("inlinks.csv lists 2 links of the crawled pages; 6 more were left out past --max-inlinks."))
     }
 
     @Test func everyCSVFileStartsWithAByteOrderMarkUnlessCSVBOMOff() async throws {
@@ -103,7 +106,9 @@ import Testing
         let off = try await Self.audit(["--csv-bom", "off"])
         for name in ["urls.csv", "findings.csv", "inlinks.csv"] {
             let bytes = try Self.bytes(off, name)
-            #expect(!bytes.starts(with: Self.bom) && bytes.first.map { $0 < 0x80 } == true, "\(name) starts with its header")
+            #expect(
+                !bytes.starts(with: Self.bom) && bytes.first.map { $0 < 0x80 } == true, "\(name) starts with its header"
+            )
         }
     }
 
@@ -115,5 +120,60 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("inlinks.csv").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("urls.csv").path))
+    }
+}
+
+/// links.csv for link analysts: the link text of `--html`, a CSV list's other columns carried through, the byte
+/// order mark (and `--csv-bom off`), and a list that itself starts with one.
+@Suite struct LinksCSVColumnsTests {
+    static let server = FixtureServer.shared
+
+    func links(_ arguments: [String]) async throws -> (RunResult, [UInt8]) {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["links"] + arguments + Self.server.arguments + ["--no-follow", "--timeout", "5", "--out", out.path],
+            environment: ["NO_COLOR": "1"])
+        return (result, [UInt8](try Data(contentsOf: out.appendingPathComponent("links.csv"))))
+    }
+
+    static func records(_ bytes: [UInt8]) -> [[String: String]] {
+        let text = String(
+            decoding: bytes.starts(with: InlinksTests.bom) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
+        let records = parseCSV(text)
+        guard let header = records.first else { return [] }
+        return records.dropFirst().map { Dictionary(zip(header, $0), uniquingKeysWith: { first, _ in first }) }
+    }
+
+    @Test func aCSVListsOtherColumnsFollowOursAndAColumnNamedLikeOursIsRenamed() async throws {
+        let base = "https://linkapp--cols.aasa.test"
+        let list = try RefusedLinesCommandTests.file(
+            "\u{FEFF}campaign,URL,tier,owner\nspring,\(base)/p/1,gold,\"Ann, Bo\"\nsummer,\(base)/web/2,,Cy\n"
+                + "autumn,mailto:a@b.test,x,Di\n")
+        let (result, bytes) = try await links([list.path])
+        #expect(result.status == 0, "a list starting with a byte order mark is read as a CSV: \(result.stderr)")
+        #expect(bytes.starts(with: InlinksTests.bom))
+        let header = parseCSV(String(decoding: bytes.dropFirst(3), as: UTF8.self)).first ?? []
+        #expect(Array(header.suffix(4)) == ["text", "campaign", "input_tier", "owner"], "\(header)")
+        let rows = Self.records(bytes)
+        let first = try #require(rows.first { $0["url"] == "\(base)/p/1" })
+        #expect(first["campaign"] == "spring" && first["input_tier"] == "gold" && first["owner"] == "Ann, Bo")
+        #expect(first["tier"] == "opens-app", "\(first)")
+        let second = try #require(rows.first { $0["url"] == "\(base)/web/2" })
+        #expect(second["campaign"] == "summer" && second["input_tier"] == "" && second["owner"] == "Cy")
+        // A skipped entry keeps its columns and names its kind.
+        let skipped = try #require(rows.first { $0["url"] == "mailto:a@b.test" })
+        #expect(skipped["skipped_kind"] == "mail" && skipped["campaign"] == "autumn", "\(skipped)")
+    }
+
+    @Test func anHTMLFilesLinksCarryTheirTextAndCSVBOMOffOmitsTheMark() async throws {
+        let base = "https://linkapp--text.aasa.test"
+        let html = try RefusedLinesCommandTests.file(
+            "<html><body><a href=\"\(base)/p/1\">Ouvrir l’app é</a> <a href=\"\(base)/web/2\">Blog</a></body></html>\n")
+        let (result, bytes) = try await links(["--html", html.path, "--csv-bom", "off"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(bytes.first == UInt8(ascii: "s"), "no byte order mark: links.csv starts with its header")
+        let rows = Self.records(bytes)
+        #expect(rows.first { $0["url"] == "\(base)/p/1" }?["text"] == "Ouvrir l’app é", "\(rows)")
+        #expect(rows.first { $0["url"] == "\(base)/web/2" }?["text"] == "Blog", "\(rows)")
     }
 }

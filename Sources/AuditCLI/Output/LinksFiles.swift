@@ -21,7 +21,8 @@ enum LinksFiles {
                     case .json: try report.writeJSON(into: sink)
                     case .html: try sink(Data(LinksHTML.render(report).utf8))
                     case .csv:
-                        try sink(Data(((csvBOM ? CSV.byteOrderMark : "") + LinksCSV.render(report, columns: columns)).utf8))
+                        try sink(
+                            Data(((csvBOM ? CSV.byteOrderMark : "") + LinksCSV.render(report, columns: columns)).utf8))
                     }
                 }
             }
