@@ -206,7 +206,8 @@ public enum HTMLReport {
                 "<li><code>\(escapeHTML(error.source))</code> <code>\(escapeHTML(error.input))</code>: \(escapeHTML(error.reason))</li>"
         }
         if refused.omitted > 0 {
-            h += "<li>and \(RefusedInputs.grouped(refused.omitted)) more (counted in report.json's inputErrorsOmitted)</li>"
+            h +=
+                "<li>and \(RefusedInputs.grouped(refused.omitted)) more (counted in report.json's inputErrorsOmitted)</li>"
         }
         return h + "</ul></details></section>\n"
     }

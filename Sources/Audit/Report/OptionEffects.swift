@@ -6,10 +6,15 @@ import AASA
 enum OptionEffects {
     /// Each group's options, the first differing one named in the note, and the checks they decide.
     static let groups: [(options: [String], checks: [String])] = [
-        (["--no-cdn", "--cdn-base"], [CDNFailure.description.id, CDNMismatch.description.id, CDNUnreadable.description.id]),
         (
-            ["--crawl", "--max-pages", "--max-urls", "--max-depth", "--max-crawl-delay", "--crawl-time",
-             "--include-subdomains"],
+            ["--no-cdn", "--cdn-base"],
+            [CDNFailure.description.id, CDNMismatch.description.id, CDNUnreadable.description.id]
+        ),
+        (
+            [
+                "--crawl", "--max-pages", "--max-urls", "--max-depth", "--max-crawl-delay", "--crawl-time",
+                "--include-subdomains",
+            ],
             Catalogue.crawlChecks.map { $0.description.id } + Catalogue.customSchemeChecks.map { $0.description.id }
         ),
         (["--user-agent"], [UserAgentBlocked.description.id]),

@@ -60,7 +60,8 @@ enum AuditCommand: Command {
         "--format", .choiceList(ReportFormat.allCases.map(\.rawValue)), default: "json,html,csv",
         help: "the reports to write")
     static let baseline = OptionSpec(
-        "--baseline", .path, defaultHelp: "the previous run under Reports/, or in --out DIR", placeholder: "REPORT.json",
+        "--baseline", .path, defaultHelp: "the previous run under Reports/, or in --out DIR",
+        placeholder: "REPORT.json",
         help: "compare with an earlier report.json (or the run folder holding it)")
     static let keep = OptionSpec(
         "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")

@@ -65,7 +65,8 @@ struct RunStatus: Equatable {
         if changed { reasons.append((.findings, "changes since the baseline (--fail-on-change)")) }
         guard let first = reasons.first else { return nil }
         let rest = reasons.dropFirst().map { $0.code == first.code ? $0.text : "\($0.text), exit \($0.code.rawValue)" }
-        return "exit \(first.code.rawValue): \(first.text)" + (rest.isEmpty ? "" : "; also " + rest.joined(separator: "; "))
+        return "exit \(first.code.rawValue): \(first.text)"
+            + (rest.isEmpty ? "" : "; also " + rest.joined(separator: "; "))
     }
 
     /// The precedence table, as `--help` and the man page print it under EXIT STATUS.
