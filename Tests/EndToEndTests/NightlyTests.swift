@@ -110,6 +110,19 @@ import Testing
         #expect(third.changes?.domainsAdded == ["good.aasa.test"])
     }
 
+    /// `--out DIR` used twice: the second run compares with the first, as runs under Reports/ do.
+    @Test func outUsedTwiceComparesWithTheRunItHeld() async throws {
+        let out = try tempDirectory().appendingPathComponent("nightly")
+        _ = try await audit(["good.aasa.test", "--out", out.path, "--format", "json"])
+        let second = try await audit(["good.aasa.test", "expiring.aasa.test", "--out", out.path, "--format", "json"])
+        #expect(second.stdout.contains("changes since \(out.path)/previous/report.json"), "\(second.stdout)")
+        let (report, _) = try readReport(out)
+        #expect(report.changes?.domainsAdded == ["expiring.aasa.test"])
+        let previous = try AuditReport.decode(
+            Data(contentsOf: out.appendingPathComponent("previous").appendingPathComponent("report.json")))
+        #expect(previous.domains.map(\.domain) == ["good.aasa.test"], "the first run kept in previous/")
+    }
+
     /// Turning the CDN off is no fix: cdn-failure is not reported resolved, it is left out with a note.
     @Test func aBaselineMadeWithOtherOptionsIsComparedWithANotePerAffectedCheck() async throws {
         let folder = try tempDirectory()
@@ -121,7 +134,8 @@ import Testing
         let now = folder.appendingPathComponent("no-cdn")
         let result = try await audit(
             [
-                "cdnfail.aasa.test", "--no-cdn", "--baseline", baseline.path, "--fail-on-change", "--out", now.path,
+                "cdnfail.aasa.test", "--no-cdn", "--baseline", baseline.appendingPathComponent("report.json").path,
+                "--fail-on-change", "--out", now.path,
                 "--format", "json,html,markdown",
             ], cdn: false)
         let (report, object) = try readReport(now)
@@ -141,8 +155,8 @@ import Testing
         #expect(validator.errors.isEmpty, "\(validator.errors.prefix(5))")
     }
 
-    /// A run folder is taken for the report.json it holds; links.json is named for what it is.
-    @Test func aBaselineFolderIsReadAndALinksReportIsNamed() async throws {
+    /// A run folder is taken for the report.json it holds.
+    @Test func aBaselineFolderIsReadForItsReport() async throws {
         let folder = try tempDirectory()
         let first = folder.appendingPathComponent("first")
         _ = try await audit(["good.aasa.test", "--out", first.path, "--format", "json"])
@@ -153,7 +167,11 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let (report, _) = try readReport(second)
         #expect(report.changes?.baseline == first.appendingPathComponent("report.json").path)
+    }
 
+    /// links.json as a baseline is named for what it is, not for a field an audit report has.
+    @Test func aLinksReportAsABaselineIsNamed() async throws {
+        let folder = try tempDirectory()
         let links = folder.appendingPathComponent("links")
         let linked = try await Binary.run(
             ["links", "https://good.aasa.test/x", "--out", links.path] + Self.server.arguments + ["--timeout", "5"])
