@@ -56,11 +56,12 @@ struct AuditSummary {
         }
         let refused = report.refused
         if !refused.isEmpty {
+            // Every report lists them too: report.json's inputErrors, report.html, report.junit.xml, summary.md.
             let listed =
                 refused.omitted > 0
-                ? "the first \(RefusedInputs.grouped(refused.errors.count)) named on stderr and in report.json's "
-                    + "inputErrors, the rest counted in inputErrorsOmitted"
-                : "named on stderr and in report.json's inputErrors"
+                ? "the first \(RefusedInputs.grouped(refused.errors.count)) named on stderr and in every report, "
+                    + "the rest counted"
+                : "named on stderr and in every report"
             lines.append(
                 "refused: \(RefusedInputs.grouped(refused.count)) input line(s) could not be audited (\(listed))")
         }
