@@ -37,12 +37,13 @@ public enum HTMLReport {
             <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
             <title>aasa-audit report</title>
             <style>\(css)</style></head><body>
-            <header><h1>Universal Links audit</h1>
+            <header><h1>Universal Links audit: \(escapeHTML(report.headline))</h1>
             <p class="meta">\(escapeHTML(report.tool.name)) \(escapeHTML(report.tool.version)) · started \(date(report.startedAt)) · finished \(date(report.finishedAt))\(report.interrupted ? " · <strong>interrupted</strong>" : "")</p>
             </header><main>
 
             """
         h += try overview(streamed, order: full, compact: compact)
+        h += refusedSection(report.refused)
         if let changes = report.changes { h += changesSection(changes) }
         if let entitlements = report.entitlements { h += entitlementsSection(entitlements) }
         try sink(h)
@@ -195,10 +196,31 @@ public enum HTMLReport {
         return h + "</section>\n"
     }
 
+    /// The input lines that could not be audited, each with its file and line and the reason, as report.json's
+    /// `inputErrors` lists them (and the count of those only counted): they fail the run as findings do.
+    static func refusedSection(_ refused: RefusedInputs) -> String {
+        guard !refused.isEmpty else { return "" }
+        var h =
+            "<section id=\"refused\"><h2>Refused input lines</h2><details\(refused.errors.count <= openRows ? " open" : "")>"
+            + "<summary>\(RefusedInputs.grouped(refused.count)) input line(s) could not be audited</summary><ul>"
+        for error in refused.errors {
+            h +=
+                "<li><code>\(escapeHTML(error.source))</code> <code>\(escapeHTML(error.input))</code>: \(escapeHTML(error.reason))</li>"
+        }
+        if refused.omitted > 0 {
+            h +=
+                "<li>and \(RefusedInputs.grouped(refused.omitted)) more (counted in report.json's inputErrorsOmitted)</li>"
+        }
+        return h + "</ul></details></section>\n"
+    }
+
     static func changesSection(_ c: Changes) -> String {
         var h =
             "<section><h2>Changes since the baseline</h2><p class=\"note\">Baseline: \(escapeHTML(c.baseline)) (\(date(c.baselineStartedAt)))</p>"
-        if c.isEmpty { return h + "<p>Nothing changed.</p></section>\n" }
+        // Checks the baseline's other options decide: their findings were not compared.
+        let notes = (c.notCompared ?? []).map { "<p class=\"note\">\(escapeHTML($0.note))</p>" }.joined()
+        if c.isEmpty { return h + "<p>Nothing changed.</p>" + notes + "</section>\n" }
+        h += notes
         func list(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
             h += "<h3>\(escapeHTML(title))</h3><ul>" + items.map { "<li>\($0)</li>" }.joined() + "</ul>"

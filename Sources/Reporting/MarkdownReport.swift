@@ -2,9 +2,16 @@ import AASA
 import Audit
 import Foundation
 
-/// `--format markdown`: a short summary for a pull-request comment or a CI job summary. The entitlements file
-/// read with `--entitlements` gets a row of its own and counts in the headline, like a domain.
+/// `--format markdown`: a short summary for a pull-request comment or a CI job summary: the headline every format
+/// shares (`AuditReport.headline`), a row per domain worst first, then each domain that warns or fails with its
+/// findings' messages, worst first. The entitlements file read with `--entitlements` gets a row of its own, named
+/// in the headline apart from the domains.
 public enum MarkdownReport {
+    /// Findings listed per domain, and domains whose findings are listed (worst first): a summary of 100,000
+    /// failing domains stays a page; report.html lists the rest.
+    static let findingsShown = 20
+    static let domainsDetailed = 100
+
     public static func render(_ report: AuditReport) -> String {
         var text = ""
         // In memory nothing throws.
@@ -17,11 +24,8 @@ public enum MarkdownReport {
         let report = streamed.header
         let s = report.summary
         let entitlementsVerdict = report.entitlements.map { DomainReport.verdict($0.findings) }
-        let verdicts = streamed.domains.entries.map(\.verdict) + (entitlementsVerdict.map { [$0] } ?? [])
-        let failing = verdicts.filter { $0 == .fail }.count
-        let warning = verdicts.filter { $0 == .warn }.count
         var lines = [
-            "### Universal Links audit: \(failing == 0 ? (warning == 0 ? "all pass" : "warnings") : "\(failing) failing")",
+            "### Universal Links audit: \(report.headline)",
             "",
             "\(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail · \(s.errors) errors, \(s.warnings) warnings"
                 + (s.urlsTested > 0 ? " · \(s.urlsOpeningApp) of \(s.urlsTested) crawled URLs open an app" : ""),
@@ -29,14 +33,32 @@ public enum MarkdownReport {
             "| domain | verdict | findings |",
             "|---|---|---|",
         ]
+        // Each domain that warns or fails, with its findings: listed under the table.
+        var details: [String] = []
+        var detailed = 0
+        var undetailed = 0
         func row(_ name: String, _ findings: [Finding], _ verdict: DomainReport.Verdict) {
+            let shown = findings.filter { $0.reaches(.warning) }.worstFirst()
             var ids: [String] = []
-            for f in findings where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
+            for f in shown where !ids.contains(f.id) { ids.append(f.id) }
             let icon = verdict == .pass ? "✅" : verdict == .warn ? "⚠️" : "❌"
             let codes = ids.map { "`\(mdCode($0))`" }.joined(separator: " ")
             lines.append("| \(name) | \(icon) \(verdict.rawValue) | \(codes) |")
+            guard !shown.isEmpty else { return }
+            guard detailed < domainsDetailed else {
+                undetailed += 1
+                return
+            }
+            detailed += 1
+            details += ["", "**\(name)** \(icon) \(verdict.rawValue)", ""]
+            details += shown.prefix(findingsShown).map {
+                "- \($0.severity.rawValue) `\(mdCode($0.id))`: \(md($0.message))"
+            }
+            if shown.count > findingsShown { details.append("- _and \(shown.count - findingsShown) more_") }
         }
-        for entry in streamed.domains.entries {
+        let entries = streamed.domains.entries
+        for position in streamed.domains.worstFirst() {
+            let entry = entries[position]
             let findings = entry.verdict == .pass ? [] : try streamed.domains.load(entry).findings
             row(md(Punycode.display(entry.domain, unicode: entry.unicode)), findings, entry.verdict)
             if lines.count >= 1_000 {
@@ -47,6 +69,8 @@ public enum MarkdownReport {
         if let e = report.entitlements, let verdict = entitlementsVerdict {
             row("entitlements `\(mdCode(e.file))`", e.findings, verdict)
         }
+        lines += details
+        if undetailed > 0 { lines += ["", "_Findings of \(undetailed) more domain(s): see report.html_"] }
         if let changes = report.changes, !changes.isEmpty {
             lines += ["", "**Changes since the baseline:** " + changes.headline]
             let domains = changes.byDomain
@@ -64,6 +88,9 @@ public enum MarkdownReport {
             if !changes.domainsRemoved.isEmpty {
                 lines += ["", "Domains removed: " + changes.domainsRemoved.map(md).joined(separator: ", ")]
             }
+        }
+        if let notes = report.changes?.notCompared, !notes.isEmpty {
+            lines += [""] + notes.map { "- \(md($0.note))" }
         }
         if report.interrupted {
             let names = report.notAudited.prefix(50).map(md).joined(separator: ", ")

@@ -23,13 +23,26 @@ import Testing
                 == "--baseline /dev/zero is a device: give an earlier report.json (a regular file)")
     }
 
-    @Test func aDirectoryIsRefused() throws {
+    /// A folder stands for its report.json; one without is refused saying so.
+    @Test func aFolderWithoutAReportIsRefused() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-baseline-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(
             try baselineError(directory.path)
-                == "--baseline \(directory.path) is a directory: give an earlier report.json (a regular file)")
+                == "--baseline \(directory.path) is a folder without a report.json: give an earlier run's folder or "
+                + "its report.json")
+    }
+
+    /// A folder whose report.json is itself a folder is refused by what it is.
+    @Test func aFolderWhoseReportIsAFolderIsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-baseline-\(UUID())")
+        let inner = directory.appendingPathComponent("report.json")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(
+            try baselineError(directory.path)
+                == "--baseline \(inner.path) is a directory: give an earlier report.json (a regular file)")
     }
 
     /// A FIFO with no writer would block the open forever.

@@ -78,12 +78,13 @@ import Testing
         #expect(flat.contains("--crawl-concurrency N requests in flight per site while crawling (1 to 64; default 8)"))
         #expect(
             flat.contains(
-                "--fail-on error|warning|info exit 1 when a finding is at least this severe (error, warning or info; default error)"
+                "--fail-on error|warning|info|none exit 1 when a finding is at least this severe; none: findings never "
+                    + "fail the run (error, warning, info or none; default error)"
             ))
         #expect(flat.contains("(any of json, html, csv, junit, markdown; default json,html,csv)"))
         #expect(flat.contains("--max-depth N links followed from / at most (1 to 1000000; default no limit)"))
         #expect(help.contains("\n  -q, --quiet "))
-        #expect(help.contains("\nexit status: 0 no finding"))
+        #expect(help.contains("\nexit status: first that applies: 2 a usage error"))
         let match = HelpText.render(MatchCommand.spec)
         #expect(
             match.hasPrefix("usage: aasa-audit match (--file FILE | --domain DOMAIN) [options] [URL ...]\n"),

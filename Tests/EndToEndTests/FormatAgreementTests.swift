@@ -109,7 +109,14 @@ import Testing
         #expect(
             result.stdout.split(separator: "\n").filter { $0.hasPrefix("  fail  ") }.count == failingRows,
             "\(result.stdout)")
-        if failingRows > 0 { #expect(markdown.hasPrefix("### Universal Links audit: \(failingRows) failing")) }
+        // The headline counts failing domains as report.json's summary does; the entitlements file is named apart.
+        let failed = report.summary.failed
+        if failed > 0 {
+            #expect(markdown.hasPrefix("### Universal Links audit: \(failed) failing domain"), "\(markdown)")
+            #expect(html.contains("<h1>Universal Links audit: \(failed) failing domain"))
+        }
+        let entitlementsFail = report.entitlements.map { DomainReport.verdict($0.findings) == .fail } ?? false
+        #expect(markdown.split(separator: "\n")[0].contains("entitlements failing") == entitlementsFail)
     }
 
     /// RFC 4180 rows (quoted cells may hold commas, quotes and line breaks).

@@ -33,6 +33,16 @@ public struct Changes: Codable, Sendable {
         public var after: String?
     }
 
+    /// A check left out of the comparison: the baseline was made with other options that decide whether it can
+    /// fire (`--no-cdn`, `--crawl`, ...), so its findings there and here are no change.
+    public struct NotCompared: Codable, Sendable, Equatable {
+        public var check: String
+        /// "cdn-failure not compared: this run used --no-cdn, the baseline did not"
+        public var note: String
+        /// Findings of the check set aside: new on one side, gone on the other.
+        public var findings: Int
+    }
+
     public var baseline: String
     public var baselineStartedAt: Date
     public var newFindings: [FindingChange] = []
@@ -42,7 +52,10 @@ public struct Changes: Codable, Sendable {
     public var verdictFlips: [VerdictFlip] = []
     public var domainsAdded: [String] = []
     public var domainsRemoved: [String] = []
+    /// Checks whose findings were not compared (absent when none was set aside).
+    public var notCompared: [NotCompared]?
 
+    /// Whether nothing changed; a check left out of the comparison is no change.
     public var isEmpty: Bool {
         newFindings.isEmpty && resolvedFindings.isEmpty && contentChanged.isEmpty && certificatesExpiring.isEmpty
             && verdictFlips.isEmpty && domainsAdded.isEmpty && domainsRemoved.isEmpty
@@ -124,7 +137,27 @@ public struct Changes: Codable, Sendable {
         var pairs = Pairs(current: current, baseline: path)
         pairs.only = only
         let header = try ReportReader.stream(path: path, urls: .openedApp) { try pairs.compare($0) }
-        return try pairs.finish(startedAt: header.startedAt)
+        var changes = try pairs.finish(startedAt: header.startedAt)
+        changes.setAside(OptionEffects.uncomparable(then: header.options, now: current.header.options))
+        return changes
+    }
+
+    /// Moves the new and resolved findings of `checks` (ID: why it cannot be compared) out of the changes, a note
+    /// per check that had any.
+    mutating func setAside(_ checks: [String: String]) {
+        guard !checks.isEmpty else { return }
+        var counts: [String: Int] = [:]
+        func keep(_ f: FindingChange) -> Bool {
+            guard checks[f.id] != nil else { return true }
+            counts[f.id, default: 0] += 1
+            return false
+        }
+        newFindings = newFindings.filter(keep)
+        resolvedFindings = resolvedFindings.filter(keep)
+        let notes = counts.keys.sorted().map { id in
+            NotCompared(check: id, note: "\(id) not compared: \(checks[id] ?? "")", findings: counts[id] ?? 0)
+        }
+        notCompared = notes.isEmpty ? nil : notes
     }
 
     static func compare(

@@ -152,6 +152,7 @@ enum ReportReader {
             var shell = Shell()
             var index = 0
             var sawDomains = false
+            var sawLinks = false
             try members(&scanner, of: "the report besides its domains") { scanner, key in
                 guard key == Array(#""domains""#.utf8) else { return false }
                 sawDomains = true
@@ -175,6 +176,7 @@ enum ReportReader {
                 shell.add(key, Array("[]".utf8))
                 return true
             } other: { key, value in
+                if key == Array(#""links""#.utf8) { sawLinks = true }
                 shell.add(key, value)
             }
             try scanner.skipWhitespace()
@@ -183,6 +185,10 @@ enum ReportReader {
             }
             // A JSON file of another kind lacks this first.
             guard sawDomains else { throw Problem(text: "missing \"domains\"") }
+            // links.json has the same domains, and a list of links no audit report has: say which file it is.
+            if sawLinks {
+                throw Problem(text: "it is a links report (links.json), not an audit report")
+            }
             let json = shell.json
             struct Version: Decodable { var schemaVersion: Int }
             let version = try decode(Version.self, json, at: nil)

@@ -111,11 +111,15 @@ enum Parser {
             guard let number = Double(value), number.isFinite, range.contains(number) else { return wrong }
             return nil
         case .choice(let words):
-            return words.contains(value) ? nil : wrong
+            guard !words.contains(value) else { return nil }
+            return wrong + (EditDistance.suggestion(for: value, among: words).map { " (did you mean \($0)?)" } ?? "")
         case .choiceList(let words):
             let items = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard !items.isEmpty, items.allSatisfy(words.contains) else { return wrong }
-            return nil
+            guard !items.isEmpty, !items.allSatisfy(words.contains) else { return nil }
+            // Each unknown word replaced by its nearest; a suggestion only when every one has one.
+            let guesses = items.map { words.contains($0) ? $0 : EditDistance.suggestion(for: $0, among: words) }
+            guard !items.contains(""), guesses.allSatisfy({ $0 != nil }) else { return wrong }
+            return wrong + " (did you mean \(guesses.compactMap { $0 }.joined(separator: ","))?)"
         case .shard(let range):
             guard let (index, count) = ParsedOptions.shard(value), range.contains(count), (1...count).contains(index)
             else { return wrong }

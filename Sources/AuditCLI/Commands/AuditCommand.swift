@@ -63,15 +63,17 @@ enum AuditCommand: Command {
         "--format", .choiceList(ReportFormat.allCases.map(\.rawValue)), default: "json,html,csv",
         help: "the reports to write")
     static let baseline = OptionSpec(
-        "--baseline", .path, defaultHelp: "the previous run under Reports/, without --out", placeholder: "REPORT.json",
-        help: "compare with an earlier report.json")
+        "--baseline", .path, defaultHelp: "the previous run under Reports/, or in --out DIR",
+        placeholder: "REPORT.json",
+        help: "compare with an earlier report.json (or the run folder holding it)")
     static let keep = OptionSpec(
         "--keep", .integer(1...1_000_000), help: "keep only the newest N runs under Reports/, without --out")
-    static let failOn = SharedOptions.failOn
+    static let failOn = SharedOptions.runFailOn
     static let csvBOM = SharedOptions.csvBOM
     static let infoPlist = SharedOptions.infoPlist
     static let failOnChange = OptionSpec.flag(
-        "--fail-on-change", help: "exit 1 when anything changed since the baseline")
+        "--fail-on-change",
+        help: "also exit 1 when anything changed since the baseline (with --fail-on none: only then)")
     static let quiet = OptionSpec.flag(
         "--quiet", short: "-q",
         help: "print only errors (refused input lines, report failures); the exit status still tells")
@@ -118,10 +120,7 @@ enum AuditCommand: Command {
             "The crawl lists the custom-scheme links (myapp://...) it finds, page by page: --info-plist says whether "
                 + "the app declares each scheme, and --entitlements names the Universal Link that would replace it.",
         ],
-        exitStatus:
-            "0 no finding at or above --fail-on (default error), 1 such findings (or, with --fail-on-change, any "
-            + "change), 2 usage error or a --domains line that cannot be audited (the rest is audited and reported), 3 the report could not be written, 130 interrupted (the report of what "
-            + "finished is still written).")
+        exitStatus: RunStatus.table)
 
     // MARK: Plan
 
@@ -176,11 +175,12 @@ enum AuditCommand: Command {
         /// Nil: no crawl.
         var crawl: CrawlOptions?
         var outputs: Outputs
-        var failOn: Severity
+        /// Nil: `--fail-on none`.
+        var failOn: Severity?
         var failOnChange: Bool
         var quiet: Bool
         var verbose = false
-        /// With `--shard`: the options that change findings, recorded in the report for `merge` to compare.
+        /// The options that change findings, recorded in the report for `merge` and baseline comparisons.
         var findingOptions: [String: String]?
         /// `--max-inlinks`: links listed per site in inlinks.csv.
         var inlinksCap = InlinkSpool.defaultCap
@@ -188,7 +188,7 @@ enum AuditCommand: Command {
 
     static func plan(from given: ParsedOptions) throws(UsageError) -> Plan {
         let (options, started) = try resumed(given)
-        var outputs = try planOutputs(options)
+        var outputs = try planOutputs(options, resuming: started != nil)
         if let started, outputs.baseline == nil, let path = started.record.baseline {
             outputs.baseline = try BaselineFile.read(path, command: spec.name)
         }
@@ -214,7 +214,7 @@ enum AuditCommand: Command {
         var plan = Plan(
             inputs: inputs, fetch: fetch, record: record, resume: resume,
             crawl: options.flag(crawl) ? crawlOptions(options) : nil,
-            outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
+            outputs: outputs, failOn: SharedOptions.failOn(options),
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
         plan.inlinksCap = options.integer(maxInlinks) ?? InlinkSpool.defaultCap
         // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
@@ -225,8 +225,10 @@ enum AuditCommand: Command {
             let part = DomainTargets.select(plan.inputs.targets, shard: Shard(index: index, count: count))
             plan.inputs.targets = part.targets
             plan.inputs.shard = part.shard
-            plan.findingOptions = findingOptions(options, plan)
         }
+        // Recorded in every report: `merge` compares shards by them, and a baseline made with others is compared
+        // with a note per check they decide.
+        plan.findingOptions = findingOptions(options, plan)
         return plan
     }
 
@@ -291,8 +293,9 @@ enum AuditCommand: Command {
             let differences = record.differences(options: given.values, positionals: given.positionals)
             if !differences.isEmpty {
                 throw UsageError(
-                    "--resume \(directory): not the same run: " + differences.joined(separator: "; "),
-                    command: spec.name)
+                    "--resume \(directory): " + differences.joined(separator: "; ")
+                        + " (a resumed run keeps the options it was started with: leave out what differs, or start a "
+                        + "new run)", command: spec.name)
             }
         }
         // The recorded options go through the parser again, with the same declarations and ranges as a command
@@ -367,7 +370,10 @@ enum AuditCommand: Command {
         return crawl
     }
 
-    static func planOutputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Outputs {
+    /// Without `--baseline`, the previous run is the baseline: the newest under Reports/ without `--out`, the one
+    /// in `--out DIR` with it (moved to DIR/previous/ as this run starts); a resumed run keeps the baseline it
+    /// recorded (its folder's report.json is its own partial one).
+    static func planOutputs(_ options: ParsedOptions, resuming: Bool) throws(UsageError) -> Plan.Outputs {
         let directory = options.string(out)
         // A file named as --out is refused before any work; one further up the path is found when the folder is
         // made (exit 3, the summary still printed), like every other place a report cannot be written.
@@ -378,7 +384,9 @@ enum AuditCommand: Command {
         var previous: (path: String, report: AuditReport)?
         if let path = options.string(baseline) {
             previous = try BaselineFile.read(path, command: spec.name)
-        } else if directory == nil {
+        } else if let directory {
+            if !resuming { previous = OutputDirectory.previousRun(in: directory) }
+        } else {
             previous = OutputDirectory.previousRun()
         }
         let formats = options.choiceList(format).compactMap(ReportFormat.init(rawValue:))
@@ -457,9 +465,11 @@ enum AuditCommand: Command {
             interrupted = true
             report.header.interrupted = true
         }
+        let status = RunStatus(
+            report, failOn: plan.failOn, failOnChange: plan.failOnChange, interrupted: interrupted)
         if !plan.quiet {
             Terminal.out(
-                AuditSummary(terminal: .standard, verbose: plan.verbose).render(
+                AuditSummary(terminal: .standard, verbose: plan.verbose, status: status).render(
                     report, reportPath: try? written.get()))
         }
         if case .failure(let failure) = written {
@@ -476,10 +486,7 @@ enum AuditCommand: Command {
             Terminal.err("aasa-audit audit: \(latestProblem)")
             return .toolFailure
         }
-        if interrupted { return .interrupted }
-        if !plan.inputs.refused.isEmpty { return .usage }
-        if plan.failOnChange, let changes = report.header.changes, !changes.isEmpty { return .findings }
-        return report.reaches(plan.failOn) ? .findings : .success
+        return status.code
     }
 
     /// Audits every target not already finished in a resumed run (and crawls, if planned) with a progress line,

@@ -29,7 +29,7 @@ public enum AuditTool {
         exitStatus:
             "0 no finding at or above --fail-on (default error); 1 such findings; 2 usage error or refused input; "
             + "3 the tool itself failed (report not written); 130 interrupted by SIGINT or SIGTERM (the partial "
-            + "report is written, marked interrupted).")
+            + "report is written, marked interrupted). audit and merge, " + RunStatus.table)
 
     /// Runs the command line (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) async -> ExitCode {

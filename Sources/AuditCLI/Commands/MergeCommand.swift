@@ -12,7 +12,7 @@ enum MergeCommand: Command {
     static let baseline = OptionSpec(
         "--baseline", .path, placeholder: "REPORT.json", help: "compare the merged report with an earlier report.json")
     static let format = AuditCommand.format
-    static let failOn = SharedOptions.failOn
+    static let failOn = SharedOptions.runFailOn
     static let csvBOM = SharedOptions.csvBOM
     static let failOnChange = AuditCommand.failOnChange
     static let quiet = OptionSpec.flag(
@@ -35,9 +35,8 @@ enum MergeCommand: Command {
                 + "else is refused, naming the shards.",
         ],
         exitStatus:
-            "as audit on the merged report: 0 no finding at or above --fail-on (default error), 1 such findings (or, "
-            + "with --fail-on-change, any change), 2 usage error, shards that cannot be merged, or input lines a "
-            + "shard refused, 3 the report could not be written, 130 a shard was interrupted.")
+            "as audit on the merged report (2 also for shards that cannot be merged, 130 when a shard was "
+            + "interrupted), " + RunStatus.table)
 
     // MARK: Plan
 
@@ -45,7 +44,8 @@ enum MergeCommand: Command {
         /// Each shard's header, checked; their domains are read when the plan runs.
         var parts: [MergeShards.Part]
         var outputs: AuditCommand.Plan.Outputs
-        var failOn: Severity
+        /// Nil: `--fail-on none`.
+        var failOn: Severity?
         var failOnChange: Bool
         var quiet: Bool
     }
@@ -86,7 +86,7 @@ enum MergeCommand: Command {
                 try BaselineFile.read(path, command: spec.name)
             }, keep: nil, csvBOM: SharedOptions.writesCSVBOM(options))
         return Plan(
-            parts: parts, outputs: outputs, failOn: options.choice(failOn, as: Severity.self) ?? .error,
+            parts: parts, outputs: outputs, failOn: SharedOptions.failOn(options),
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet))
     }
 
@@ -186,16 +186,17 @@ enum MergeCommand: Command {
             }
         }
         let written = ReportFiles.write(streamed, into: folder, to: plan.outputs, failOn: plan.failOn)
+        let status = RunStatus(
+            streamed, failOn: plan.failOn, failOnChange: plan.failOnChange,
+            interrupted: header.interrupted || StopRequest.isRequested)
         if !plan.quiet {
             Terminal.out(
-                AuditSummary(terminal: .standard, verbose: false).render(streamed, reportPath: try? written.get()))
+                AuditSummary(terminal: .standard, verbose: false, status: status).render(
+                    streamed, reportPath: try? written.get()))
         }
         if case .failure(let failure) = written {
             return AuditTool.toolFailure(spec.name, "could not write the report: \(failure.reason)")
         }
-        if header.interrupted || StopRequest.isRequested { return .interrupted }
-        if !header.refused.isEmpty { return .usage }
-        if plan.failOnChange, let changes = streamed.header.changes, !changes.isEmpty { return .findings }
-        return streamed.reaches(plan.failOn) ? .findings : .success
+        return status.code
     }
 }

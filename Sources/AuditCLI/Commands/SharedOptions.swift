@@ -6,6 +6,16 @@ enum SharedOptions {
     static let failOn = OptionSpec.choice(
         "--fail-on", of: [Severity.error, .warning, .info], default: .error,
         help: "exit 1 when a finding is at least this severe")
+    /// `audit` and `merge`: `--fail-on none` lets no finding fail the run (with `--fail-on-change`, only a change
+    /// since the baseline does: a nightly job that alerts on change only).
+    static let runFailOn = OptionSpec(
+        "--fail-on", .choice([Severity.error, .warning, .info].map(\.rawValue) + ["none"]), default: "error",
+        help: "exit 1 when a finding is at least this severe; none: findings never fail the run")
+
+    /// `--fail-on`'s severity, nil for `none`.
+    static func failOn(_ options: ParsedOptions) -> Severity? {
+        options.choice(runFailOn, as: Severity.self)
+    }
     /// `audit` and `links`.
     static let concurrency = OptionSpec(
         "--concurrency", .integer(1...1024), default: "32", help: "domains audited (links judged, with links) at a time"

@@ -109,6 +109,17 @@ enum OutputDirectory {
         return nil
     }
 
+    /// The report of the run last written into `directory` (`--out DIR` used again), nil when there is none or it is
+    /// not a report. A link or a FIFO in its place is passed over, never followed or opened.
+    static func previousRun(in directory: String) -> (path: String, report: AuditReport)? {
+        let path = (directory as NSString).appendingPathComponent("report.json")
+        var info = stat()
+        guard lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, lstat(path, &info) == 0,
+            info.st_mode & S_IFMT == S_IFREG
+        else { return nil }
+        return (try? AuditReport.checkedBaseline(at: path)).map { (path, $0) }
+    }
+
     /// Points Reports/latest at this run (atomically, via a temporary link of a random name that is created,
     /// never followed) and prunes runs beyond `keep`, the newest by name kept. Returns why `latest` could not be
     /// pointed at the run (a real folder restored from an artifact is in its place), nil when it was.

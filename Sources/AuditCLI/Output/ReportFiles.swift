@@ -22,7 +22,7 @@ enum ReportFiles {
     /// interrupted, so no file claims to be complete when it is not.
     static func write(
         _ report: StreamedReport, into folder: Result<RunFolder, any Error>, to outputs: AuditCommand.Plan.Outputs,
-        failOn: Severity
+        failOn: Severity?
     )
         -> Result<String, Failure>
     {
@@ -74,7 +74,7 @@ enum ReportFiles {
 
     /// Each file with the code that produces it while it is written, in pieces, a domain read at a time.
     static func files(
-        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity, bom: Bool = true
+        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity?, bom: Bool = true
     )
         -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
     {

@@ -111,11 +111,12 @@ struct RunRecord: Codable, Equatable, Sendable {
     }
 
     /// What differs between the options and domains given now and those the run was started with, one phrase
-    /// each ("--crawl given now, not then"); empty when nothing does.
+    /// each ("--crawl given now, not then"); empty when nothing does. Only what is given now is compared: an option
+    /// left out is taken from the record, so a resumed run needs none repeated.
     func differences(options given: [String: [String]], positionals: [String]) -> [String] {
         var found: [String] = []
         let now = given.filter { !Self.free.contains($0.key) }
-        for name in Set(now.keys).union(options.keys).sorted() {
+        for name in now.keys.sorted() {
             let then = options[name]
             let current = now[name]
             if then == current { continue }
@@ -129,7 +130,7 @@ struct RunRecord: Codable, Equatable, Sendable {
             default: break
             }
         }
-        if positionals != self.positionals {
+        if !positionals.isEmpty && positionals != self.positionals {
             found.append(
                 "domains on the command line: \(positionals.joined(separator: " ")) now, "
                     + "\(self.positionals.joined(separator: " ")) then")

@@ -7,6 +7,8 @@ import Audit
 struct AuditSummary {
     let terminal: Terminal
     var verbose = false
+    /// The run's exit status, whose every reason is named in one line (a refused line's 2 hides no finding).
+    var status: RunStatus?
 
     /// Site- and file-controlled text goes through `Terminal.safe`.
     func render(_ report: AuditReport, reportPath: String?) -> String {
@@ -23,7 +25,7 @@ struct AuditSummary {
             "aasa-audit: \(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail "
                 + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
         ]
-        let order = Self.worstFirst(entries)
+        let order = streamed.domains.worstFirst()
         let names = order.map { safe(Punycode.display(entries[$0].domain, unicode: entries[$0].unicode)) }
         let width = names.map(\.count).max() ?? 0
         for (position, name) in zip(order, names) {
@@ -54,16 +56,18 @@ struct AuditSummary {
         }
         let refused = report.refused
         if !refused.isEmpty {
+            // Every report lists them too: report.json's inputErrors, report.html, report.junit.xml, summary.md.
             let listed =
                 refused.omitted > 0
-                ? "the first \(RefusedInputs.grouped(refused.errors.count)) named on stderr and in report.json's "
-                    + "inputErrors, the rest counted in inputErrorsOmitted"
-                : "named on stderr and in report.json's inputErrors"
+                ? "the first \(RefusedInputs.grouped(refused.errors.count)) named on stderr and in every report, "
+                    + "the rest counted"
+                : "named on stderr and in every report"
             lines.append(
                 "refused: \(RefusedInputs.grouped(refused.count)) input line(s) could not be audited (\(listed))")
         }
         if report.interrupted { lines += Self.interruption(streamed) }
         if let changes = report.changes { lines += Self.changeLines(changes) }
+        if let line = status?.line { lines.append(line) }
         if let reportPath { lines.append("report: \(safe(reportPath))") }
         return lines.joined(separator: "\n")
     }
@@ -86,18 +90,6 @@ struct AuditSummary {
         return lines
     }
 
-    /// Positions of `entries`: failing domains, then warning ones, then passing ones; the input order within each.
-    static func worstFirst(_ entries: [DomainStream.Entry]) -> [Int] {
-        func rank(_ v: DomainReport.Verdict) -> Int {
-            switch v {
-            case .fail: 0
-            case .warn: 1
-            case .pass: 2
-            }
-        }
-        return entries.indices.sorted { (rank(entries[$0].verdict), $0) < (rank(entries[$1].verdict), $1) }
-    }
-
     /// Findings of one check shown per domain without `--verbose`; the report lists them all.
     static let perCheck = 10
 
@@ -105,9 +97,7 @@ struct AuditSummary {
     /// past `perCheck` of one check, a line counts the rest.
     func findingLines(_ findings: [Finding]) -> [String] {
         var lines: [String] = []
-        let shown = findings.filter { verbose || $0.reaches(.warning) }.enumerated().sorted {
-            ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset)
-        }.map(\.element)
+        let shown = findings.filter { verbose || $0.reaches(.warning) }.worstFirst()
         var seen: [String: Int] = [:]
         var hidden: [(id: String, count: Int)] = []
         for finding in shown {
@@ -178,6 +168,7 @@ struct AuditSummary {
         if !changes.domainsRemoved.isEmpty {
             lines.append("  domains removed: \(Terminal.safe(changes.domainsRemoved.joined(separator: ", ")))")
         }
+        for skipped in changes.notCompared ?? [] { lines.append("  \(Terminal.safe(skipped.note))") }
         return lines
     }
 
