@@ -115,7 +115,7 @@ public enum Catalogue {
         for appID in appIDs {
             EntitlementAppMissing.run(
                 appID: appID, entries: entitlements?.entries, document: document, file: name, location: name,
-                into: &sink)
+                entitlementsFile: entitlements?.file, into: &sink)
         }
         findings += sink.findings
         return findings

@@ -38,10 +38,11 @@ public enum EntitlementAppMissing: Check {
     }
 
     /// The check on a file read from disk (`check FILE --entitlements`/`--app-id`): `file` names it in messages.
-    /// With no entitlement entries the app is demanded for applinks.
+    /// With no entitlement entries the app is demanded for applinks. `entitlementsFile`, when given, is named with
+    /// the entry in the message, since the finding's file is then the AASA file.
     public static func run(
         appID: String, entries: [EntitlementEntry]?, document: AASADocument, file: String, location: String,
-        into findings: inout FindingSink
+        entitlementsFile: String? = nil, into findings: inout FindingSink
     ) {
         let apps = AppServices.list(document)
         let demands: [(service: String, entry: EntitlementEntry?)] =
@@ -54,7 +55,8 @@ public enum EntitlementAppMissing: Check {
             let guess = AppIDSuggestion.nearest(to: appID, among: others)
             findings.add(
                 description, at: nil, pointer: entry?.pointer,
-                "\(file) does not list \(appID) for \(service)"
+                (entitlementsFile.flatMap { name in entry.map { "\(name) asks for \"\($0.raw)\": " } } ?? "")
+                    + "\(file) does not list \(appID) for \(service)"
                     + (others.isEmpty ? " (it lists no app for it)." : "; it lists \(others.joined(separator: ", ")).")
                     + (guess.map { " Did you mean \($0)?" } ?? "")
                     + (entry.map { $0.isWildcard ? " The wildcard \($0.host) is served by this apex file." : "" } ?? ""),
