@@ -324,11 +324,14 @@ let semanticsVectors: [Vector] = [
         let matcher = Matcher(try #require(DecodedFile(bytes: Array(supporting.utf8)).document))
         let traces = matcher.explain("https://example.com/help/x?articleNumber=12", appID: app)
         #expect(traces.count == 4)
-        #expect(traces[0].outcome.hasPrefix("fragment differs"))
+        #expect(traces[0].outcome == "the URL has no fragment and the rule needs #no_universal_links")
         #expect(traces[1].outcome.hasPrefix("path differs"))
         #expect(traces[3].outcome.contains("articleNumber"))
         let hit = matcher.explain("https://example.com/buy/1", appID: app)
-        #expect(hit.map(\.outcome) == ["fragment differs from no_universal_links", "matched"])
+        #expect(
+            hit.map(\.outcome) == ["the URL has no fragment and the rule needs #no_universal_links", "matched"])
+        let withFragment = matcher.explain("https://example.com/buy/1#top", appID: app)
+        #expect(withFragment.first?.outcome == "fragment differs from no_universal_links")
     }
 
     /// `details` items that are not objects decide nothing but still count in the file's `details` indexes.

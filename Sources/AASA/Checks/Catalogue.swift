@@ -7,7 +7,8 @@ public enum Catalogue {
         SignedLegacy.self, UnknownKey.self, WrongType.self, NoServices.self, AppsNotEmpty.self,
         DetailsDictionary.self,
         AppIDFormat.self, AppIDPlaceholder.self, AppIDDuplicate.self, AppIDIgnored.self, EmptyAppIDs.self,
-        PathsIgnored.self, PathsLegacy.self, NoRules.self, PatternType.self, QueryDictionaryDiscarded.self,
+        PathsIgnored.self, PathsLegacy.self, NoRules.self, RuleMatchesEverything.self, PatternType.self,
+        QueryDictionaryDiscarded.self,
         UnknownVariable.self, VariableDefinition.self, UnreachableRule.self, FragmentInPath.self, QueryInPath.self,
         RuleCapturesSensitive.self,
     ]
@@ -101,6 +102,23 @@ public enum Catalogue {
         var sink = FindingSink(url: url)
         TooLarge.run(localFile: file, size: size, into: &sink)
         return (sink.findings + check(file, url: url)).sortedForReading()
+    }
+
+    /// The two-way checks that need no network, on a local file taken as the one every entitled domain serves: the
+    /// entitlements' entries, then each app against every service they name (applinks without entitlements).
+    public static func check(
+        localFile file: DecodedFile, name: String, appIDs: [String], entitlements: Entitlements?
+    ) -> [Finding] {
+        var findings = entitlements.map { check($0) } ?? []
+        guard let document = file.document else { return findings }
+        var sink = FindingSink(url: entitlements?.file)
+        for appID in appIDs {
+            EntitlementAppMissing.run(
+                appID: appID, entries: entitlements?.entries, document: document, file: name, location: name,
+                entitlementsFile: entitlements?.file, into: &sink)
+        }
+        findings += sink.findings
+        return findings
     }
 
     /// Runs every document check on one file.

@@ -15,23 +15,37 @@ enum CheckCommand: Command {
         help: "text for people, json for scripts, sarif for code-scanning annotations in a pull request")
     static let json = OptionSpec.flag("--json", help: "the same as --format json")
     static let failOn = SharedOptions.failOn
+    static let entitlements = OptionSpec(
+        "--entitlements", .path,
+        help: "check the file against an app's .entitlements (XML or binary plist, or service:domain lines), offline")
+    static let appID = OptionSpec(
+        "--app-id", .string, repeatable: true, placeholder: "TEAM.bundle",
+        help: "an app the file must list (default with --entitlements: its application-identifier)")
 
     static let spec = CommandSpec(
         name: "check", summary: "validate a local apple-app-site-association file",
         positionals: [PositionalSpec("FILE", .one, isPath: true, help: "the file (JSON or CMS-signed); - reads stdin")],
-        groups: [OptionGroup("Output", [format, json, failOn])],
+        groups: [OptionGroup("Two-way", [entitlements, appID]), OptionGroup("Output", [format, json, failOn])],
         description: [
             "Validates a local apple-app-site-association file with every document, app ID and rule check, and "
                 + "shows each finding on its line with why it matters and how to fix it. --format sarif writes "
-                + "SARIF 2.1.0."
+                + "SARIF 2.1.0.",
+            "--entitlements and --app-id add the two-way checks that need no network: the entitlements' entries are "
+                + "well formed, and the file lists each app for every service the entitlements name (the file is "
+                + "taken as the one each entitled domain serves); a near miss gets a did-you-mean.",
         ],
-        exitStatus: "0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error.")
+        exitStatus:
+            "0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error (also an --app-id "
+            + "that is not TEAMID.bundle.id).")
 
     struct Plan {
         var path: String
         var bytes: [UInt8]
         var format: Format
         var failOn: Severity
+        /// The apps the file must list; empty: no two-way check unless `entitlements` names one.
+        var appIDs: [String] = []
+        var entitlements: Entitlements?
     }
 
     /// What `check --json` prints.
@@ -45,17 +59,40 @@ enum CheckCommand: Command {
 
     static func plan(from options: ParsedOptions) throws(UsageError) -> Plan {
         let path = options.positionals[0]
+        var read: Entitlements?
+        if let file = options.string(entitlements) { read = try EntitlementsFile.read(file, command: spec.name) }
+        var apps = options.strings(appID)
+        if let read, apps.isEmpty {
+            guard let stated = read.appID else {
+                throw UsageError(
+                    "--app-id TEAMID.bundle.id is required: \(read.file) does not state application-identifier",
+                    command: spec.name)
+            }
+            apps = [stated]
+        }
         return Plan(
             path: path, bytes: try InputFile.read(path, command: spec.name),
             format: options.flag(json) ? .json : options.choice(format, as: Format.self) ?? .text,
-            failOn: options.choice(failOn, as: Severity.self) ?? .error)
+            failOn: options.choice(failOn, as: Severity.self) ?? .error, appIDs: apps, entitlements: read)
     }
 
     static func run(_ plan: Plan) async -> ExitCode {
         // Apple's 128 KiB limit applies as in `audit`; a file far past it is not decoded at all.
         let file = DecodedFile(bytes: plan.bytes, limit: DecodedFile.localDecodeLimit)
-        let findings = Catalogue.check(localFile: file, size: plan.bytes.count)
         let apps = file.document.map(AppServices.list) ?? []
+        // An app ID that is not TEAMID.bundle.id can never be listed: say what is wrong rather than report it missing.
+        for id in plan.appIDs {
+            guard let problem = AppIDSuggestion.formatProblem(id) else { continue }
+            let guess = AppIDSuggestion.nearest(to: id, among: apps.map(\.appID))
+            Terminal.err(
+                "aasa-audit check: --app-id \(Terminal.safe(id)) is not an app ID (TEAMID.bundle.id): \(problem)"
+                    + (guess.map { "; did you mean \(Terminal.safe($0))?" } ?? ""))
+            return .usage
+        }
+        let findings =
+            (Catalogue.check(localFile: file, size: plan.bytes.count)
+            + Catalogue.check(localFile: file, name: plan.path, appIDs: plan.appIDs, entitlements: plan.entitlements))
+            .sortedForReading()
         switch plan.format {
         case .sarif:
             guard let text = try? SARIFReport.render(file: plan.path, findings: findings, version: AuditTool.version)

@@ -32,18 +32,24 @@ enum MatchCommand: Command {
     static let spec = CommandSpec(
         name: "match", summary: "which app opens each URL, and which rule decided",
         positionals: [
-            PositionalSpec("URL", .zeroOrMore, help: "an http(s) URL, or an absolute path such as /shop/1")
+            PositionalSpec(
+                "URL", .zeroOrMore,
+                help: "an http(s) URL, or an absolute path such as /shop/1 (a value with no scheme is refused)")
         ],
         groups: [OptionGroup("Inputs", [file, domain, appID, urls, expect, json]), NetworkOptions.group],
         constraints: [.exactlyOne([file.name, domain.name])],
         description: [
             "Matches each URL against the file with Apple's rules (first details entry listing the app; components, "
-                + "else paths; first matching rule decides) and explains the verdict rule by rule."
+                + "else paths; first matching rule decides) and explains the verdict rule by rule.",
+            "A value with no scheme (acme.com/a, //acme.com/a) is refused with a did-you-mean, never answered as "
+                + "\"stays on the web\". Another scheme (myapp://x) is answered as no universal link, and refused "
+                + "under --expect, since no apple-app-site-association file decides which app opens it.",
         ],
         exitStatus:
             "0 the URLs were matched (with --expect: every URL met it), 1 a URL did not meet --expect or the file "
-            + "cannot be matched against, 2 usage error (also an unusable --urls file, or a --urls line too long to "
-            + "read: the rest is matched).")
+            + "cannot be matched against, 2 usage error (also an --app-id that is not TEAMID.bundle.id or is one or "
+            + "two characters from a listed app, with a did-you-mean; also an unusable --urls file, or a URL or --urls line "
+            + "refused: no scheme, too long to read, or another scheme under --expect; the rest is matched).")
 
     /// Where the file comes from.
     enum Source {
@@ -69,8 +75,16 @@ enum MatchCommand: Command {
         if options.string(file) == "-" && lists.contains("-") || lists.filter({ $0 == "-" }).count > 1 {
             throw UsageError("standard input can be read once: give the other list as a file", command: spec.name)
         }
-        var given = options.positionals
+        let expecting = options.choice(expect, as: Expectation.self) != nil
+        var given: [String] = []
         var refused = RefusedInputs()
+        for (index, value) in options.positionals.enumerated() {
+            if let reason = MatchURLs.refusal(value, expecting: expecting) {
+                refused.append(InputError(input: value, source: "argument \(index + 1)", reason: reason))
+            } else {
+                given.append(value)
+            }
+        }
         for list in lists {
             let name = ListFile.name(list)
             // Read a line at a time: a list past the cap is refused at the URL that passes it.
@@ -79,7 +93,12 @@ enum MatchCommand: Command {
                 command: spec.name
             ) { item throws(UsageError) in
                 switch item {
-                case .value(let value, _): given.append(value)
+                case .value(let value, let line):
+                    if let reason = MatchURLs.refusal(value, expecting: expecting) {
+                        refused.append(InputError(input: value, source: "\(name):\(line)", reason: reason))
+                    } else {
+                        given.append(value)
+                    }
                 case .refused(let input, let line, let reason):
                     refused.append(InputError(input: input, source: "\(name):\(line)", reason: reason))
                 }
@@ -181,6 +200,24 @@ enum MatchCommand: Command {
         }
         let matcher = Matcher(document)
         let apps = plan.appIDs.isEmpty ? matcher.appIDs : plan.appIDs
+        // An --app-id the file does not list: one that is not TEAMID.bundle.id, or a near miss of a listed one, is
+        // refused with a did-you-mean rather than answered "no match"; another is answered, with a note.
+        for id in plan.appIDs where !matcher.appIDs.contains(id) {
+            let guess = AppIDSuggestion.nearest(to: id, among: matcher.appIDs)
+            let problem = AppIDSuggestion.formatProblem(id)
+            guard problem != nil || guess != nil else {
+                Terminal.err(
+                    "aasa-audit match: \(Terminal.safe(path)) does not list \(Terminal.safe(id)) for applinks: no URL "
+                        + "opens it")
+                continue
+            }
+            Terminal.err(
+                "aasa-audit match: --app-id \(Terminal.safe(id)) "
+                    + (problem.map { "is not an app ID (TEAMID.bundle.id): \($0)" }
+                        ?? "is not listed in \(Terminal.safe(path))")
+                    + (guess.map { "; did you mean \(Terminal.safe($0))?" } ?? ""))
+            return .usage
+        }
         // Judged as a browser requests them (the URL Standard's canonical form); absolute paths as given.
         let requested = plan.urls.map(Self.requested)
         let results = requested.map { matcher.verdicts(for: $0.url, appIDs: apps) }
@@ -191,8 +228,9 @@ enum MatchCommand: Command {
             Terminal.out(Terminal.safeJSON(text))
         } else {
             Terminal.out(
-                MatchExplanation(terminal: .standard, matcher: matcher).render(
-                    path: path, urls: plan.urls, apps: apps, results: results, requested: requested))
+                MatchExplanation(terminal: .standard, matcher: matcher, variables: document.substitutionVariables)
+                    .render(
+                        path: path, urls: plan.urls, apps: apps, results: results, requested: requested))
         }
         guard let expectation = plan.expect else { return .success }
         let missed = misses(results, urls: plan.urls, expectation)

@@ -51,7 +51,7 @@ enum RulesCommand: Command {
             Terminal.out(text)
         case .markdown: Terminal.out(RulesTable.markdown(descriptions))
         case .docs: Terminal.out(ChecksReference.markdown(), terminator: "")
-        case .text: Terminal.out(RulesTable.text(descriptions))
+        case .text: Terminal.out(RulesTable.text(descriptions, terminal: .standard))
         }
         return .success
     }

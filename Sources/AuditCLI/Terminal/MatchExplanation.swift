@@ -4,6 +4,8 @@ import AASA
 struct MatchExplanation {
     let terminal: Terminal
     let matcher: Matcher
+    /// The file's substitution variables, so a trace can say what `$(name)` stands for.
+    var variables: [String: [String]] = [:]
 
     /// `requested`: each URL as a browser requests it, which is what is matched (nil: the URLs as given).
     func render(
@@ -30,7 +32,7 @@ struct MatchExplanation {
                 }
                 out.append("  \(Terminal.safe(verdict.appID)): \(label)")
                 out.append("    \(Terminal.safe(verdict.reason))")
-                for trace in matcher.explain(url, appID: verdict.appID) {
+                for trace in matcher.explain(url, appID: verdict.appID, variables: variables) {
                     let r = trace.rule
                     out.append(
                         "    \(r.format.rawValue)[\(r.ruleIndex)] \(Terminal.safe(r.rule))  (line \(r.line)): "

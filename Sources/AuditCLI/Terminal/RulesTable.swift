@@ -2,16 +2,34 @@ import AASA
 
 /// The check catalogue as an aligned text table and as the README's Markdown table.
 enum RulesTable {
-    static func text(_ descriptions: [CheckDescription]) -> String {
+    /// `terminal`: Markdown's code spans become plain text, or bold when colour is on; a terminal shows no backticks.
+    static func text(_ descriptions: [CheckDescription], terminal: Terminal = Terminal(colour: false)) -> String {
         let width = descriptions.map(\.id.count).max() ?? 0
         let indent = String(repeating: " ", count: width + 2 + 10 + 9)
         return descriptions.map { d in
             let id = d.id + String(repeating: " ", count: width - d.id.count)
             let area = d.area.rawValue + String(repeating: " ", count: max(0, 9 - d.area.rawValue.count))
             let severity = d.severity.rawValue + String(repeating: " ", count: 8 - d.severity.rawValue.count)
-            let changes = d.severityChanges.map { "\n\(indent)or \($0.text)" }.joined()
-            return "\(id)  \(area) \(severity) \(d.summary)\(changes)"
+            let changes = d.severityChanges.map { "\n\(indent)or \(plain($0.text, terminal))" }.joined()
+            return "\(id)  \(area) \(severity) \(plain(d.summary, terminal))\(changes)"
         }.joined(separator: "\n")
+    }
+
+    /// `text` with each `code span` unquoted (bold when `terminal` paints); an unpaired backtick stays.
+    static func plain(_ text: String, _ terminal: Terminal) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count > 2 else { return text }
+        var out = ""
+        for (i, part) in parts.enumerated() {
+            if i % 2 == 0 {
+                out += part
+            } else if i == parts.count - 1 {
+                out += "`" + part
+            } else {
+                out += terminal.paint(String(part), "1")
+            }
+        }
+        return out
     }
 
     static func markdown(_ descriptions: [CheckDescription]) -> String {

@@ -23,10 +23,17 @@ public enum JSONSyntax: Check {
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let error = file.syntaxError else { return }
+        // Strict parsers (jq, JSON.parse, swcd's) stop at the first error and so does this one: a guessed recovery
+        // would report errors that are not there. When text follows, say that later errors are not reported.
+        let isWhitespace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let more = file.jsonBytes.dropFirst(error.position.offset + 1).contains { !isWhitespace($0) }
         findings.add(
             description, at: error.position, pointer: nil, error.message,
             why:
                 "Devices (iOS 9 and later) reject a file that is not strict JSON, so no link on this domain opens the app.",
-            fix: "Fix the JSON at the position shown; validate with `aasa-audit check FILE` before deploying.")
+            fix: "Fix the JSON at the position shown; validate with `aasa-audit check FILE` before deploying."
+                + (more
+                    ? " Later syntax errors, if any, are not reported: like jq and JSON.parse, the parser stops at the "
+                        + "first, so run check again after this fix." : ""))
     }
 }

@@ -26,7 +26,10 @@ public enum UnknownKey: Check {
         guard let document = file.document else { return }
         func check(_ object: JSONNode?, known: [String], quiet: [String] = [], level: String) {
             for member in object?.members ?? [] where !known.contains(member.key) && !quiet.contains(member.key) {
-                let guess = suggestion(for: member.key, among: known)
+                // A misspelt "/", "?" or "#" is named even when no spelling is close: "path" means "/".
+                let guess =
+                    (known.contains("/") ? PatternKeys.intended(member.key) : nil)
+                    ?? suggestion(for: member.key, among: known)
                 findings.add(
                     description, at: member.keyPosition, pointer: member.value.pointer,
                     "Unknown key \"\(member.key)\" in \(level)" + (guess.map { "; did you mean \"\($0)\"?" } ?? "."),

@@ -31,20 +31,43 @@ public enum EntitlementAppMissing: Check {
     public static func run(_ association: Association, into findings: inout FindingSink) {
         // Without a usable file the transport and document findings already explain the failure.
         guard let document = association.probe.file?.document else { return }
+        let domain = association.probe.domain
+        run(
+            appID: association.appID, entries: association.entries, document: document, file: "\(domain)'s file",
+            location: "https://\(domain)/.well-known/apple-app-site-association", into: &findings)
+    }
+
+    /// The check on a file read from disk (`check FILE --entitlements`/`--app-id`): `file` names it in messages.
+    /// With no entitlement entries the app is demanded for applinks. `entitlementsFile`, when given, is named with
+    /// the entry in the message, since the finding's file is then the AASA file.
+    public static func run(
+        appID: String, entries: [EntitlementEntry]?, document: AASADocument, file: String, location: String,
+        entitlementsFile: String? = nil, into findings: inout FindingSink
+    ) {
         let apps = AppServices.list(document)
-        for entry in association.entries where EntitlementEntryFormat.services.contains(entry.service) {
-            let listed = apps.contains { $0.appID == association.appID && $0.services.contains(entry.service) }
+        let demands: [(service: String, entry: EntitlementEntry?)] =
+            entries.map { $0.filter { EntitlementEntryFormat.services.contains($0.service) }.map { ($0.service, $0) } }
+            ?? [("applinks", nil)]
+        for (service, entry) in demands {
+            let listed = apps.contains { $0.appID == appID && $0.services.contains(service) }
             guard !listed else { continue }
-            let others = apps.filter { $0.services.contains(entry.service) }.map(\.appID)
+            let others = apps.filter { $0.services.contains(service) }.map(\.appID)
+            let guess = AppIDSuggestion.nearest(to: appID, among: others)
             findings.add(
-                description, at: nil, pointer: entry.pointer,
-                "\(association.probe.domain)'s file does not list \(association.appID) for \(entry.service)"
+                description, at: nil, pointer: entry?.pointer,
+                (entitlementsFile.flatMap { name in entry.map { "\(name) asks for \"\($0.raw)\": " } } ?? "")
+                    + "\(file) does not list \(appID) for \(service)"
                     + (others.isEmpty ? " (it lists no app for it)." : "; it lists \(others.joined(separator: ", ")).")
-                    + (entry.isWildcard ? " The wildcard \(entry.host) is served by this apex file." : ""),
+                    + (guess.map { " Did you mean \($0)?" } ?? "")
+                    + (entry.map { $0.isWildcard ? " The wildcard \($0.host) is served by this apex file." : "" } ?? ""),
                 why: "The entitlement alone does nothing: iOS associates the app only when the file names it too.",
-                fix: entry.service == "applinks"
-                    ? "Add \"\(association.appID)\" to appIDs of a details entry in https://\(association.probe.domain)/.well-known/apple-app-site-association."
-                    : "Add \"\(association.appID)\" to \(entry.service).apps in the file.")
+                fix: guess.map {
+                    "Make the app ID and the file agree: \($0) is listed, \(appID) is the app's ID; correct whichever "
+                        + "is mistyped (an app ID is the 10-character Team ID, a dot and the bundle ID)."
+                }
+                    ?? (service == "applinks"
+                        ? "Add \"\(appID)\" to appIDs of a details entry in \(location)."
+                        : "Add \"\(appID)\" to \(service).apps in the file."))
         }
     }
 }
