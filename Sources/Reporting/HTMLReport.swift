@@ -71,7 +71,8 @@ public enum HTMLReport {
             }
             h +=
                 entry.crawled
-                ? "</td><td>\(entry.urlsOpeningApp) of \(entry.urlsTested) URLs open an app</td></tr>" : "</td></tr>"
+                ? "</td><td>\(entry.urlsOpeningApp) of \(entry.urlsTested) URLs open an app"
+                    + "\(entry.urlsUnknown > 0 ? ", \(entry.urlsUnknown) unknown" : "")</td></tr>" : "</td></tr>"
             if h.utf8.count >= 65_536 {
                 try sink(h)
                 h = ""
@@ -160,7 +161,7 @@ public enum HTMLReport {
             ("fail", s.failed, "fail"),
             ("errors", s.errors, "error"), ("warnings", s.warnings, "warning"),
             ("URLs opening an app", s.urlsOpeningApp, ""),
-        ] {
+        ] + ((s.urlsUnknown ?? 0) > 0 ? [("URLs unknown", s.urlsUnknown ?? 0, "")] : []) {
             h += "<div class=\"card\"><b>\(value)</b>\(cls.isEmpty ? escapeHTML(label) : badge(label, cls))</div>"
         }
         h += "</div>"
@@ -175,7 +176,11 @@ public enum HTMLReport {
             let wellKnown = d.fetches.first { $0.location == .wellKnown }
             let file = wellKnown.map { e in e.httpStatus.map { "HTTP \($0)" } ?? (e.failure?.rawValue ?? "?") } ?? "–"
             let crawl =
-                d.crawl.map { "\($0.pagesFetched) pages, \(d.urls.tally().opening) open an app" }
+                d.crawl.map { crawl in
+                    let tally = d.urls.tally()
+                    return "\(crawl.pagesFetched) pages, \(tally.opening) open an app"
+                        + (tally.unknown > 0 ? ", \(tally.unknown) unknown" : "")
+                }
                 ?? "–"
             rows +=
                 "<tr><td><a href=\"#\(anchor(index))\">\(name(d, breaking: false))</a></td><td>\(badge(d.verdict.rawValue, d.verdict.rawValue))</td>"
