@@ -46,7 +46,9 @@ public actor LinkedHostFiles {
 
     /// The outcome for `host`, fetching its file the first time it is asked for while fewer than `limit` were.
     func outcome(of host: String) async -> Outcome {
-        if let known = outcomes[host] { return await known.value }
+        if let known = outcomes[host] { return await LinkedHostFiles.value(of: known) }
+        // After SIGINT/SIGTERM no new fetch starts.
+        if StopRequest.isRequested || Task.isCancelled { return .unknown(StopRequest.unjudgedNote) }
         if IPLiteral.isIPAddress(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host) {
             return .unknown(URLTable.ipAddressReason(host))
         }
@@ -56,7 +58,16 @@ public actor LinkedHostFiles {
         }
         let task = Task { [fetcher, userAgent] in await LinkedHostFiles.fetch(host, fetcher, userAgent) }
         outcomes[host] = task
-        return await task.value
+        return await LinkedHostFiles.value(of: task)
+    }
+
+    /// The task's outcome; a cancelled caller (SIGINT) cancels the fetch instead of waiting for its timeout.
+    static func value(of task: Task<Outcome, Never>) async -> Outcome {
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// The well-known file, fetched as Apple's fetcher does (its user agent, size cap, no redirect), with the

@@ -82,10 +82,10 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// URLs judged, those opening an app, and those whose answer is unknown (counted apart from both).
     public typealias Tally = (tested: Int, opening: Int, unknown: Int)
 
-    /// Rows times rules up to which a table is still judged after SIGINT/SIGTERM: judging is local and the file is
-    /// already read, so a crawl the signal cut short is judged in full (a few thousand URLs against a few dozen
-    /// rules take milliseconds). Past it (100,000 URLs against hundreds of rules, a minute in a debug build) the
-    /// rows stay unknown, "not judged", so the partial report is still written within seconds.
+    /// Rows times (rules + 20) up to which a table is still judged after SIGINT/SIGTERM: judging is local and the
+    /// file is already read, so a crawl the signal cut short is judged in full (a few thousand URLs against a few
+    /// dozen rules take milliseconds). Past it (100,000 URLs against hundreds of rules, a minute in a debug build)
+    /// the rows stay unknown, "not judged", so the partial report is still written within seconds.
     public static let judgedAfterStop = 400_000
 
     public init() {}
@@ -250,8 +250,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// too big to judge quickly (`judgedAfterStop`).
     public var isJudged: Bool { judgedEvenIfStopped || !StopRequest.isRequested }
 
+    /// Each row costs its matching against the rules, plus a fixed share (preparing the URL, writing the row).
     private var judgedEvenIfStopped: Bool {
-        let work = rowCount.multipliedReportingOverflow(by: Swift.max(1, mostRules))
+        let work = rowCount.multipliedReportingOverflow(by: mostRules + 20)
         return !work.overflow && work.partialValue <= URLTable.judgedAfterStop
     }
 
