@@ -144,6 +144,22 @@ import Testing
         #expect(rows.allSatisfy { $0["opens_app"] == "yes" || $0["opens_app"] == "no" } && !rows.isEmpty)
     }
 
+    /// In developer mode the file behind an untrusted certificate is read and the site crawled, but its robots.txt
+    /// fetch fails verification: its rows say that, not "robots.txt disallows it" (issue 25, item 13).
+    @Test func aRobotsTxtBehindAnUntrustedCertificateSaysItCouldNotBeFetched() async throws {
+        let entitlements = try tempDirectory().appendingPathComponent("developer.txt")
+        try "applinks:selfsigned.aasa.test?mode=developer\n".write(to: entitlements, atomically: true, encoding: .utf8)
+        let (result, out) = try await audit([
+            "--entitlements", entitlements.path, "--app-id", "9JA89QQLNQ.com.acme.shop", "--crawl", "--format", "csv",
+        ])
+        #expect([0, 1].contains(result.status), "\(result.stderr)")
+        let home = try row(try csv(out), "https://selfsigned.aasa.test/")
+        let note = home["note"] ?? ""
+        #expect(
+            note.hasPrefix("not crawled: robots.txt could not be fetched (SSL certificate problem: ")
+                && note.hasSuffix("), read as a complete disallow (RFC 9309)"), "\(home)")
+    }
+
     /// A robots.txt that could not be read is said as such on every row it held back, not "robots.txt disallows it".
     @Test func anUnreadableRobotsTxtIsNotCalledADisallow() async throws {
         let (result, out) = try await audit(["robotsdown.aasa.test", "--crawl", "--format", "csv"])
