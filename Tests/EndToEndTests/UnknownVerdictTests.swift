@@ -110,6 +110,9 @@ import Testing
         let literal = try row(rows, "https://127.0.0.1/shop/1")
         #expect(literal["opens_app"] == "unknown")
         #expect(literal["note"]?.contains("127.0.0.1 is an IP address, whose file is never fetched") == true)
+        let gone = try row(rows, "https://gone.aasa.test/shop/1")
+        #expect(gone["opens_app"] == "unknown")
+        #expect(gone["note"]?.contains("the file of gone.aasa.test could not be fetched (") == true, "\(gone)")
 
         // Past N, a host stays unknown and says so; hosts are taken in the order the crawl found them.
         let (capped, cappedOut) = try await audit(

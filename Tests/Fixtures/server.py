@@ -470,10 +470,12 @@ def shop(path, query):
 
 # unknown-verdict fixtures: crosslink.aasa.test serves the good file and a home page linking to other hosts, whose
 # answers are known only once their file is read: good (opens /shop/*), notfound (no file), private.localhost (this
-# machine: never fetched for a site), an IP literal, and its own /about.
+# machine: never fetched for a site), an IP literal, gone (a name a test leaves unmapped, so its fetch fails) and its
+# own /about.
 SCENARIOS["crosslink"] = aasa()
 CROSSLINK_LINKS = ["https://good.aasa.test/shop/1", "https://notfound.aasa.test/shop/1",
-                   "https://private.localhost/shop/1", "https://127.0.0.1/shop/1", "/about"]
+                   "https://private.localhost/shop/1", "https://127.0.0.1/shop/1", "https://gone.aasa.test/shop/1",
+                   "/about"]
 # end of unknown-verdict fixtures
 
 # custom scheme fixtures
