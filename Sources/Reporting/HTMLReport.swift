@@ -309,8 +309,10 @@ public enum HTMLReport {
         if let crawl = d.crawl {
             h +=
                 "<h3>Crawl</h3><p>\(crawl.pagesFetched) pages fetched, \(crawl.urlsDiscovered) URLs found, stopped: \(escapeHTML(crawl.stoppedBecause))."
+            // An unreadable robots.txt keeps URLs out too, but disallows nothing: the domain's note says what failed.
+            let unreadable = d.notes.contains { $0.hasPrefix("robots.txt") && $0.hasSuffix("(RFC 9309)") }
             h +=
-                " robots.txt kept \(crawl.robotsDisallowed) URL(s) out; \(crawl.trapsSkipped) crawl-trap URL(s) skipped."
+                " \(unreadable ? "robots.txt could not be read, which" : "robots.txt") kept \(crawl.robotsDisallowed) URL(s) out; \(crawl.trapsSkipped) crawl-trap URL(s) skipped."
             if !crawl.otherSchemes.isEmpty {
                 h +=
                     " Other schemes: "

@@ -153,7 +153,8 @@ import Testing
         let entitlements = try tempDirectory().appendingPathComponent("developer.txt")
         try "applinks:selfsigned.aasa.test?mode=developer\n".write(to: entitlements, atomically: true, encoding: .utf8)
         let (result, out) = try await audit([
-            "--entitlements", entitlements.path, "--app-id", "9JA89QQLNQ.com.acme.shop", "--crawl", "--format", "csv",
+            "--entitlements", entitlements.path, "--app-id", "9JA89QQLNQ.com.acme.shop", "--crawl", "--format",
+            "csv,html",
         ])
         #expect([0, 1].contains(result.status), "\(result.stderr)")
         let home = try row(try csv(out), "https://selfsigned.aasa.test/")
@@ -161,6 +162,8 @@ import Testing
         #expect(
             note.hasPrefix("not crawled: robots.txt could not be fetched (SSL certificate problem: ")
                 && note.hasSuffix("), read as a complete disallow (RFC 9309)"), "\(home)")
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("robots.txt could not be read, which kept 1 URL(s) out"))
     }
 
     /// A robots.txt that could not be read is said as such on every row it held back, not "robots.txt disallows it".
