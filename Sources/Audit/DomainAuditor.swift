@@ -12,6 +12,8 @@ public struct DomainAuditor: Sendable {
     public var appID: String?
     /// Crawls each site after its file is checked (`--crawl`); nil: no crawl.
     public var crawler: (any SiteCrawling)?
+    /// Fetches the files of hosts the crawls link to (`--judge-linked-hosts`); nil: links there stay unknown.
+    public var linkedHosts: LinkedHostFiles?
 
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
@@ -48,6 +50,7 @@ public struct DomainAuditor: Sendable {
             let result = await crawler.crawl(domain)
             let evidence = CrawlVerdicts.evidence(domain: domain, file: file, result: result)
             urls = evidence.urls
+            await linkedHosts?.judge(&urls, crawled: domain)
             findings = (findings + Catalogue.check(evidence)).sortedForReading()
             summary = DomainReport.CrawlSummary(
                 pagesFetched: result.pagesFetched, urlsDiscovered: result.urls.count,

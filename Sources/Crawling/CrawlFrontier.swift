@@ -25,6 +25,9 @@ struct CrawlFrontier {
         case tooLong(limit: Int)
         case tooDeep(limit: Int)
         case robots
+        /// robots.txt could not be read (a 5xx, a failed fetch), which RFC 9309 reads as a complete disallow: the
+        /// row says why, since "robots.txt disallows it" would blame a file the site may not even have.
+        case robotsUnavailable(String)
         case trap(CrawlTrap)
 
         var description: String {
@@ -32,6 +35,7 @@ struct CrawlFrontier {
             case .tooLong(let limit): "URL longer than \(limit) bytes"
             case .tooDeep(let limit): "deeper than --max-depth \(limit)"
             case .robots: "robots.txt disallows it"
+            case .robotsUnavailable(let why): why
             case .trap(let trap): trap.description
             }
         }
@@ -39,6 +43,8 @@ struct CrawlFrontier {
 
     let scope: CrawlScope
     let robots: Robots
+    /// Why robots.txt could not be read, when it could not: each URL it held back says so.
+    let robotsUnavailable: String?
     let maxPages: Int
     let urlCap: Int
     let maxDepth: Int?
@@ -91,9 +97,10 @@ struct CrawlFrontier {
     /// Rows the page being taken in links to, so each counts that page once.
     private var rowsLinkedFromPage = Set<Int32>()
 
-    init(domain: String, options: CrawlOptions, robots: Robots) {
+    init(domain: String, options: CrawlOptions, robots: Robots, robotsUnavailable: String? = nil) {
         scope = CrawlScope(domain: domain, includeSubdomains: options.includeSubdomains)
         self.robots = robots
+        self.robotsUnavailable = robotsUnavailable
         maxPages = options.maxPages
         urlCap = options.urlCap
         maxDepth = options.maxDepth
@@ -199,7 +206,7 @@ struct CrawlFrontier {
         let parts = PathParts(url)
         if !robots.allows(parts.pathAndQuery) {
             robotsDisallowed += 1
-            return .robots
+            return robotsUnavailable.map(Skip.robotsUnavailable) ?? .robots
         }
         if let trap = traps.trap(parts, depth: depth) {
             trapsSkipped += 1

@@ -26,6 +26,9 @@ public struct CrawlOptions: Sendable {
     /// Longest Retry-After pause honoured, in seconds.
     public var maxRetryAfter: Double = 30
     public var includeSubdomains = false
+    /// Other hosts the crawl links to whose file is fetched to judge those links (`--judge-linked-hosts`), for
+    /// the whole run; 0: links to hosts the run does not audit are unknown.
+    public var judgeLinkedHosts = 0
     public var maxURLLength = 2_048
     public var maxRedirects = 5
     /// Decoded bytes kept per page; the rest of a bigger page is not scanned.

@@ -23,7 +23,10 @@ public struct Crawler: SiteCrawling {
         // robots.txt first: it gates the crawl and names sitemaps.
         let (robots, robotsNote) = await readRobots(domain: domain, deadline: deadline)
         if let robotsNote { result.notes.append(robotsNote) }
-        var frontier = CrawlFrontier(domain: domain, options: options, robots: robots)
+        let unavailable = robots == Robots.disallowAll && robotsNote != nil
+        var frontier = CrawlFrontier(
+            domain: domain, options: options, robots: robots,
+            robotsUnavailable: unavailable ? robotsNote.map(Crawler.unavailableRowNote) : nil)
         if let capped = frontier.crawlDelayCapped {
             result.notes.append(
                 "robots.txt asks for a Crawl-delay of \(Crawler.seconds(capped.asked)) s; "
@@ -33,7 +36,7 @@ public struct Crawler: SiteCrawling {
         frontier.add(LinkResolver.resolve(root, against: root), foundOn: nil, depth: 0, linkDepth: 0)
         // Sitemaps are read unless robots.txt was unavailable (5xx, no answer): a site that disallows everything in
         // its robots.txt still has its sitemap pages recorded, as before.
-        if !(robots == Robots.disallowAll && robotsNote != nil) {
+        if !unavailable {
             await readSitemaps(
                 robots.sitemaps + [root + "sitemap.xml"], root: root, deadline: deadline, into: &frontier,
                 notes: &result.notes)
@@ -256,6 +259,14 @@ public struct Crawler: SiteCrawling {
             }
         }
         return (.allowAll, nil)
+    }
+
+    /// A row's reason for a URL robots.txt held back when it could not be read: the domain's note without its
+    /// "nothing was crawled" tail, e.g. "robots.txt could not be fetched (certificate not trusted)".
+    static func unavailableRowNote(_ note: String) -> String {
+        let tail = ": nothing was crawled (RFC 9309)"
+        let reason = note.hasSuffix(tail) ? String(note.dropLast(tail.count)) : note
+        return reason + ", read as a complete disallow (RFC 9309)"
     }
 
     /// RFC 9309 §2.3.1.2: at least five redirects are followed for robots.txt.

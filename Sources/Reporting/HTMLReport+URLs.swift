@@ -53,18 +53,28 @@ extension HTMLReport {
             tables[count.appID] = Table(total: count.total, opens: count.opens, excluded: count.excluded)
         }
         var full = 0
-        for url in d.urls where !url.verdicts.isEmpty {
+        // Rows no app's verdict covers (another host, unknown or serving no file) get a table of their own, so the
+        // page counts every row urls.csv has.
+        var unjudged: [URLReport] = []
+        let tally = d.urls.tally()
+        let unjudgedTotal = d.urls.count - tally.tested
+        for url in d.urls {
+            if full == apps.count && unjudged.count == min(unjudgedTotal, maximumURLRows) { break }
+            guard !url.verdicts.isEmpty else {
+                if unjudged.count < maximumURLRows { unjudged.append(url) }
+                continue
+            }
             for verdict in url.verdicts {
                 guard let rows = tables[verdict.appID]?.rows.count, rows < maximumURLRows else { continue }
                 tables[verdict.appID]?.rows.append((url, verdict))
                 if rows + 1 == maximumURLRows { full += 1 }
             }
-            if full == apps.count { break }
         }
         let shown = Set(tables.values.flatMap { $0.rows.map(\.0.url) })
         let linking = linkingPages(to: shown, site: d.domain, in: inlinks)
         var notes = Footnotes(anchor: anchor)
         for app in apps { notes.count(tables[app]?.rows.compactMap(\.0.note) ?? []) }
+        notes.count(unjudged.compactMap(\.note))
         var h = ""
         for app in apps {
             guard let table = tables[app] else { continue }
@@ -98,7 +108,37 @@ extension HTMLReport {
                 h += "<p class=\"note\">\(table.total - maximumURLRows) more rows in urls.csv.</p>"
             }
         }
-        return (h.isEmpty ? "" : "<h3>URLs</h3>") + h + notes.list()
+        h += unjudgedTable(unjudged, total: unjudgedTotal, unknown: tally.unknown, notes: &notes)
+        guard !h.isEmpty else { return notes.list() }
+        let unknown = tally.unknown > 0 ? ", \(tally.unknown) unknown" : ""
+        return
+            "<h3>URLs</h3><p>\(d.urls.count) URL\(d.urls.count == 1 ? "" : "s") (as in urls.csv): \(tally.opening) open an app\(unknown).</p>"
+            + h + notes.list()
+    }
+
+    /// The rows without any app's verdict: on another host whose file was not read ("unknown", with why), or on a
+    /// host that serves no file ("web only").
+    static func unjudgedTable(_ rows: [URLReport], total: Int, unknown: Int, notes: inout Footnotes) -> String {
+        guard total > 0 else { return "" }
+        let long = rows.count > openRows
+        var h =
+            "<details\(long ? " data-filter" : " open")><summary>\(total) URL\(total == 1 ? "" : "s") no app's file judged: \(unknown) unknown, \(total - unknown) web only</summary>"
+        h +=
+            "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th><th>why</th><th>status</th><th>found on</th></tr></thead><tbody>"
+        for report in rows {
+            h += "<tr><td>\(url(report.url))"
+            if let target = report.redirectTo {
+                h += "<br><span class=\"note\">redirects to \(url(target))</span>"
+            }
+            if let note = report.note { h += "<br><span class=\"note\">\(notes.references(note))</span>" }
+            h += "</td><td>\(report.unknown ? badge("unknown", "warn") : badge("web only", "info"))</td>"
+            h += "<td>\(escapeHTML(report.unknownReason ?? "no file of this host judges it"))</td>"
+            h +=
+                "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(url(report.foundOn ?? ""))</td></tr>"
+        }
+        h += "</tbody></table></div></details>"
+        if total > rows.count { h += "<p class=\"note\">\(total - rows.count) more rows in urls.csv.</p>" }
+        return h
     }
 
     /// How many pages link to the row and the first few of them (its first page when no links were spooled, and

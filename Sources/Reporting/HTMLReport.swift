@@ -74,7 +74,8 @@ public enum HTMLReport {
             }
             h +=
                 entry.crawled
-                ? "</td><td>\(entry.urlsOpeningApp) of \(entry.urlsTested) URLs open an app</td></tr>" : "</td></tr>"
+                ? "</td><td>\(entry.urlsOpeningApp) of \(entry.urlsTested) URLs open an app"
+                    + "\(entry.urlsUnknown > 0 ? ", \(entry.urlsUnknown) unknown" : "")</td></tr>" : "</td></tr>"
             if h.utf8.count >= 65_536 {
                 try sink(h)
                 h = ""
@@ -163,7 +164,7 @@ public enum HTMLReport {
             ("fail", s.failed, "fail"),
             ("errors", s.errors, "error"), ("warnings", s.warnings, "warning"),
             ("URLs opening an app", s.urlsOpeningApp, ""),
-        ] {
+        ] + ((s.urlsUnknown ?? 0) > 0 ? [("URLs unknown", s.urlsUnknown ?? 0, "")] : []) {
             h += "<div class=\"card\"><b>\(value)</b>\(cls.isEmpty ? escapeHTML(label) : badge(label, cls))</div>"
         }
         h += "</div>"
@@ -178,7 +179,11 @@ public enum HTMLReport {
             let wellKnown = d.fetches.first { $0.location == .wellKnown }
             let file = wellKnown.map { e in e.httpStatus.map { "HTTP \($0)" } ?? (e.failure?.rawValue ?? "?") } ?? "–"
             let crawl =
-                d.crawl.map { "\($0.pagesFetched) pages, \(d.urls.tally().opening) open an app" }
+                d.crawl.map { crawl in
+                    let tally = d.urls.tally()
+                    return "\(crawl.pagesFetched) pages, \(tally.opening) open an app"
+                        + (tally.unknown > 0 ? ", \(tally.unknown) unknown" : "")
+                }
                 ?? "–"
             rows +=
                 "<tr><td><a href=\"#\(anchor(index))\">\(name(d, breaking: false))</a></td><td>\(badge(d.verdict.rawValue, d.verdict.rawValue))</td>"
@@ -328,8 +333,10 @@ public enum HTMLReport {
         if let crawl = d.crawl {
             h +=
                 "<h3>Crawl</h3><p>\(crawl.pagesFetched) pages fetched, \(crawl.urlsDiscovered) URLs found, stopped: \(escapeHTML(crawl.stoppedBecause))."
+            // An unreadable robots.txt keeps URLs out too, but disallows nothing: the domain's note says what failed.
+            let unreadable = d.notes.contains { $0.hasPrefix("robots.txt") && $0.hasSuffix("(RFC 9309)") }
             h +=
-                " robots.txt kept \(crawl.robotsDisallowed) URL(s) out; \(crawl.trapsSkipped) crawl-trap URL(s) skipped."
+                " \(unreadable ? "robots.txt could not be read, which" : "robots.txt") kept \(crawl.robotsDisallowed) URL(s) out; \(crawl.trapsSkipped) crawl-trap URL(s) skipped."
             if !crawl.otherSchemes.isEmpty {
                 h +=
                     " Other schemes: "

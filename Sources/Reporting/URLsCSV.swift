@@ -15,6 +15,11 @@ public enum URLsCSV {
         "found_on", "inlinks", "anchor_text", "note", "href",
     ]
 
+    /// The row's note, then why its answer is unknown: `opens_app` says `unknown`, and this says why.
+    static func note(_ url: URLReport) -> String {
+        [url.note, url.unknownReason].compactMap { $0 }.joined(separator: "; ")
+    }
+
     public static func render(_ report: AuditReport) -> String {
         var text = ""
         // In memory nothing throws.
@@ -25,12 +30,12 @@ public enum URLsCSV {
     /// The table in pieces, a domain read at a time, each URL's verdicts worked out as its row is written.
     public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
         let values: [(Row) -> String] = [
-            { $0.domain }, { $0.url.url }, { $0.url.opens ? "yes" : "no" }, { $0.url.opensApp ?? "" },
+            { $0.domain }, { $0.url.url }, { $0.url.answer }, { $0.url.opensApp ?? "" },
             { $0.url.apps.joined(separator: ";") }, { $0.url.decidingRule?.rule ?? "" },
             { $0.url.decidingRule?.pointer ?? "" },
             { $0.url.httpStatus.map(String.init) ?? "" }, { $0.url.redirectTo ?? "" },
             { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
-            { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { $0.url.note ?? "" },
+            { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { URLsCSV.note($0.url) },
             { $0.url.href ?? "" },
         ]
         try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in

@@ -68,6 +68,11 @@ import Testing
                     url: text, foundOn: text, httpStatus: 7,
                     verdicts: [AppVerdict(appID: text, result: .exclude, rule: rule(text), reason: text)],
                     opensApp: text, note: text, redirectTo: text, depth: 3, inlinks: 2, anchorText: text))
+            // An unknown answer: `opens` is null and the reason is written.
+            rows.append(
+                URLReport(
+                    url: text, foundOn: text, httpStatus: nil, verdicts: [], opensApp: nil, note: text,
+                    unknownReason: text))
         }
         return rows
     }
@@ -113,7 +118,7 @@ import Testing
     /// rows above, awkward text included, and are written with the values urls.csv shows.
     @Test func derivedMembersTakeEveryShapeAndHoldTheirValues() throws {
         let rows = Self.rows()
-        #expect(rows.contains { $0.opens } && rows.contains { !$0.opens })
+        #expect(rows.contains { $0.opens } && rows.contains { !$0.opens } && rows.contains(where: \.unknown))
         #expect(rows.contains { $0.apps.isEmpty } && rows.contains { $0.apps.count == 1 })
         #expect(rows.contains { $0.apps.count == 2 && $0.apps.contains(Self.allAwkward) })
         #expect(rows.contains { $0.decidingRule == nil })
@@ -123,7 +128,7 @@ import Testing
         // JSONDecoder, not JSONSerialization: the latter drops a leading U+FEFF from a string.
         for row in rows {
             let written = try JSONDecoder().decode(Derived.self, from: Data(Self.handWritten(row, depth: 0).utf8))
-            #expect(written.opens == (row.opensApp != nil))
+            #expect(written.opens == (row.unknown ? nil : row.opensApp != nil))
             #expect(written.apps == row.verdicts.filter { $0.result == .match }.map(\.appID))
             #expect(written.rule == row.decidingRule?.rule && written.ruleLocation == row.decidingRule?.pointer)
         }
@@ -131,14 +136,15 @@ import Testing
 
     /// The derived members as written, each required (a missing one is an error, not nil).
     struct Derived: Decodable {
-        var opens: Bool
+        /// Null for an unknown answer.
+        var opens: Bool?
         var apps: [String]
         var rule: String?
         var ruleLocation: String?
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: URLReport.DerivedKeys.self)
-            opens = try c.decode(Bool.self, forKey: .opens)
+            opens = try c.decode(Bool?.self, forKey: .opens)
             apps = try c.decode([String].self, forKey: .apps)
             rule = try c.decode(String?.self, forKey: .rule)
             ruleLocation = try c.decode(String?.self, forKey: .ruleLocation)

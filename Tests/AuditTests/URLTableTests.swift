@@ -37,6 +37,36 @@ import Testing
         return urls
     }
 
+    /// A crawl's row on a host whose file was not read is unknown, with why, and counted apart; the crawled site's
+    /// rows without a file, and a host known to serve none, open nothing; a host left unknown for a reason says it.
+    @Test func rowsOnHostsWhoseFileWasNotReadAreUnknownNotNo() throws {
+        var urls = try Self.table()
+        urls.append(url: "https://nofile.test/a", foundOn: nil, httpStatus: nil, note: nil)
+        urls.append(url: "https://refused.test/a", foundOn: nil, httpStatus: nil, note: nil)
+        urls.append(url: "https://127.0.0.1/a", foundOn: nil, httpStatus: nil, note: nil)
+        urls.crawled("shop.test")
+        urls.servesNoFile("nofile.test")
+        urls.leaveUnknown("refused.test", because: "refused here")
+        let rows = Dictionary(uniqueKeysWithValues: urls.map { ($0.url, $0) })
+        #expect(rows["https://blog.test/post/1"]?.opensApp == "ABCDE12345.com.acme.blog")
+        #expect(rows["https://shop.test/about"]?.answer == "no")
+        #expect(rows["https://nofile.test/a"]?.answer == "no")
+        let elsewhere = try #require(
+            rows["https://elsewhere.test/%01%22q%22/"] ?? urls.first { $0.url.contains("elsewhere") })
+        #expect(elsewhere.answer == "unknown" && elsewhere.unknownReason == URLTable.notReadReason("elsewhere.test"))
+        #expect(elsewhere.verdicts.isEmpty && elsewhere.note == "\t\n", "the row's own note is kept apart")
+        #expect(rows["https://refused.test/a"]?.unknownReason == "refused here")
+        #expect(rows["https://127.0.0.1/a"]?.unknownReason == "127.0.0.1 is an IP address, whose file is never fetched")
+        let tally = urls.tally()
+        #expect(tally.unknown == 3 && tally.tested == 5 && tally.opening == urls.filter(\.opens).count)
+        #expect(
+            urls.hostsInOrder() == [
+                "shop.test", "blog.test", "elsewhere.test", "nofile.test", "refused.test", "127.0.0.1",
+            ])
+        // Without `crawled` (a table no crawl made) a row no file judges opens nothing, as before.
+        #expect(try Self.table().allSatisfy { !$0.unknown })
+    }
+
     @Test func crawlFactsKeepTheShortestDepthTheFirstTextAndEveryInlink() throws {
         var urls = URLTable()
         urls.append(url: "https://shop.test/a", foundOn: "sitemap https://shop.test/s.xml", httpStatus: nil, note: nil)

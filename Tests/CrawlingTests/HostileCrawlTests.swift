@@ -80,7 +80,10 @@ import Testing
     @Test func aRobotsTxtAnswering5xxDisallowsTheWholeSite() async {
         let result = await crawl("robotsdown.aasa.test")
         #expect(result.pagesFetched == 0)
-        #expect(result.urls.first?.note == "not crawled: robots.txt disallows it")
+        // Said as what happened, not as a robots.txt rule the site may not even have.
+        #expect(
+            result.urls.first?.note
+                == "not crawled: robots.txt answered 500, read as a complete disallow (RFC 9309)")
         #expect(result.notes.contains { $0.contains("robots.txt answered 500") })
     }
 
@@ -88,6 +91,10 @@ import Testing
         let result = await crawl("refused.aasa.test")
         #expect(result.pagesFetched == 0)
         #expect(result.notes.contains { $0.hasPrefix("robots.txt could not be fetched") })
+        let note = result.urls.first?.note ?? ""
+        #expect(
+            note.hasPrefix("not crawled: robots.txt could not be fetched (")
+                && note.hasSuffix("), read as a complete disallow (RFC 9309)"), "\(note)")
     }
 
     @Test func aRobotsTxtRedirectOffTheSiteIsNotFollowedAndRestrictsNothing() async {

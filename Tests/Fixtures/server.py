@@ -487,6 +487,16 @@ def shop(path, query):
     return 404, page("Not found", []), html, {}
 
 
+# unknown-verdict fixtures: crosslink.aasa.test serves the good file and a home page linking to other hosts, whose
+# answers are known only once their file is read: good (opens /shop/*), notfound (no file), private.localhost (this
+# machine: never fetched for a site), an IP literal, gone (a name a test leaves unmapped, so its fetch fails) and its
+# own /about.
+SCENARIOS["crosslink"] = aasa()
+CROSSLINK_LINKS = ["https://good.aasa.test/shop/1", "https://notfound.aasa.test/shop/1",
+                   "https://private.localhost/shop/1", "https://127.0.0.1/shop/1", "https://gone.aasa.test/shop/1",
+                   "/about"]
+# end of unknown-verdict fixtures
+
 # custom scheme fixtures
 # schemes.aasa.test: pages linking to custom URL schemes (declared, undeclared, repeated across pages, hostile in a
 # terminal or HTML), and a file that opens the app on /product/*, so acmeshop://product/42 has a Universal Link
@@ -702,6 +712,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "shop" and location is None:
             status, body, ctype, headers = shop(path, self.path.split("?", 1)[1] if "?" in self.path else "")
             return self.send(status, body, ctype, headers)
+        if name == "crosslink" and location is None and path == "/":  # unknown-verdict fixtures
+            return self.send(200, page(name, CROSSLINK_LINKS), "text/html; charset=utf-8")
         if scenario is not None and location is None and path == "/":
             # Every demo host has a small home page, so a crawl has something to judge.
             return self.send(200, page(name, ["/shop/1", "/shop/admin/users", "/help/a?article=1234", "/about"]),

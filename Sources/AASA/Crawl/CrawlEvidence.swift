@@ -21,12 +21,17 @@ public struct URLReport: Codable, Sendable, Equatable {
     /// The href as written on the first page that linked it (`url` is that href resolved and made canonical), so
     /// the link can be found in the page's source; nil for the start page, a sitemap's URL and older reports.
     public var href: String?
+    /// Why whether a tap opens an app cannot be told: the file of the URL's host was not read in this run (or the
+    /// run stopped before judging a crawl too big to judge at once). Never written as "no": urls.csv says `unknown`
+    /// and report.json `"opens": null`, and baselines compare no unknown answer. Nil when the answer is known.
+    public var unknownReason: String?
 
     public init(
         url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?,
         redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil, anchorText: String? = nil,
-        href: String? = nil
+        href: String? = nil, unknownReason: String? = nil
     ) {
+        self.unknownReason = unknownReason
         self.url = url
         self.foundOn = foundOn
         self.httpStatus = httpStatus
@@ -38,6 +43,32 @@ public struct URLReport: Codable, Sendable, Equatable {
         self.inlinks = inlinks
         self.anchorText = anchorText
         self.href = href
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, foundOn, httpStatus, verdicts, opensApp, note, redirectTo, depth, inlinks, anchorText, href
+        case unknownReason
+    }
+
+    /// The stored members; `"opens": null` without a reason (a hand-made row) is unknown too.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        url = try c.decode(String.self, forKey: .url)
+        foundOn = try c.decodeIfPresent(String.self, forKey: .foundOn)
+        httpStatus = try c.decodeIfPresent(Int.self, forKey: .httpStatus)
+        verdicts = try c.decode([AppVerdict].self, forKey: .verdicts)
+        opensApp = try c.decodeIfPresent(String.self, forKey: .opensApp)
+        note = try c.decodeIfPresent(String.self, forKey: .note)
+        redirectTo = try c.decodeIfPresent(String.self, forKey: .redirectTo)
+        depth = try c.decodeIfPresent(Int.self, forKey: .depth)
+        inlinks = try c.decodeIfPresent(Int.self, forKey: .inlinks)
+        anchorText = try c.decodeIfPresent(String.self, forKey: .anchorText)
+        href = try c.decodeIfPresent(String.self, forKey: .href)
+        unknownReason = try c.decodeIfPresent(String.self, forKey: .unknownReason)
+        let derived = try decoder.container(keyedBy: DerivedKeys.self)
+        if unknownReason == nil, derived.contains(.opens), try derived.decodeNil(forKey: .opens) {
+            unknownReason = URLReport.unknownWithoutReason
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,8 +84,9 @@ public struct URLReport: Codable, Sendable, Equatable {
         try c.encode(inlinks, forKey: .inlinks)
         try c.encode(anchorText, forKey: .anchorText)
         try c.encode(href, forKey: .href)
+        try c.encode(unknownReason, forKey: .unknownReason)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
-        try derived.encode(opens, forKey: .opens)
+        try derived.encode(unknown ? nil : opens, forKey: .opens)
         try derived.encode(apps, forKey: .apps)
         let rule = decidingRule
         try derived.encode(rule?.rule, forKey: .rule)
@@ -67,8 +99,17 @@ public struct URLReport: Codable, Sendable, Equatable {
         case opens, apps, rule, ruleLocation
     }
 
-    /// Whether a tap opens an app (urls.csv's `opens_app`).
+    /// Whether a tap opens an app; false for an unknown answer too (`answer` tells them apart).
     public var opens: Bool { opensApp != nil }
+
+    /// The answer cannot be told (`unknownReason` says why).
+    public var unknown: Bool { unknownReason != nil }
+
+    /// The reason of a row read back as unknown (`"opens": null`) that gave none.
+    public static let unknownWithoutReason = "not judged"
+
+    /// urls.csv's `opens_app`: `yes`, `no` or `unknown`.
+    public var answer: String { unknown ? "unknown" : opens ? "yes" : "no" }
 
     /// Every app that would open it, in file order; empty when none (urls.csv's `apps`).
     public var apps: [String] { verdicts.filter { $0.result == .match }.map(\.appID) }
@@ -145,11 +186,11 @@ public struct CrawlEvidence: Sendable {
     }
 
     /// Every rule of the file with the number of crawled URLs it decided, in file order. None when the run was
-    /// stopped while counting: partial counts would call used rules unused.
+    /// stopped while counting a crawl too big to judge after a signal: partial counts would call used rules unused.
     public func ruleHits() -> [RuleHits] {
         guard let matcher else { return [] }
         let counts = urls.ruleCounts(host: domain)
-        if StopRequest.isRequested { return [] }
+        guard urls.isJudged else { return [] }
         var seen = Set<String>()
         var hits: [RuleHits] = []
         for app in matcher.appIDs {

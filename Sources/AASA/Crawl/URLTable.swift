@@ -32,6 +32,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     struct Given: Sendable {
         var verdicts: [AppVerdict]
         var opensApp: String?
+        var unknownReason: String?
     }
 
     /// Rows in chunks of 4,096 (full ones sealed, the last one open): growing never copies, and briefly
@@ -46,17 +47,27 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private var redirects: [Int: String] = [:]
     /// The file each audited host serves, by host: whose rules judge a URL.
     private var judges: [String: Matcher] = [:]
+    /// The most rules any judge has: with the row count, what judging the table costs (`judgesAfterStop`).
+    private var mostRules = 0
+    /// The crawled host: once set, a row on another host that no file judges is unknown, not "no".
+    private var home: String?
+    /// Hosts known to serve no file Apple reads (the crawled site's own, another audited site's): their rows
+    /// open nothing.
+    private var settled: Set<String> = []
+    /// Why rows on a host stay unknown, when it is not just that its file was not read (a refused or failed
+    /// fetch under `--judge-linked-hosts`).
+    private var unknownReasons: [String: String] = [:]
     /// `tally()` once per content: the summary, the terminal and each report ask for it. A change starts a fresh
     /// memo when this one holds counts or is shared, so no table ever reads another's counts.
     private var memo = Memo()
 
     /// The counts, computed at most once; a class so copies of the table share it until one changes.
     final class Memo: Sendable {
-        private let value = Locked<(tested: Int, opening: Int)?>(nil)
+        private let value = Locked<Tally?>(nil)
 
         var isSet: Bool { value.withLock { $0 != nil } }
 
-        func get(_ compute: () -> (tested: Int, opening: Int)) -> (tested: Int, opening: Int) {
+        func get(_ compute: () -> Tally) -> Tally {
             value.withLock { value in
                 if let value { return value }
                 let computed = compute()
@@ -67,6 +78,15 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     static let chunkSize = 4_096
+
+    /// URLs judged, those opening an app, and those whose answer is unknown (counted apart from both).
+    public typealias Tally = (tested: Int, opening: Int, unknown: Int)
+
+    /// Rows times (rules + 20) up to which a table is still judged after SIGINT/SIGTERM: judging is local and the
+    /// file is already read, so a crawl the signal cut short is judged in full (a few thousand URLs against a few
+    /// dozen rules take milliseconds). Past it (100,000 URLs against hundreds of rules, a minute in a debug build)
+    /// the rows stay unknown, "not judged", so the partial report is still written within seconds.
+    public static let judgedAfterStop = 400_000
 
     public init() {}
 
@@ -183,7 +203,57 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// URLs on `host` are judged by `matcher` from now on (the crawled site's own file, or another audited site's).
     public mutating func judge(host: String, by matcher: Matcher) {
         judges[host] = matcher
+        mostRules = Swift.max(mostRules, matcher.ruleCount)
         touch()
+    }
+
+    /// The table is a crawl of `host`: its rows that no file judges open nothing, while those on any other host
+    /// whose file was not read are unknown.
+    public mutating func crawled(_ host: String) {
+        home = host
+        touch()
+    }
+
+    /// `host` serves no file Apple reads (another audited site's fetch found none): its rows open nothing.
+    public mutating func servesNoFile(_ host: String) {
+        settled.insert(host)
+        touch()
+    }
+
+    /// Rows on `host` stay unknown for `reason` (its fetch was refused or failed, or a cap left it out).
+    public mutating func leaveUnknown(_ host: String, because reason: String) {
+        unknownReasons[host] = reason
+        touch()
+    }
+
+    /// Why a row on `host`, which no file judges, is unknown; nil when it opens nothing (the crawled site, a site
+    /// known to serve no file, or a table that is no crawl's).
+    private func unknownReason(_ host: String) -> String? {
+        guard let home, host != home, !settled.contains(host) else { return nil }
+        return unknownReasons[host] ?? URLTable.notReadReason(host)
+    }
+
+    /// The reason of a row on a host whose file this run did not read.
+    public static func notReadReason(_ host: String) -> String {
+        if IPLiteral.isIPAddress(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host) {
+            return URLTable.ipAddressReason(host)
+        }
+        return "the file of \(host) was not read in this run; audit it too or use --judge-linked-hosts"
+    }
+
+    /// The reason of a row on an IP address: no file is ever fetched from one (DESIGN §8).
+    public static func ipAddressReason(_ host: String) -> String {
+        "\(host) is an IP address, whose file is never fetched"
+    }
+
+    /// Whether the rows a file can judge are judged: always, unless a signal asked the run to stop and the table is
+    /// too big to judge quickly (`judgedAfterStop`).
+    public var isJudged: Bool { judgedEvenIfStopped || !StopRequest.isRequested }
+
+    /// Each row costs its matching against the rules, plus a fixed share (preparing the URL, writing the row).
+    private var judgedEvenIfStopped: Bool {
+        let work = rowCount.multipliedReportingOverflow(by: mostRules + 20)
+        return !work.overflow && work.partialValue <= URLTable.judgedAfterStop
     }
 
     /// Before a change: a memo that holds counts, or that a copy shares, no longer fits this table.
@@ -204,11 +274,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         if !given.isEmpty, let given = given[position] {
             report.verdicts = given.verdicts
             report.opensApp = given.opensApp
+            report.unknownReason = given.unknownReason
             return report
         }
-        guard let host = URLTable.host(of: row.url), let matcher = judges[host] else { return report }
-        guard !StopRequest.isRequested else {
-            report.note = [row.note, StopRequest.unjudgedNote].compactMap { $0 }.joined(separator: "; ")
+        guard let host = URLTable.host(of: row.url) else { return report }
+        guard let matcher = judges[host] else {
+            report.unknownReason = unknownReason(host)
+            return report
+        }
+        guard isJudged else {
+            report.unknownReason = StopRequest.unjudgedNote
             return report
         }
         let result = matcher.verdicts(for: row.url)
@@ -234,28 +309,39 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public static let sameDomainNote =
         "a tap on this link inside Safari, on a page of the same domain, stays in Safari (TN3155)"
 
-    /// URLs with at least one verdict, and those that open an app, counted without writing any verdict text.
-    public func tally() -> (tested: Int, opening: Int) { memo.get(count) }
+    /// URLs with at least one verdict, those that open an app, and those whose answer is unknown, counted without
+    /// writing any verdict text.
+    public func tally() -> Tally { memo.get(count) }
 
-    private func count() -> (tested: Int, opening: Int) {
+    private func count() -> Tally {
         var tested = 0
         var opening = 0
+        var unknown = 0
+        let small = judgedEvenIfStopped
         forEachRow { row, given in
             if let given {
                 if !given.verdicts.isEmpty { tested += 1 }
                 if given.opensApp != nil { opening += 1 }
+                if given.unknownReason != nil { unknown += 1 }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !matcher.appIDs.isEmpty,
-                !StopRequest.isRequested
-            else { return }
+            guard let host = URLTable.host(of: row.url) else { return }
+            guard let matcher = judges[host] else {
+                if unknownReason(host) != nil { unknown += 1 }
+                return
+            }
+            guard small || !StopRequest.isRequested else {
+                unknown += 1
+                return
+            }
+            guard !matcher.appIDs.isEmpty else { return }
             tested += 1
             guard let url = matcher.prepare(row.url) else { return }
             var opens = false
             matcher.forEachDecision(url) { _, decision in opens = opens || decision.result == .match }
             if opens { opening += 1 }
         }
-        return (tested, opening)
+        return (tested, opening, unknown)
     }
 
     /// How many URLs each rule of `host`'s file decided (by JSON Pointer), once per URL however many apps share
@@ -264,12 +350,13 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var counts: [String: Int] = [:]
         var byIndex: [Int: Int] = [:]
         let matcher = judges[host]
+        let small = judgedEvenIfStopped
         forEachRow { row, given in
             if let given {
                 for pointer in Set(given.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
                 return
             }
-            guard let matcher, !StopRequest.isRequested, URLTable.host(of: row.url) == host,
+            guard let matcher, small || !StopRequest.isRequested, URLTable.host(of: row.url) == host,
                 let url = matcher.prepare(row.url)
             else { return }
             var decided: Set<Int> = []
@@ -297,12 +384,14 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             if result == .exclude { c.excluded += 1 }
             counts[app] = c
         }
+        let small = judgedEvenIfStopped
         forEachRow { row, given in
             if let given {
                 for verdict in given.verdicts { count(verdict.appID, verdict.result) }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host], !StopRequest.isRequested else {
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host], small || !StopRequest.isRequested
+            else {
                 return
             }
             guard let url = matcher.prepare(row.url) else {
@@ -319,6 +408,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var hosts = Set<String>()
         forEachRow { row, _ in
             if let host = URLTable.host(of: row.url) { hosts.insert(host) }
+        }
+        return hosts
+    }
+
+    /// The hosts of the http(s) URLs, in the order their first row was found.
+    public func hostsInOrder() -> [String] {
+        var seen = Set<String>()
+        var hosts: [String] = []
+        forEachRow { row, _ in
+            if let host = URLTable.host(of: row.url), seen.insert(host).inserted { hosts.append(host) }
         }
         return hosts
     }
@@ -357,14 +456,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
         row.inlinks = report.inlinks.map { Int32(clamping: $0) } ?? -1
         if let target = report.redirectTo { redirects[rowCount] = target }
-        appendGiven(Given(verdicts: report.verdicts, opensApp: report.opensApp), row)
+        appendGiven(
+            Given(verdicts: report.verdicts, opensApp: report.opensApp, unknownReason: report.unknownReason), row)
     }
 
-    /// A row read back from a baseline: the URL and the app it opened, nothing else.
-    public mutating func append(given url: String, opensApp: String?) {
+    /// A row read back from a baseline: the URL and the app it opened (or that this was unknown), nothing else.
+    public mutating func append(given url: String, opensApp: String?, unknown: Bool = false) {
         var row = Stored(url: bytes.append(url))
         row.inlinks = -1
-        appendGiven(Given(verdicts: [], opensApp: opensApp), row)
+        appendGiven(
+            Given(verdicts: [], opensApp: opensApp, unknownReason: unknown ? URLReport.unknownWithoutReason : nil), row)
     }
 
     private mutating func appendGiven(_ verdicts: Given, _ row: Stored) {

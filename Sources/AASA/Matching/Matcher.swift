@@ -11,6 +11,8 @@ public struct Matcher: Sendable {
 
     /// Every app listed for applinks, in file order.
     public var appIDs: [String] { compiled.appIDs }
+    /// Every compiled rule of the file: what judging one URL may cost.
+    public var ruleCount: Int { compiled.rules.count }
 
     /// Prepares a URL for repeated matching against this file. Inlinable so a caller's loop hands its URL straight
     /// to `PreparedURL` instead of paying a call, a retain and a copy of the result per URL.

@@ -15,6 +15,9 @@ public struct AuditReport: Codable, Sendable {
         public var infos: Int
         public var urlsTested: Int
         public var urlsOpeningApp: Int
+        /// Crawled URLs on hosts whose file was not read (or left unjudged by a signal): neither yes nor no. Absent
+        /// in reports written before it existed.
+        public var urlsUnknown: Int?
         public var passed: Int
         public var warned: Int
         public var failed: Int
@@ -82,6 +85,7 @@ public struct AuditReport: Codable, Sendable {
             domains: domains.count, errors: findings.count(.error), warnings: findings.count(.warning),
             infos: findings.count(.info),
             urlsTested: tallies.map(\.tested).reduce(0, +), urlsOpeningApp: tallies.map(\.opening).reduce(0, +),
+            urlsUnknown: tallies.map(\.unknown).reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)
     }

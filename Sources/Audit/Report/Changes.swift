@@ -247,12 +247,13 @@ public struct Changes: Codable, Sendable {
             // The old report's URLs read with today's parser first: a report written before URLs were canonical
             // (`HTTPS://Shop.test:443/a/../b` as linked) names the same page, so upgrading alone changes nothing.
             func canonical(_ url: String) -> String { WebURL(url)?.href ?? url }
-            let opened = Dictionary(then.urls.map { (canonical($0.url), $0.opensApp) }, uniquingKeysWith: { a, _ in a })
-            for url in now.urls {
-                // A row a signal left unjudged opens nothing: that is no flip.
-                guard let old = opened[canonical(url.url)], old != url.opensApp, !StopRequest.isRequested else {
-                    continue
-                }
+            // Unknown answers (a host whose file was not read, a row a signal left unjudged) are left out on either
+            // side: unknown to yes, or yes to unknown, is no flip.
+            let opened = Dictionary(
+                then.urls.lazy.filter { !$0.unknown }.map { (canonical($0.url), $0.opensApp) },
+                uniquingKeysWith: { a, _ in a })
+            for url in now.urls where !url.unknown {
+                guard let old = opened[canonical(url.url)], old != url.opensApp else { continue }
                 flips.append(
                     (position, VerdictFlip(domain: now.domain, url: url.url, before: old, after: url.opensApp)))
             }

@@ -18,6 +18,8 @@ public struct DomainStream: Sendable {
         public var infos: Int
         public var urlsTested: Int
         public var urlsOpeningApp: Int
+        /// URLs whose answer is unknown (the file of their host was not read).
+        public var urlsUnknown: Int
         /// The site was crawled (its URLs may be none).
         public var crawled: Bool
         /// A signal cut its crawl short: `--resume` crawls it again.
@@ -61,6 +63,7 @@ public struct DomainStream: Sendable {
             let tally = report.urls.tally()
             urlsTested = tally.tested
             urlsOpeningApp = tally.opening
+            urlsUnknown = tally.unknown
             crawled = report.crawl != nil
             crawlInterrupted = report.crawl?.stoppedBecause == CrawlStop.interrupted.description
             if let linkable, !report.urls.isEmpty {
@@ -88,6 +91,8 @@ public struct DomainStream: Sendable {
     private let log: DomainLog.Reader?
     /// Files of audited domains that other audited sites linked to, by domain.
     private var judges: [String: Matcher] = [:]
+    /// Audited domains other sites linked to that serve no file Apple reads: links to them open nothing.
+    private var unserved: Set<String> = []
     /// How custom-scheme links are judged when a domain is read (set by `judgeSchemeLinks`).
     private var schemeJudging: SchemeLinkVerdicts.Judging?
     /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
@@ -124,14 +129,15 @@ public struct DomainStream: Sendable {
                 recent.withLock { $0 = (entry.index, report) }
             }
         }
-        let judged = Set(entry.linkedDomains.filter { judges[$0] != nil })
+        let judged = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
         if !judged.isEmpty { report.urls = rejudged(report.urls, hosts: judged) }
         if entry.hasSchemeLinks, let schemeJudging { SchemeLinkVerdicts.judge(&report, schemeJudging) }
         return report
     }
 
-    /// The table with its rows on `hosts` judged by those hosts' files: the log wrote them before those files were
-    /// known (with no verdict), so they are made plain rows again; every other row keeps the verdicts written.
+    /// The table with its rows on `hosts` judged by those hosts' files (or opening nothing where a host serves none):
+    /// the log wrote them before those files were known (as unknown), so they are made plain rows again; every
+    /// other row keeps the verdicts written.
     private func rejudged(_ table: URLTable, hosts: Set<String>) -> URLTable {
         var fresh = URLTable()
         for row in table {
@@ -147,7 +153,7 @@ public struct DomainStream: Sendable {
             fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)
         }
         for host in hosts {
-            if let matcher = judges[host] { fresh.judge(host: host, by: matcher) }
+            if let matcher = judges[host] { fresh.judge(host: host, by: matcher) } else { fresh.servesNoFile(host) }
         }
         return fresh
     }
@@ -168,13 +174,20 @@ public struct DomainStream: Sendable {
     public mutating func judgeLinksBetweenDomains() throws {
         let linked = Set(entries.flatMap(\.linkedDomains))
         guard !linked.isEmpty else { return }
-        for entry in entries where linked.contains(entry.domain) && entry.servesFile {
-            if let matcher = try load(entry).servedMatcher { judges[entry.domain] = matcher }
+        for entry in entries where linked.contains(entry.domain) {
+            if entry.servesFile, let matcher = try load(entry).servedMatcher {
+                judges[entry.domain] = matcher
+            } else {
+                unserved.insert(entry.domain)
+            }
         }
-        for position in entries.indices where entries[position].linkedDomains.contains(where: { judges[$0] != nil }) {
+        // A domain audited twice counts as serving a file when either run of it did.
+        unserved.subtract(judges.keys)
+        for position in entries.indices where !entries[position].linkedDomains.isEmpty {
             let tally = try load(entries[position]).urls.tally()
             entries[position].urlsTested = tally.tested
             entries[position].urlsOpeningApp = tally.opening
+            entries[position].urlsUnknown = tally.unknown
         }
     }
 

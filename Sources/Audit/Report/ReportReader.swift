@@ -261,7 +261,7 @@ enum ReportReader {
                         }
                     case .openedApp:
                         for row in try decoder.decode([OpenedApp].self, from: Data(batch)) {
-                            table.append(given: row.url, opensApp: row.opensApp)
+                            table.append(given: row.url, opensApp: row.opensApp, unknown: row.unknown)
                         }
                     }
                 } catch let error as DecodingError {
@@ -291,7 +291,7 @@ enum ReportReader {
                 case .openedApp:
                     if let row = URLRowReader.openedApp(text) {
                         try decodeBatch()
-                        table.append(given: row.url, opensApp: row.opensApp)
+                        table.append(given: row.url, opensApp: row.opensApp, unknown: row.unknown)
                         continue
                     }
                 }
@@ -351,6 +351,17 @@ enum ReportReader {
     struct OpenedApp: Decodable {
         var url: String
         var opensApp: String?
+        /// `"opens": null`: the answer was unknown.
+        var unknown: Bool
+
+        enum CodingKeys: String, CodingKey { case url, opensApp, opens }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            url = try c.decode(String.self, forKey: .url)
+            opensApp = try c.decodeIfPresent(String.self, forKey: .opensApp)
+            unknown = try c.contains(.opens) && c.decodeNil(forKey: .opens)
+        }
     }
 
     /// An object's members as JSON text, in the order read, for JSONDecoder.

@@ -22,7 +22,7 @@ public struct StreamedReport: Sendable {
         self.header.summary = AuditReport.Summary(
             domains: entries.count, errors: sum(\.errors) + entitlements.count(.error),
             warnings: sum(\.warnings) + entitlements.count(.warning), infos: sum(\.infos) + entitlements.count(.info),
-            urlsTested: sum(\.urlsTested), urlsOpeningApp: sum(\.urlsOpeningApp),
+            urlsTested: sum(\.urlsTested), urlsOpeningApp: sum(\.urlsOpeningApp), urlsUnknown: sum(\.urlsUnknown),
             passed: sum { $0.verdict == .pass ? 1 : 0 }, warned: sum { $0.verdict == .warn ? 1 : 0 },
             failed: sum { $0.verdict == .fail ? 1 : 0 })
     }

@@ -24,11 +24,16 @@ extension URLReport: HandWrittenJSON {
         object.member("httpStatus", int: httpStatus, &out)
         object.member("inlinks", int: inlinks, &out)
         object.member("note", string: note, &out)
-        object.member("opens", bool: opens, &out)
+        if unknown {
+            object.member("opens", string: nil, &out)
+        } else {
+            object.member("opens", bool: opens, &out)
+        }
         object.member("opensApp", string: opensApp, &out)
         object.member("redirectTo", string: redirectTo, &out)
         object.member("rule", string: rule?.rule, &out)
         object.member("ruleLocation", string: rule?.pointer, &out)
+        object.member("unknownReason", string: unknownReason, &out)
         object.member("url", string: url, &out)
         object.key("verdicts", &out)
         out += "[\n".utf8

@@ -16,12 +16,13 @@ enum URLRowReader {
         }
     }
 
-    /// The URL and the app it opens: all a baseline compares.
-    static func openedApp(_ bytes: [UInt8]) -> (url: String, opensApp: String?)? {
+    /// The URL, the app it opens and whether that is unknown (`"opens": null`): all a baseline compares.
+    static func openedApp(_ bytes: [UInt8]) -> (url: String, opensApp: String?, unknown: Bool)? {
         bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(bytes: buffer)
             var url: String?
             var opensApp: String?
+            var unknown = false
             var seen = Seen()
             let read = cursor.object { cursor, key in
                 switch key {
@@ -29,11 +30,12 @@ enum URLRowReader {
                     url = cursor.string()
                     return seen.first(0) && url != nil
                 case "opensApp": return seen.first(1) && cursor.optional(&opensApp) { $0.string() }
+                case "opens": return seen.first(2) && cursor.opens(&unknown)
                 default: return cursor.skipValue()
                 }
             }
             guard read, cursor.atEnd, let url else { return nil }
-            return (url, opensApp)
+            return (url, opensApp, unknown)
         }
     }
 
@@ -228,9 +230,20 @@ enum URLRowReader {
             }
         }
 
+        /// `opens`: a boolean, or `null` for an unknown answer.
+        mutating func opens(_ unknown: inout Bool) -> Bool {
+            skipSpace()
+            if literal("null") {
+                unknown = true
+                return true
+            }
+            return literal("true") || literal("false")
+        }
+
         mutating func urlReport() -> URLReport? {
             var url: String?
             var verdicts: [AppVerdict]?
+            var unknown = false
             var row = URLReport(url: "", foundOn: nil, httpStatus: nil, verdicts: [], opensApp: nil, note: nil)
             var seen = Seen()
             let read = object { cursor, key in
@@ -247,6 +260,8 @@ enum URLRowReader {
                 case "inlinks": return seen.first(7) && cursor.optional(&row.inlinks) { $0.int() }
                 case "anchorText": return seen.first(8) && cursor.optional(&row.anchorText) { $0.string() }
                 case "href": return seen.first(10) && cursor.optional(&row.href) { $0.string() }
+                case "opens": return seen.first(11) && cursor.opens(&unknown)
+                case "unknownReason": return seen.first(12) && cursor.optional(&row.unknownReason) { $0.string() }
                 case "verdicts":
                     verdicts = cursor.array { $0.appVerdict() }
                     return seen.first(9) && verdicts != nil
@@ -254,6 +269,7 @@ enum URLRowReader {
                 }
             }
             guard read, let url, let verdicts else { return nil }
+            if unknown && row.unknownReason == nil { row.unknownReason = URLReport.unknownWithoutReason }
             row.url = url
             row.verdicts = verdicts
             return row

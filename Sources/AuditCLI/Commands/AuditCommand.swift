@@ -57,6 +57,11 @@ enum AuditCommand: Command {
     static let maxInlinks = OptionSpec(
         "--max-inlinks", .integer(0...1_000_000_000), default: "1000000",
         help: "links listed per site in inlinks.csv at most; report.json counts the rest (crawl.inlinksOmitted)")
+    static let judgeLinkedHosts = OptionSpec(
+        "--judge-linked-hosts", .integer(0...10_000), default: "0", placeholder: "N",
+        help: "fetch the file of up to N other hosts the crawl links to, to judge those links (never an IP address, "
+            + "this machine or a private network unless --connect-to maps the host); else they are unknown unless "
+            + "audited too")
 
     static let out = SharedOptions.out
     static let format = OptionSpec(
@@ -98,7 +103,7 @@ enum AuditCommand: Command {
                 "Crawl",
                 [
                     crawl, maxPages, maxURLs, maxDepth, delay, maxCrawlDelay, crawlTime, crawlConcurrency,
-                    includeSubdomains, maxInlinks,
+                    includeSubdomains, maxInlinks, judgeLinkedHosts,
                 ]),
             OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose, csvBOM]),
             OptionGroup("Resuming", [resume, retryFailed]),
@@ -108,6 +113,7 @@ enum AuditCommand: Command {
             .conflicts(cdnBase.name, noCDN.name), .requires(appID.name, entitlements.name),
             .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
             .requires(maxInlinks.name, crawl.name),
+            .requires(judgeLinkedHosts.name, crawl.name),
         ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
@@ -238,7 +244,9 @@ enum AuditCommand: Command {
     static func findingOptions(_ options: ParsedOptions, _ plan: Plan) -> [String: String] {
         var recorded: [String: String] = [:]
         var specs = [noCDN, NetworkOptions.timeout, crawl]
-        if plan.crawl != nil { specs += [maxPages, maxURLs, maxDepth, maxCrawlDelay, crawlTime, includeSubdomains] }
+        if plan.crawl != nil {
+            specs += [maxPages, maxURLs, maxDepth, maxCrawlDelay, crawlTime, includeSubdomains, judgeLinkedHosts]
+        }
         for spec in specs {
             switch spec.kind {
             case .flag: recorded[spec.name] = options.flag(spec) ? "true" : nil
@@ -366,6 +374,7 @@ enum AuditCommand: Command {
         crawl.crawlTime = options.decimal(crawlTime) ?? crawl.crawlTime
         crawl.perHostConcurrency = options.integer(crawlConcurrency) ?? crawl.perHostConcurrency
         crawl.includeSubdomains = options.flag(includeSubdomains)
+        crawl.judgeLinkedHosts = options.integer(judgeLinkedHosts) ?? 0
         crawl.userAgent = options.string(userAgent) ?? crawl.userAgent
         return crawl
     }
@@ -504,9 +513,13 @@ enum AuditCommand: Command {
         if plan.outputs.formats.contains(.csv) || plan.outputs.formats.contains(.html) {
             crawlOptions?.inlinks = InlinkSpool(cap: plan.inlinksCap)
         }
-        let auditor = DomainAuditor(
+        var auditor = DomainAuditor(
             fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
             crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling })
+        if let crawl = plan.crawl, crawl.judgeLinkedHosts > 0 {
+            auditor.linkedHosts = LinkedHostFiles(
+                fetcher: fetcher, limit: crawl.judgeLinkedHosts, audited: Set(plan.inputs.targets.map(\.domain)))
+        }
         let runner = AuditRunner(auditor: auditor, concurrency: plan.fetch.concurrency)
         var targets = plan.inputs.targets
         let (kept, pending) = resumeSplit(plan, targets: &targets)

@@ -40,10 +40,11 @@ struct AuditSummary {
             guard let domain else { continue }
             lines += findingLines(domain.findings)
             if let crawl = domain.crawl {
-                let opening = domain.urls.tally().opening
+                let tally = domain.urls.tally()
+                let unknown = tally.unknown > 0 ? ", \(tally.unknown) unknown" : ""
                 lines.append(
-                    "        crawl: \(crawl.pagesFetched) pages, \(crawl.urlsDiscovered) URLs, \(opening) open an app; "
-                        + "stopped: \(safe(crawl.stoppedBecause))")
+                    "        crawl: \(crawl.pagesFetched) pages, \(crawl.urlsDiscovered) URLs, \(tally.opening) open an app"
+                        + "\(unknown); stopped: \(safe(crawl.stoppedBecause))")
                 if verbose, let links = crawl.schemeLinks { lines += schemeLinkLines(links) }
             }
         }
