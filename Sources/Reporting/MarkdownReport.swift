@@ -24,6 +24,7 @@ public enum MarkdownReport {
             "### Universal Links audit: \(failing == 0 ? (warning == 0 ? "all pass" : "warnings") : "\(failing) failing")",
             "",
             "\(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail · \(s.errors) errors, \(s.warnings) warnings"
+                + ((s.suppressed ?? 0) > 0 ? " · \(s.suppressed ?? 0) suppressed" : "")
                 + (s.urlsTested > 0 ? " · \(s.urlsOpeningApp) of \(s.urlsTested) crawled URLs open an app" : ""),
             "",
             "| domain | verdict | findings |",

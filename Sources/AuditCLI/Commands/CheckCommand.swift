@@ -15,15 +15,26 @@ enum CheckCommand: Command {
         help: "text for people, json for scripts, sarif for code-scanning annotations in a pull request")
     static let json = OptionSpec.flag("--json", help: "the same as --format json")
     static let failOn = SharedOptions.failOn
+    static let config = SharedOptions.config
+    static let noConfig = SharedOptions.noConfig
+    static let ignore = SharedOptions.ignore
 
     static let spec = CommandSpec(
         name: "check", summary: "validate a local apple-app-site-association file",
         positionals: [PositionalSpec("FILE", .one, isPath: true, help: "the file (JSON or CMS-signed); - reads stdin")],
-        groups: [OptionGroup("Output", [format, json, failOn])],
+        groups: [
+            OptionGroup("Output", [format, json, failOn]), OptionGroup("Suppressions", [config, noConfig, ignore]),
+        ],
+        constraints: [.conflicts(config.name, noConfig.name)],
         description: [
             "Validates a local apple-app-site-association file with every document, app ID and rule check, and "
                 + "shows each finding on its line with why it matters and how to fix it. --format sarif writes "
-                + "SARIF 2.1.0."
+                + "SARIF 2.1.0.",
+            "Ignore entries suppress findings, as a linter's do: .aasa-audit.json in the working folder (or "
+                + "--config FILE; --no-config reads none) lists {\"check\", \"pointer\" "
+                + "(a JSON Pointer), \"reason\"} entries under \"ignore\", and --ignore ID[@DOMAIN] adds one. A "
+                + "suppressed finding is still listed, with its reason, and counted apart, and fails "
+                + "nothing; an entry that matched nothing is named on stderr (the exit status is unchanged).",
         ],
         exitStatus: "0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error.")
 
@@ -32,6 +43,7 @@ enum CheckCommand: Command {
         var bytes: [UInt8]
         var format: Format
         var failOn: Severity
+        var suppressions = Suppressions([])
     }
 
     /// What `check --json` prints.
@@ -48,13 +60,22 @@ enum CheckCommand: Command {
         return Plan(
             path: path, bytes: try InputFile.read(path, command: spec.name),
             format: options.flag(json) ? .json : options.choice(format, as: Format.self) ?? .text,
-            failOn: options.choice(failOn, as: Severity.self) ?? .error)
+            failOn: options.choice(failOn, as: Severity.self) ?? .error,
+            suppressions: try ConfigFile.suppressions(from: options, command: spec.name))
     }
+
+    /// The checks `check` runs: an ignore entry for another (a transport or crawl check) or for a domain is meant
+    /// for `audit`, so it is not stale here.
+    static let checkIDs = Set(
+        (Catalogue.documentChecks + Catalogue.limitChecks).map { $0.description.id } + [TooLarge.description.id])
 
     static func run(_ plan: Plan) async -> ExitCode {
         // Apple's 128 KiB limit applies as in `audit`; a file far past it is not decoded at all.
         let file = DecodedFile(bytes: plan.bytes, limit: DecodedFile.localDecodeLimit)
-        let findings = Catalogue.check(localFile: file, size: plan.bytes.count)
+        var findings = Catalogue.check(localFile: file, size: plan.bytes.count)
+        plan.suppressions.apply(to: &findings, domain: [])
+        ConfigFile.reportUnused(
+            plan.suppressions.unused { $0.domain == nil && checkIDs.contains($0.check) }, command: spec.name)
         let apps = file.document.map(AppServices.list) ?? []
         switch plan.format {
         case .sarif:

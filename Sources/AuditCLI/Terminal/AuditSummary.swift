@@ -21,7 +21,8 @@ struct AuditSummary {
         let s = report.summary
         var lines = [
             "aasa-audit: \(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail "
-                + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
+                + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos"
+                + ((s.suppressed ?? 0) > 0 ? ", \(s.suppressed ?? 0) suppressed)" : ")")
         ]
         let order = Self.worstFirst(entries)
         let names = order.map { safe(Punycode.display(entries[$0].domain, unicode: entries[$0].unicode)) }
@@ -120,14 +121,22 @@ struct AuditSummary {
                 }
                 continue
             }
-            lines.append("        \(terminal.severity(finding.severity))[\(safe(finding.id))] \(safe(finding.message))")
+            let silenced = finding.isSuppressed ? "suppressed " : ""
+            lines += terminal.wrap(
+                "\(silenced)\(terminal.severity(finding.severity))[\(safe(finding.id))] \(safe(finding.message))",
+                prefix: "        ", indent: "          ")
             guard verbose else { continue }
+            if let reason = finding.suppressedReason {
+                lines += terminal.wrap(safe(reason), prefix: "          suppressed: ", indent: "            ")
+            }
             let l = finding.location
             let place = [
                 l.url, l.pointer, l.line.map { "line \($0)" + (l.column.map { ", column \($0)" } ?? "") },
             ].compactMap { $0 }
             if !place.isEmpty { lines.append("          at: \(safe(place.joined(separator: "  ")))") }
-            if !finding.hint.isEmpty { lines.append("          fix: \(safe(finding.hint))") }
+            if !finding.hint.isEmpty {
+                lines += terminal.wrap(safe(finding.hint), prefix: "          fix: ", indent: "               ")
+            }
         }
         for (id, count) in hidden {
             lines.append("        … \(count) more \(safe(id)) finding(s): see the report")
