@@ -57,13 +57,13 @@ import Testing
             try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
         }
         #expect(try read("summary.md").contains("0 errors, 0 warnings · 1 suppressed"))
-        #expect(try read("report.html").contains(#"<b>1</b><span class="badge ">suppressed</span>"#))
+        #expect(try read("report.html").contains(#"<div class="card"><b>1</b>suppressed</div>"#))
         #expect(try read("report.html").contains("<summary>1 suppressed</summary>"))
         let junit = try read("report.junit.xml")
         #expect(junit.contains(#"failures="0" skipped="1">"#), "\(junit.prefix(300))")
         #expect(junit.contains(#"<skipped message="suppressed: the site sends no marketing mail"/>"#))
         let csv = try read("findings.csv")
-        #expect(csv.split(separator: "\n").first?.hasSuffix(",suppressed,suppressed_reason") == true)
+        #expect(csv.split(separator: "\r\n").first?.hasSuffix(",suppressed,suppressed_reason") == true, "\(csv)")
         #expect(csv.contains(",yes,the site sends no marketing mail"), "\(csv)")
     }
 
@@ -158,7 +158,7 @@ import Testing
             .write(to: dir.appendingPathComponent(".aasa-audit.json"))
         let result = try await Binary.run(["check", try Binary.write(cleanFile).path], directory: dir)
         #expect(result.status == 2)
-        #expect(result.stderr.contains(".aasa-audit.json:1:51: byte 0xE9 is not valid UTF-8"), "\(result.stderr)")
+        #expect(result.stderr.contains(".aasa-audit.json:1:52: byte 0xE9 is not valid UTF-8"), "\(result.stderr)")
     }
 
     @Test func aConfigThatIsAFolderOrMissingIsRefused() async throws {
