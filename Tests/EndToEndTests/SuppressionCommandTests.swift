@@ -217,7 +217,7 @@ import Testing
 
     @Test func theExclusionFixIsNeverCut() async throws {
         let file = try Binary.write(Self.capturingFile).path
-        let json = try await Binary.run(["check", file, "--json", "--no-config"])
+        let json = try await Binary.run(["check", file, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         let hint = try #require(findings.first { $0["id"] as? String == "rule-captures-sensitive" }?["hint"] as? String)
@@ -227,8 +227,28 @@ import Testing
         for pattern in patterns {
             #expect(hint.contains(#""/": "\#(pattern)""#), "\(pattern) missing from the fix")
         }
-        let text = try await Binary.run(["check", file, "--no-config"], environment: ["COLUMNS": "60"])
+        let text = try await Binary.run(["check", file], environment: ["COLUMNS": "60"])
         let fix = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("  fix: ") })
         #expect(!fix.contains("…") && fix.count > 600, "not a terminal: one whole line, COLUMNS or not")
+    }
+
+    /// On a terminal (a pseudo-terminal made by util-linux's `script`) the fix is wrapped to COLUMNS at spaces, and
+    /// the wrapped lines joined again are the whole fix.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script is missing"))
+    func onATerminalTheFixIsWrappedToItsWidthWhole() async throws {
+        let file = try Binary.write(Self.capturingFile).path
+        let json = try await Binary.run(["check", file, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let hint = try #require(findings.first { $0["id"] as? String == "rule-captures-sensitive" }?["hint"] as? String)
+        let command = "'\(Binary.url.path)' check '\(file)'"
+        let result = try await Binary.run(
+            ["-qec", command, "/dev/null"], environment: ["COLUMNS": "60", "NO_COLOR": "1"],
+            program: URL(fileURLWithPath: "/usr/bin/script"))
+        let lines = result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  fix: Associate") }, "\(result.stdout)")
+        let block = [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("       ") }
+        #expect(block.count > 5 && block.allSatisfy { $0.count <= 60 }, "\(block)")
+        #expect(block.map { $0.drop { $0 == " " } }.joined(separator: " ") == "fix: " + hint)
     }
 }
