@@ -2,8 +2,8 @@ import AASA
 import Audit
 
 /// The plain-text summary on stdout: worst domains first, each error and warning finding's one-line message under
-/// its domain (infos, fixes and locations too with `--verbose`), what changed since the baseline per domain, and
-/// what an interruption or a refused input line left out.
+/// its domain (infos, suppressed findings with their reasons, fixes and locations too with `--verbose`), what changed
+/// since the baseline per domain, and what an interruption or a refused input line left out.
 struct AuditSummary {
     let terminal: Terminal
     var verbose = false
@@ -29,7 +29,7 @@ struct AuditSummary {
         let width = names.map(\.count).max() ?? 0
         for (position, name) in zip(order, names) {
             let entry = entries[position]
-            let shown = entry.verdict != .pass || entry.crawled || (verbose && entry.infos > 0)
+            let shown = entry.verdict != .pass || entry.crawled || (verbose && entry.infos + entry.suppressed > 0)
             // A domain that cannot be read again is shown by its name and verdict.
             let domain = shown ? try? streamed.domains.load(entry) : nil
             var ids: [String] = []
