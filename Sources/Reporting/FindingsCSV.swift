@@ -11,7 +11,8 @@ public enum FindingsCSV {
 
     /// The columns, in order: a public contract like the report's fields.
     public static let headers = [
-        "domain", "id", "severity", "message", "url", "pointer", "line", "column", "hint", "reference",
+        "domain", "id", "severity", "message", "url", "pointer", "line", "column", "hint", "reference", "suppressed",
+        "suppressed_reason",
     ]
 
     /// Apple's page behind each check, for findings read from reports that did not carry one.
@@ -32,9 +33,10 @@ public enum FindingsCSV {
             { $0.finding.location.url ?? "" }, { $0.finding.location.pointer ?? "" },
             { $0.finding.location.line.map(String.init) ?? "" }, { $0.finding.location.column.map(String.init) ?? "" },
             { $0.finding.hint }, { $0.finding.reference ?? references[$0.finding.id] ?? "" },
+            { $0.finding.isSuppressed ? "yes" : "no" }, { $0.finding.suppressedReason ?? "" },
         ]
         try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in
-            for entry in report.domains.entries where entry.reaches(.info) {
+            for entry in report.domains.entries where entry.reaches(.info) || entry.suppressed > 0 {
                 let d = try report.domains.load(entry)
                 for finding in d.findings { try row(Row(domain: d.domain, finding: finding)) }
             }

@@ -19,6 +19,19 @@ extension HTMLReport {
         return h + "</div>"
     }
 
+    /// The findings an ignore entry silenced, closed, each with the entry's reason: kept in sight, counted apart.
+    static func suppressedHTML(_ findings: [Finding], lines: [String]) -> String {
+        let silenced = findings.filter(\.isSuppressed)
+        guard !silenced.isEmpty else { return "" }
+        let total = findings.suppressedCount
+        var h = "<details><summary>\(total) suppressed</summary>"
+        for f in silenced {
+            h += "<p class=\"note\"><strong>Suppressed:</strong> \(escapeHTML(f.suppressedReason ?? ""))</p>"
+            h += findingHTML(f, lines: lines)
+        }
+        return h + "</details>"
+    }
+
     /// The URL, the JSON Pointer (the whole file when empty) and the line and column.
     static func location(_ l: FindingLocation) -> String {
         var parts: [String] = []

@@ -164,7 +164,8 @@ public enum HTMLReport {
             ("fail", s.failed, "fail"),
             ("errors", s.errors, "error"), ("warnings", s.warnings, "warning"),
             ("URLs opening an app", s.urlsOpeningApp, ""),
-        ] + ((s.urlsUnknown ?? 0) > 0 ? [("URLs unknown", s.urlsUnknown ?? 0, "")] : []) {
+        ] + ((s.urlsUnknown ?? 0) > 0 ? [("URLs unknown", s.urlsUnknown ?? 0, "")] : [])
+            + ((s.suppressed ?? 0) > 0 ? [("suppressed", s.suppressed ?? 0, "")] : []) {
             h += "<div class=\"card\"><b>\(value)</b>\(cls.isEmpty ? escapeHTML(label) : badge(label, cls))</div>"
         }
         h += "</div>"
@@ -301,7 +302,7 @@ public enum HTMLReport {
         if !d.findings.isEmpty {
             h += "<h3>Findings</h3>"
             for severity in Severity.allCases.reversed() {
-                let group = d.findings.filter { $0.severity == severity }
+                let group = d.findings.filter { $0.severity == severity && !$0.isSuppressed }
                 // Findings past the per-check cap are counted here and stood for by a findings-truncated finding.
                 let total = d.findings.count(severity)
                 guard total > 0 else { continue }
@@ -311,6 +312,7 @@ public enum HTMLReport {
                     "<details\(long ? " data-filter" : " open")><summary>\(total) \(severity.rawValue)\(total == 1 ? "" : "s")\(listed)</summary>"
                 h += group.map { findingHTML($0, lines: lines) }.joined() + "</details>"
             }
+            h += suppressedHTML(d.findings, lines: lines)
         }
         if let file = d.file {
             h += "<h3>The file</h3><details><summary>\(lines.count) lines as served</summary><pre>"

@@ -6,7 +6,7 @@ import Foundation
 /// entitlements file read with `--entitlements` is a suite of its own, so its findings fail the report exactly as
 /// they fail the run's exit status; the refused input lines are a suite of their own too, a failing case each (those
 /// past the listed ones one case that counts them), as they fail the run. `failOn` nil (`--fail-on none`): no
-/// finding is a failure.
+/// finding is a failure. A check whose findings an ignore entry all silenced is a skipped case.
 public enum JUnitReport {
     public static func render(_ report: AuditReport, failOn: Severity?) -> String {
         var text = ""
@@ -28,11 +28,13 @@ public enum JUnitReport {
         // The totals head the file: the failing suites are read once for them first.
         var tests = 0
         var failures = 0
+        var skipped = 0
         for entry in report.domains.entries {
-            if let failOn, entry.reaches(failOn) {
+            if Self.read(entry, failOn) {
                 let counts = suite(try report.domains.load(entry).findings, checks: domainChecks, failOn: failOn)
                 tests += counts.tests
                 failures += counts.failures
+                skipped += counts.skipped
             } else {
                 tests += domainChecks.count
             }
@@ -41,16 +43,18 @@ public enum JUnitReport {
             let counts = suite(entitlements.findings, checks: entitlementChecks, failOn: failOn)
             tests += counts.tests
             failures += counts.failures
+            skipped += counts.skipped
         }
         let refused = refusedSuite(report.header.refused)
         tests += refused.tests
         failures += refused.tests
         try sink(
             #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-                + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)">"# + "\n")
+                + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)"\#(skippedAttribute(skipped))>"#
+                + "\n")
         var body = ""
         for entry in report.domains.entries {
-            let findings = failOn.map(entry.reaches) == true ? try report.domains.load(entry).findings : []
+            let findings = Self.read(entry, failOn) ? try report.domains.load(entry).findings : []
             body += suite(name: entry.domain, findings: findings, checks: domainChecks, failOn: failOn)
             if body.utf8.count >= 65_536 {
                 try sink(body)
@@ -91,12 +95,27 @@ public enum JUnitReport {
         return (cases.count, text + "  </testsuite>\n")
     }
 
-    /// A suite's case and failure counts.
-    static func suite(_ findings: [Finding], checks: [String], failOn: Severity?) -> (tests: Int, failures: Int) {
-        guard let failOn else { return (checks.count, 0) }
-        let failing = findings.filter { $0.reaches(failOn) }
-        let extra = Set(failing.map(\.id)).subtracting(checks).count
-        return (checks.count + extra, failing.count(atLeast: failOn))
+    /// Whether a domain's suite needs its findings: one fails, or one is suppressed (a skipped case).
+    static func read(_ entry: DomainStream.Entry, _ failOn: Severity?) -> Bool {
+        failOn.map(entry.reaches) == true || entry.suppressed > 0
+    }
+
+    /// ` skipped="N"` when N > 0: files without suppressions keep their attributes.
+    static func skippedAttribute(_ count: Int) -> String { count > 0 ? #" skipped="\#(count)""# : "" }
+
+    /// The check IDs all of whose findings here are suppressed and none fails: skipped cases.
+    static func skippedIDs(_ findings: [Finding], failing: [Finding]) -> Set<String> {
+        Set(findings.filter(\.isSuppressed).map(\.id)).subtracting(failing.map(\.id))
+    }
+
+    /// A suite's case, failure and skipped counts.
+    static func suite(
+        _ findings: [Finding], checks: [String], failOn: Severity?
+    ) -> (tests: Int, failures: Int, skipped: Int) {
+        let failing = failOn.map { least in findings.filter { $0.reaches(least) } } ?? []
+        let skipped = skippedIDs(findings, failing: failing)
+        let extra = Set(failing.map(\.id)).union(skipped).subtracting(checks).count
+        return (checks.count + extra, failOn.map(failing.count(atLeast:)) ?? 0, skipped.count)
     }
 
     static func suite(name: String, findings: [Finding], checks: [String], failOn: Severity?) -> String {
@@ -104,15 +123,20 @@ public enum JUnitReport {
         let failing = failOn.map { least in findings.filter { $0.reaches(least) } } ?? []
         // A finding whose ID the catalogue does not list still fails, in a case of its own.
         let byID = Dictionary(grouping: failing, by: \.id)
+        let skipped = skippedIDs(findings, failing: failing)
         var ids = checks
-        ids += byID.keys.filter { !checks.contains($0) }.sorted()
+        ids += Set(byID.keys).union(skipped).filter { !checks.contains($0) }.sorted()
         var body =
-            #"  <testsuite name="\#(escapeHTML(name))" tests="\#(ids.count)" failures="\#(failOn.map(failing.count(atLeast:)) ?? 0)">"#
+            #"  <testsuite name="\#(escapeHTML(name))" tests="\#(ids.count)" failures="\#(failOn.map(failing.count(atLeast:)) ?? 0)"\#(skippedAttribute(skipped.count))>"#
             + "\n"
         for id in ids {
             let mine = byID[id] ?? []
             body += #"    <testcase classname="\#(escapeHTML(name))" name="\#(escapeHTML(id))""#
-            if mine.isEmpty {
+            if skipped.contains(id) {
+                let reasons = findings.filter { $0.id == id && $0.isSuppressed }.compactMap(\.suppressedReason)
+                let message = "suppressed: " + Array(Set(reasons)).sorted().joined(separator: "; ")
+                body += ">\n      <skipped message=\"\(escapeHTML(message))\"/>\n    </testcase>\n"
+            } else if mine.isEmpty {
                 body += "/>\n"
             } else {
                 body += ">\n"

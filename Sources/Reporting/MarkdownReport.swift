@@ -28,6 +28,7 @@ public enum MarkdownReport {
             "### Universal Links audit: \(report.headline)",
             "",
             "\(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail · \(s.errors) errors, \(s.warnings) warnings"
+                + ((s.suppressed ?? 0) > 0 ? " · \(s.suppressed ?? 0) suppressed" : "")
                 + (s.urlsTested > 0 ? " · \(s.urlsOpeningApp) of \(s.urlsTested) crawled URLs open an app" : "")
                 + ((s.urlsUnknown ?? 0) > 0
                     ? " · \(s.urlsUnknown ?? 0) unknown (the file of their host was not read; see urls.csv)" : ""),

@@ -25,6 +25,13 @@ public enum SARIFReport {
                 "locations": [["physicalLocation": physical]],
             ]
             if let pointer = f.location.pointer { result["properties"] = ["jsonPointer": pointer] }
+            // SARIF's own way to say a result was silenced outside the code (a config file or the command line):
+            // code scanning shows it as dismissed instead of opening an alert.
+            if f.isSuppressed {
+                result["suppressions"] = [
+                    ["kind": "external", "status": "accepted", "justification": f.suppressedReason ?? ""]
+                ]
+            }
             return result
         }
         let sarif: [String: Any] = [

@@ -51,6 +51,48 @@ import Testing
         #expect(text.contains("          fix: fix cdn-mismatch"))
     }
 
+    /// A suppressed finding: out of the counts and the verdict, counted apart in the headline, and shown with its
+    /// reason only with `--verbose`.
+    @Test func aSuppressedFindingIsCountedApartAndShownWithItsReasonWhenVerbose() {
+        var domain = DomainReport(
+            domain: "warn.test", fetches: [], apps: [],
+            findings: [Self.finding("cdn-mismatch", .warning, "CDN differs.")])
+        domain.suppress(
+            Suppressions([IgnoreRule(check: "cdn-mismatch", domain: "*.test", reason: "known lag", source: "c")]))
+        let report = Self.report([domain])
+        let plain = AuditSummary(terminal: Terminal(colour: false)).render(report, reportPath: nil)
+        #expect(
+            plain == """
+                aasa-audit: 1 domain(s): 1 pass, 0 warn, 0 fail (0 errors, 0 warnings, 0 infos, 1 suppressed)
+                  pass  warn.test
+                """)
+        let verbose = AuditSummary(terminal: Terminal(colour: false), verbose: true).render(report, reportPath: nil)
+        #expect(
+            verbose.contains("        suppressed warning[cdn-mismatch] CDN differs.\n          suppressed: known lag\n")
+        )
+    }
+
+    /// `--verbose` wraps a long fix to the terminal's width at spaces, every word kept.
+    @Test func verboseWrapsALongFixToTheWidth() {
+        let long = Array(repeating: "exclude", count: 30).joined(separator: " ")
+        let report = Self.report([
+            DomainReport(
+                domain: "warn.test", fetches: [], apps: [],
+                findings: [
+                    Finding(
+                        id: "cdn-mismatch", severity: .warning, message: "m", location: FindingLocation(), why: "w",
+                        hint: long)
+                ])
+        ])
+        let text = AuditSummary(terminal: Terminal(colour: false, width: 50), verbose: true).render(
+            report, reportPath: nil)
+        let lines = text.split(separator: "\n")
+        let start = lines.firstIndex { $0.hasPrefix("          fix: ") }!
+        let block = [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("               ") }
+        #expect(block.count > 3 && block.allSatisfy { $0.count <= 50 })
+        #expect(block.map { $0.drop { $0 == " " } }.joined(separator: " ") == "fix: " + long)
+    }
+
     @Test func colourOnlyWhenAsked() {
         let plain = AuditSummary(terminal: Terminal(colour: false)).render(Self.sample, reportPath: nil)
         #expect(!plain.contains("\u{1B}["), "no escape but the escaped site text")

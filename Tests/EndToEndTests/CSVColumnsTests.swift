@@ -81,6 +81,7 @@ func parseCSV(_ text: String) -> [[String]] {
     enum FindingsHeader {
         static let expected = [
             "domain", "id", "severity", "message", "url", "pointer", "line", "column", "hint", "reference",
+            "suppressed", "suppressed_reason",
         ]
     }
 
@@ -177,6 +178,8 @@ func parseCSV(_ text: String) -> [[String]] {
         #expect(broken["pointer"] == "" && broken["line"] == "" && broken["column"] == "")
         #expect(broken["reference"]?.hasPrefix("https://") == true)
         #expect(findings.allSatisfy { $0["reference"]?.isEmpty == false }, "every check names its Apple page")
+        #expect(
+            findings.allSatisfy { $0["suppressed"] == "no" && $0["suppressed_reason"] == "" }, "no ignore entry here")
     }
 
     @Test func reportJSONCarriesTheSameFields() async throws {

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// The subset of JSON Schema (2020-12) that Schemas/report.schema.json uses: type (with null), required,
-/// properties, items, enum, const, oneOf, pattern. Small enough to read, strict enough to fail.
+/// properties, items, enum, const, oneOf, pattern; and what Schemas/config.schema.json adds, additionalProperties
+/// (false) and minLength. Small enough to read, strict enough to fail.
 struct SchemaValidator {
     var errors: [String] = []
 
@@ -39,6 +40,13 @@ struct SchemaValidator {
             for (key, sub) in schema["properties"] as? [String: [String: Any]] ?? [:] {
                 if let child = object[key] { validate(child, sub, at: "\(path).\(key)") }
             }
+            if schema["additionalProperties"] as? Bool == false {
+                let known = (schema["properties"] as? [String: Any] ?? [:]).keys
+                for key in object.keys where !known.contains(key) { errors.append("\(path): unexpected \(key)") }
+            }
+        }
+        if let minimum = schema["minLength"] as? Int, let text = value as? String, text.count < minimum {
+            errors.append("\(path): shorter than \(minimum)")
         }
         if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
             for (i, item) in array.enumerated() { validate(item, items, at: "\(path)[\(i)]") }
@@ -100,6 +108,64 @@ struct SchemaValidator {
         let written = Set(rows.flatMap(\.keys))
         #expect(written.subtracting(described).isEmpty, "urls[] members the schema does not describe")
         #expect(written.isSuperset(of: ["opens", "apps", "rule", "ruleLocation"]))
+    }
+
+    /// Findings silenced by ignore entries, and an entry that matched nothing, as report.json writes them.
+    @Test func suppressedFindingsAndUnusedIgnoresSatisfyTheSchema() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-schema-\(UUID().uuidString)")
+        let result = try await Binary.run(
+            [
+                "audit", "otherapp.aasa.test", "--ignore", "rule-captures-sensitive", "--ignore", "tls-expired@x.test",
+                "--out", out.path, "--no-config",
+            ] + Self.server.auditArguments + ["--timeout", "15"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let data = try Data(contentsOf: out.appendingPathComponent("report.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var validator = SchemaValidator()
+        validator.validate(report, Self.schema)
+        #expect(validator.errors.isEmpty, "\(validator.errors.prefix(10))")
+        let properties = try #require(Self.schema["properties"] as? [String: Any])
+        let findingSchema = try #require(
+            ((((properties["domains"] as? [String: Any])?["items"] as? [String: Any])?["properties"]
+                as? [String: Any])?["findings"] as? [String: Any])?["items"] as? [String: Any])
+        let described = Set((findingSchema["properties"] as? [String: Any] ?? [:]).keys)
+        let findings = (report["domains"] as? [[String: Any]] ?? []).flatMap {
+            $0["findings"] as? [[String: Any]] ?? []
+        }
+        #expect(findings.contains { $0["suppressed"] as? Bool == true })
+        #expect(Set(findings.flatMap(\.keys)).subtracting(described).isEmpty, "finding members the schema lacks")
+        #expect((report["summary"] as? [String: Any])?["suppressed"] as? Int == 1)
+        #expect((report["unusedIgnores"] as? [[String: Any]])?.first?["domain"] as? String == "x.test")
+    }
+
+    static var configSchema: [String: Any] {
+        let data = try! Data(contentsOf: Binary.root.appendingPathComponent("Schemas/config.schema.json"))
+        return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }
+
+    /// The config schema describes what the tool reads: a file the binary accepts passes, and what it refuses
+    /// fails.
+    @Test(arguments: [
+        (
+            #"{"$schema": "s", "ignore": [{"check": "redirect", "domain": "*.a.com", "pointer": "/a~1b", "reason": "r"}]}"#,
+            true
+        ),
+        (#"{"ignore": []}"#, true),
+        (#"{"ignores": []}"#, false),
+        (#"{"ignore": [{"check": "redirect"}]}"#, false),
+        (#"{"ignore": [{"check": "redirect", "reason": ""}]}"#, false),
+        (#"{"ignore": [{"check": "redirect", "reason": "r", "domian": "a.com"}]}"#, false),
+        (#"{"ignore": [{"check": "redirect", "reason": "r", "pointer": "a"}]}"#, false),
+        (#"{"ignore": [{"check": "redirect", "reason": "r", "domain": "https://a.com"}]}"#, false),
+    ])
+    func theConfigSchemaAgreesWithTheTool(_ text: String, _ valid: Bool) async throws {
+        var validator = SchemaValidator()
+        validator.validate(try JSONSerialization.jsonObject(with: Data(text.utf8)), Self.configSchema)
+        #expect(validator.errors.isEmpty == valid, "\(validator.errors)")
+        let config = try Binary.write(text, name: "config.json")
+        let clean = try Binary.write(#"{"applinks": {"details": []}}"#)
+        let result = try await Binary.run(["check", clean.path, "--config", config.path])
+        #expect((result.status != 2) == valid, "\(result.stderr)")
     }
 
     @Test func theValidatorRejectsAReportMissingFields() async throws {

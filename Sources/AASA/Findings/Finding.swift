@@ -57,6 +57,11 @@ public struct Finding: Codable, Hashable, Sendable {
     /// On a `findings-truncated` finding only: the findings of one check that a file raised past the cap and
     /// that are not listed. Counts and verdicts add them up, so a capped file fails as it would uncapped.
     public var omitted: OmittedFindings?
+    /// Silenced by an `ignore` entry (`.aasa-audit.json`, `--ignore`): kept in reports, counted apart, and left out
+    /// of verdicts and exit statuses. Nil (not written) when not suppressed.
+    public var suppressed: Bool?
+    /// The ignore entry's reason ("command line" for `--ignore`).
+    public var suppressedReason: String?
 
     public init(
         id: String, severity: Severity, message: String, location: FindingLocation, why: String, hint: String,
@@ -108,10 +113,18 @@ public struct OmittedFindings: Codable, Hashable, Sendable {
 }
 
 extension Finding {
-    /// How many findings of `severity` this one stands for: itself, plus those a truncation left out.
+    /// How many findings of `severity` this one stands for: itself, plus those a truncation left out; none when
+    /// it is suppressed, so no summary, verdict or exit status counts it.
     public func count(_ severity: Severity) -> Int {
-        (self.severity == severity ? 1 : 0) + (omitted?.count(severity) ?? 0)
+        guard !isSuppressed else { return 0 }
+        return (self.severity == severity ? 1 : 0) + (omitted?.count(severity) ?? 0)
     }
+
+    /// Whether an ignore entry silenced it.
+    public var isSuppressed: Bool { suppressed == true }
+
+    /// How many findings this one stands for when suppressed (those a truncation left out included), else 0.
+    public var suppressedCount: Int { isSuppressed ? 1 + (omitted?.total ?? 0) : 0 }
 
     /// Whether this finding, or one it stands for, is at `severity` or worse.
     public func reaches(_ severity: Severity) -> Bool {
@@ -129,6 +142,9 @@ extension Sequence where Element == Finding {
     public func count(atLeast severity: Severity) -> Int {
         Severity.allCases.filter { $0 >= severity }.reduce(0) { sum, s in sum + count(s) }
     }
+
+    /// Suppressed findings, those a truncation left out included: counted apart from the severities.
+    public var suppressedCount: Int { reduce(0) { $0 + $1.suppressedCount } }
 
     /// Whether any finding, kept or left out, is at `severity` or worse: what exit statuses and verdicts ask.
     public func contains(atLeast severity: Severity) -> Bool {

@@ -21,6 +21,9 @@ public struct AuditReport: Codable, Sendable {
         public var passed: Int
         public var warned: Int
         public var failed: Int
+        /// Findings an ignore entry silenced (those a truncation left out included): not in the counts above, nor
+        /// in verdicts or the exit status; nil (not written) when none was.
+        public var suppressed: Int? = nil
     }
 
     public var schemaVersion = 1
@@ -49,6 +52,9 @@ public struct AuditReport: Codable, Sendable {
     public var options: [String: String]?
     /// The schemes `--info-plist` declared, kept so `merge` judges every shard's scheme links as one run would.
     public var urlSchemes: URLSchemes?
+    /// Ignore entries (`.aasa-audit.json`, `--ignore`) that matched no finding in this run, so stale ones surface;
+    /// nil when every entry matched, or when the run was not whole (interrupted, resumed or one shard).
+    public var unusedIgnores: [IgnoreRule]?
 
     public struct EntitlementsReport: Codable, Sendable {
         public var file: String
@@ -88,6 +94,8 @@ public struct AuditReport: Codable, Sendable {
             urlsUnknown: tallies.map(\.unknown).reduce(0, +),
             passed: domains.filter { $0.verdict == .pass }.count, warned: domains.filter { $0.verdict == .warn }.count,
             failed: domains.filter { $0.verdict == .fail }.count)
+        let suppressed = findings.suppressedCount
+        summary.suppressed = suppressed > 0 ? suppressed : nil
     }
 
     /// The refused input lines: those listed and the count of the rest.

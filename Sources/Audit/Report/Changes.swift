@@ -197,7 +197,8 @@ public struct Changes: Codable, Sendable {
         /// or goes.
         static func changeList(_ d: DomainReport) -> [String: FindingChange] {
             var map: [String: FindingChange] = [:]
-            for f in d.findings {
+            // A suppressed finding is left out, as from the exit status: silencing one reads as resolving it.
+            for f in d.findings where !f.isSuppressed {
                 let identity =
                     if let omitted = f.omitted, f.id == FindingsTruncated.description.id {
                         "\(f.id)|\(omitted.check)|\(f.location.url ?? "")"

@@ -80,6 +80,15 @@ public struct DomainReport: Codable, Sendable {
     }
 }
 
+extension DomainReport {
+    /// Marks the findings the run's ignore entries silence, matched by this domain's ASCII and Unicode names, and
+    /// works the verdict out again without them.
+    public mutating func suppress(_ suppressions: Suppressions) {
+        guard suppressions.apply(to: &findings, domain: [domain] + (unicode.map { [$0] } ?? [])) else { return }
+        verdict = DomainReport.verdict(findings)
+    }
+}
+
 /// Written member by member, its URLs a batch of rows at a time.
 extension DomainReport: StreamedJSONObject {}
 

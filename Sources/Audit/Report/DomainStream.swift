@@ -16,6 +16,8 @@ public struct DomainStream: Sendable {
         public var errors: Int
         public var warnings: Int
         public var infos: Int
+        /// Findings an ignore entry silenced, counted apart.
+        public var suppressed: Int
         public var urlsTested: Int
         public var urlsOpeningApp: Int
         /// URLs whose answer is unknown (the file of their host was not read).
@@ -60,6 +62,7 @@ public struct DomainStream: Sendable {
             errors = report.findings.count(.error)
             warnings = report.findings.count(.warning)
             infos = report.findings.count(.info)
+            suppressed = report.findings.suppressedCount
             let tally = report.urls.tally()
             urlsTested = tally.tested
             urlsOpeningApp = tally.opening
@@ -98,6 +101,9 @@ public struct DomainStream: Sendable {
     /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
     /// 100,000 URLs once, not once per file.
     private let recent = Locked<(index: Int, report: DomainReport)?>(nil)
+    /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
+    /// `link-custom-scheme`'s, are added after the domain was logged).
+    public var suppressions: Suppressions?
 
     /// `entries` in report order (sorted by index).
     init(entries: [Entry], log: DomainLog.Reader?) {
@@ -131,7 +137,10 @@ public struct DomainStream: Sendable {
         }
         let judged = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
         if !judged.isEmpty { report.urls = rejudged(report.urls, hosts: judged) }
-        if entry.hasSchemeLinks, let schemeJudging { SchemeLinkVerdicts.judge(&report, schemeJudging) }
+        if entry.hasSchemeLinks, let schemeJudging {
+            SchemeLinkVerdicts.judge(&report, schemeJudging)
+            if let suppressions { report.suppress(suppressions) }
+        }
         return report
     }
 
@@ -209,6 +218,7 @@ public struct DomainStream: Sendable {
             entries[position].errors = findings.count(.error)
             entries[position].warnings = findings.count(.warning)
             entries[position].infos = findings.count(.info)
+            entries[position].suppressed = findings.suppressedCount
             entries[position].verdict = DomainReport.verdict(findings)
         }
     }

@@ -25,6 +25,8 @@ public struct StreamedReport: Sendable {
             urlsTested: sum(\.urlsTested), urlsOpeningApp: sum(\.urlsOpeningApp), urlsUnknown: sum(\.urlsUnknown),
             passed: sum { $0.verdict == .pass ? 1 : 0 }, warned: sum { $0.verdict == .warn ? 1 : 0 },
             failed: sum { $0.verdict == .fail ? 1 : 0 })
+        let suppressed = sum(\.suppressed) + entitlements.suppressedCount
+        self.header.summary.suppressed = suppressed > 0 ? suppressed : nil
     }
 
     /// A report held whole, as a stream over its domains (its summary kept).

@@ -89,6 +89,9 @@ enum AuditCommand: Command {
         help: "continue the interrupted run in DIR with its inputs and options; finished domains are kept")
     static let retryFailed = OptionSpec.flag(
         "--retry-failed", help: "with --resume, audit the domains that failed again")
+    static let config = SharedOptions.config
+    static let noConfig = SharedOptions.noConfig
+    static let ignore = SharedOptions.ignore
 
     static let spec = CommandSpec(
         name: "audit", summary: "audit deployed domains as Apple's fetcher sees them",
@@ -107,6 +110,7 @@ enum AuditCommand: Command {
                 ]),
             OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose, csvBOM]),
             OptionGroup("Resuming", [resume, retryFailed]),
+            OptionGroup("Suppressions", [config, noConfig, ignore]),
         ],
         constraints: [
             .requires(retryFailed.name, resume.name),
@@ -114,6 +118,7 @@ enum AuditCommand: Command {
             .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
             .requires(maxInlinks.name, crawl.name),
             .requires(judgeLinkedHosts.name, crawl.name),
+            .conflicts(config.name, noConfig.name),
         ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
@@ -125,6 +130,11 @@ enum AuditCommand: Command {
                 + "the app. Apple's CDN copy is fetched and compared unless --no-cdn.",
             "The crawl lists the custom-scheme links (myapp://...) it finds, page by page: --info-plist says whether "
                 + "the app declares each scheme, and --entitlements names the Universal Link that would replace it.",
+            "Ignore entries suppress findings, as a linter's do: .aasa-audit.json in the working folder (or "
+                + "--config FILE; --no-config reads none) lists {\"check\", \"domain\" (* wildcards), \"pointer\" "
+                + "(a JSON Pointer), \"reason\"} entries under \"ignore\", and --ignore ID[@DOMAIN] adds one. A "
+                + "suppressed finding stays in the reports, marked with its reason and counted apart, and fails "
+                + "nothing; an entry that matched nothing is named on stderr (the exit status is unchanged).",
         ],
         exitStatus: RunStatus.table)
 
@@ -190,6 +200,8 @@ enum AuditCommand: Command {
         var findingOptions: [String: String]?
         /// `--max-inlinks`: links listed per site in inlinks.csv.
         var inlinksCap = InlinkSpool.defaultCap
+        /// The ignore entries (`.aasa-audit.json` or `--config`, and `--ignore`).
+        var suppressions = Suppressions([])
     }
 
     static func plan(from given: ParsedOptions) throws(UsageError) -> Plan {
@@ -223,6 +235,7 @@ enum AuditCommand: Command {
             outputs: outputs, failOn: SharedOptions.failOn(options),
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
         plan.inlinksCap = options.integer(maxInlinks) ?? InlinkSpool.defaultCap
+        plan.suppressions = try ConfigFile.suppressions(from: options, command: spec.name)
         // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
         // domains (or a whole run's, for a shard) would all read as added or removed.
         let part = options.shard(shard).map { "\($0.index)/\($0.count)" }
@@ -547,8 +560,11 @@ enum AuditCommand: Command {
             visible: isatty(STDERR_FILENO) == 1 && !plan.quiet)
         if !kept.isEmpty { progress.domainsDone(kept.count) }
         let already = kept.count
+        let suppressions = plan.suppressions
         let work = Task { [targets] in
             await runner.run(targets, only: pending) { index, report, done in
+                var report = report
+                report.suppress(suppressions)
                 sink.append(report, index: index)
                 progress.domainsDone(already + done)
             }
@@ -566,6 +582,7 @@ enum AuditCommand: Command {
             logFailure = "\(error)"
             domains = DomainStream([])
         }
+        if !plan.suppressions.isEmpty { domains.suppressions = plan.suppressions }
         // Links from one audited site to another, judged by the other's file now that every file is in.
         try? domains.judgeLinksBetweenDomains()
         // Custom-scheme links found by crawls, judged now that every associated domain's file is in.
@@ -576,17 +593,26 @@ enum AuditCommand: Command {
             try? parent.remove(URL(fileURLWithPath: scratch.path).lastPathComponent)
         }
         let interrupted = work.isCancelled || StopRequest.isRequested
+        var entitlementFindings = plan.inputs.entitlementFindings
+        plan.suppressions.apply(to: &entitlementFindings, domain: [])
         var header = AuditReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(),
             interrupted: interrupted, notAudited: unfinished.map { targets[$0].domain }, domains: [],
             entitlements: plan.inputs.entitlements.map {
                 AuditReport.EntitlementsReport(
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
-                    findings: plan.inputs.entitlementFindings)
+                    findings: entitlementFindings)
             }, inputErrors: plan.inputs.refused.errors, inputErrorsOmitted: plan.inputs.refused.omitted)
         header.shard = plan.inputs.shard
         header.options = plan.findingOptions
         header.urlSchemes = plan.inputs.urlSchemes
+        // Stale entries only from a whole run: the domains an interruption, a resume or another shard left out
+        // could be the ones an entry is for.
+        if !interrupted && plan.resume == nil && plan.inputs.shard == nil {
+            let unused = plan.suppressions.unused()
+            header.unusedIgnores = unused.isEmpty ? nil : unused
+            if !plan.quiet { ConfigFile.reportUnused(unused, command: spec.name) }
+        }
         var streamed = StreamedReport(header: header, domains: domains)
         streamed.inlinks = crawlOptions?.inlinks
         return (streamed, interrupted, stop, logFailure)

@@ -21,11 +21,18 @@ enum CheckCommand: Command {
     static let appID = OptionSpec(
         "--app-id", .string, repeatable: true, placeholder: "TEAM.bundle",
         help: "an app the file must list (default with --entitlements: its application-identifier)")
+    static let config = SharedOptions.config
+    static let noConfig = SharedOptions.noConfig
+    static let ignore = SharedOptions.ignore
 
     static let spec = CommandSpec(
         name: "check", summary: "validate a local apple-app-site-association file",
         positionals: [PositionalSpec("FILE", .one, isPath: true, help: "the file (JSON or CMS-signed); - reads stdin")],
-        groups: [OptionGroup("Two-way", [entitlements, appID]), OptionGroup("Output", [format, json, failOn])],
+        groups: [
+            OptionGroup("Two-way", [entitlements, appID]), OptionGroup("Output", [format, json, failOn]),
+            OptionGroup("Suppressions", [config, noConfig, ignore]),
+        ],
+        constraints: [.conflicts(config.name, noConfig.name)],
         description: [
             "Validates a local apple-app-site-association file with every document, app ID and rule check, and "
                 + "shows each finding on its line with why it matters and how to fix it. --format sarif writes "
@@ -33,6 +40,11 @@ enum CheckCommand: Command {
             "--entitlements and --app-id add the two-way checks that need no network: the entitlements' entries are "
                 + "well formed, and the file lists each app for every service the entitlements name (the file is "
                 + "taken as the one each entitled domain serves); a near miss gets a did-you-mean.",
+            "Ignore entries suppress findings, as a linter's do: .aasa-audit.json in the working folder (or "
+                + "--config FILE; --no-config reads none) lists {\"check\", \"pointer\" "
+                + "(a JSON Pointer), \"reason\"} entries under \"ignore\", and --ignore ID[@DOMAIN] adds one. A "
+                + "suppressed finding is still listed, with its reason, and counted apart, and fails "
+                + "nothing; an entry that matched nothing is named on stderr (the exit status is unchanged).",
         ],
         exitStatus:
             "0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error (also an --app-id "
@@ -46,6 +58,7 @@ enum CheckCommand: Command {
         /// The apps the file must list; empty: no two-way check unless `entitlements` names one.
         var appIDs: [String] = []
         var entitlements: Entitlements?
+        var suppressions = Suppressions([])
     }
 
     /// What `check --json` prints.
@@ -73,8 +86,14 @@ enum CheckCommand: Command {
         return Plan(
             path: path, bytes: try InputFile.read(path, command: spec.name),
             format: options.flag(json) ? .json : options.choice(format, as: Format.self) ?? .text,
-            failOn: options.choice(failOn, as: Severity.self) ?? .error, appIDs: apps, entitlements: read)
+            failOn: options.choice(failOn, as: Severity.self) ?? .error, appIDs: apps, entitlements: read,
+            suppressions: try ConfigFile.suppressions(from: options, command: spec.name))
     }
+
+    /// The checks `check` runs: an ignore entry for another (a transport or crawl check) or for a domain is meant
+    /// for `audit`, so it is not stale here.
+    static let checkIDs = Set(
+        (Catalogue.documentChecks + Catalogue.limitChecks).map { $0.description.id } + [TooLarge.description.id])
 
     static func run(_ plan: Plan) async -> ExitCode {
         // Apple's 128 KiB limit applies as in `audit`; a file far past it is not decoded at all.
@@ -89,10 +108,18 @@ enum CheckCommand: Command {
                     + (guess.map { "; did you mean \(Terminal.safe($0))?" } ?? ""))
             return .usage
         }
-        let findings =
+        var findings =
             (Catalogue.check(localFile: file, size: plan.bytes.count)
             + Catalogue.check(localFile: file, name: plan.path, appIDs: plan.appIDs, entitlements: plan.entitlements))
             .sortedForReading()
+        plan.suppressions.apply(to: &findings, domain: [])
+        // Stale entries are those for checks this run made: the two-way ones only when an app or entitlements is given.
+        let twoWay =
+            plan.appIDs.isEmpty && plan.entitlements == nil
+            ? [] : [EntitlementEntryFormat.description.id, EntitlementAppMissing.description.id]
+        ConfigFile.reportUnused(
+            plan.suppressions.unused { $0.domain == nil && (checkIDs.contains($0.check) || twoWay.contains($0.check)) },
+            command: spec.name)
         switch plan.format {
         case .sarif:
             guard let text = try? SARIFReport.render(file: plan.path, findings: findings, version: AuditTool.version)

@@ -16,6 +16,15 @@ enum SharedOptions {
     static func failOn(_ options: ParsedOptions) -> Severity? {
         options.choice(runFailOn, as: Severity.self)
     }
+
+    /// `audit` and `check`: the ignore entries (`ConfigFile`).
+    static let config = OptionSpec(
+        "--config", .path, placeholder: "FILE",
+        help: "read ignore entries from FILE instead of .aasa-audit.json in the working folder")
+    static let noConfig = OptionSpec.flag("--no-config", help: "do not read .aasa-audit.json")
+    static let ignore = OptionSpec(
+        "--ignore", .string, repeatable: true, placeholder: "ID[@DOMAIN]",
+        help: "suppress check ID's findings (on DOMAIN only; * wildcards): reported as suppressed, not failing")
     /// `audit` and `links`.
     static let concurrency = OptionSpec(
         "--concurrency", .integer(1...1024), default: "32", help: "domains audited (links judged, with links) at a time"

@@ -2,8 +2,8 @@ import AASA
 import Audit
 
 /// The plain-text summary on stdout: worst domains first, each error and warning finding's one-line message under
-/// its domain (infos, fixes and locations too with `--verbose`), what changed since the baseline per domain, and
-/// what an interruption or a refused input line left out.
+/// its domain (infos, suppressed findings with their reasons, fixes and locations too with `--verbose`), what changed
+/// since the baseline per domain, and what an interruption or a refused input line left out.
 struct AuditSummary {
     let terminal: Terminal
     var verbose = false
@@ -23,14 +23,15 @@ struct AuditSummary {
         let s = report.summary
         var lines = [
             "aasa-audit: \(s.domains) domain(s): \(s.passed) pass, \(s.warned) warn, \(s.failed) fail "
-                + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos)"
+                + "(\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos"
+                + ((s.suppressed ?? 0) > 0 ? ", \(s.suppressed ?? 0) suppressed)" : ")")
         ]
         let order = streamed.domains.worstFirst()
         let names = order.map { safe(Punycode.display(entries[$0].domain, unicode: entries[$0].unicode)) }
         let width = names.map(\.count).max() ?? 0
         for (position, name) in zip(order, names) {
             let entry = entries[position]
-            let shown = entry.verdict != .pass || entry.crawled || (verbose && entry.infos > 0)
+            let shown = entry.verdict != .pass || entry.crawled || (verbose && entry.infos + entry.suppressed > 0)
             // A domain that cannot be read again is shown by its name and verdict.
             let domain = shown ? try? streamed.domains.load(entry) : nil
             var ids: [String] = []
@@ -111,14 +112,22 @@ struct AuditSummary {
                 }
                 continue
             }
-            lines.append("        \(terminal.severity(finding.severity))[\(safe(finding.id))] \(safe(finding.message))")
+            let silenced = finding.isSuppressed ? "suppressed " : ""
+            lines += terminal.wrap(
+                "\(silenced)\(terminal.severity(finding.severity))[\(safe(finding.id))] \(safe(finding.message))",
+                prefix: "        ", indent: "          ")
             guard verbose else { continue }
+            if let reason = finding.suppressedReason {
+                lines += terminal.wrap(safe(reason), prefix: "          suppressed: ", indent: "            ")
+            }
             let l = finding.location
             let place = [
                 l.url, l.pointer, l.line.map { "line \($0)" + (l.column.map { ", column \($0)" } ?? "") },
             ].compactMap { $0 }
             if !place.isEmpty { lines.append("          at: \(safe(place.joined(separator: "  ")))") }
-            if !finding.hint.isEmpty { lines.append("          fix: \(safe(finding.hint))") }
+            if !finding.hint.isEmpty {
+                lines += terminal.wrap(safe(finding.hint), prefix: "          fix: ", indent: "               ")
+            }
         }
         for (id, count) in hidden {
             lines.append("        … \(count) more \(safe(id)) finding(s): see the report")

@@ -11,7 +11,9 @@ struct FindingPrinter {
         let lines = file.lines
         var out: [String] = []
         // Counted with what a findings-truncated finding stands for, so a capped file shows its real size.
-        let counts = Severity.allCases.reversed().map { s in "\(findings.count(s)) \(s.rawValue)s" }
+        var counts = Severity.allCases.reversed().map { s in "\(findings.count(s)) \(s.rawValue)s" }
+        let suppressed = findings.suppressedCount
+        if suppressed > 0 { counts.append("\(suppressed) suppressed") }
         // Each quoted line is split into characters once, not once per finding: a minified file is one line
         // with thousands of findings on it.
         var quoted: [Int: [Character]] = [:]
@@ -24,7 +26,7 @@ struct FindingPrinter {
                     + Terminal.safe(
                         apps.map { "\($0.appID) (\($0.services.joined(separator: ", ")))" }.joined(separator: "; ")))
         }
-        for finding in findings {
+        for finding in findings where !finding.isSuppressed {
             out.append("")
             var head = "\(terminal.severity(finding.severity))[\(Terminal.safe(finding.id))] \(Terminal.safe(name))"
             if let line = finding.location.line, let column = finding.location.column { head += ":\(line):\(column)" }
@@ -32,7 +34,7 @@ struct FindingPrinter {
                 head += "  \(pointer.isEmpty ? "(top level)" : Terminal.safe(pointer))"
             }
             out.append(head)
-            out.append("  " + Terminal.safe(finding.message))
+            out += terminal.wrap(Terminal.safe(finding.message), prefix: "  ", indent: "  ")
             if let line = finding.location.line, let column = finding.location.column, line - 1 < lines.count,
                 file.encodingProblem == nil, file.signedError == nil
             {
@@ -53,9 +55,19 @@ struct FindingPrinter {
                 out.append("  \(String(repeating: " ", count: max(0, 5 - number.count)))\(number) | \(shown)")
                 out.append("        | \(String(repeating: " ", count: max(0, offset)))\(terminal.paint("^", "1;32"))")
             }
-            out.append("  why: " + Terminal.safe(finding.why))
-            out.append("  fix: " + Terminal.safe(finding.hint))
+            out += terminal.wrap(Terminal.safe(finding.why), prefix: "  why: ", indent: "       ")
+            out += terminal.wrap(Terminal.safe(finding.hint), prefix: "  fix: ", indent: "       ")
             if let reference = finding.reference { out.append("  see: " + Terminal.safe(reference)) }
+        }
+        // Suppressed findings one line each, so what a config file silences stays in sight.
+        let silenced = findings.filter(\.isSuppressed)
+        if !silenced.isEmpty { out.append("") }
+        for finding in silenced {
+            var place = Terminal.safe(name)
+            if let line = finding.location.line, let column = finding.location.column { place += ":\(line):\(column)" }
+            out.append(
+                "suppressed[\(Terminal.safe(finding.id))] \(place): "
+                    + Terminal.safe(finding.suppressedReason ?? ""))
         }
         return out.joined(separator: "\n")
     }

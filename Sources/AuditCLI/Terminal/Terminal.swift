@@ -11,9 +11,12 @@ import Reporting
 /// `paint` adds are written raw.
 struct Terminal {
     let colour: Bool
+    /// Columns to wrap long lines at (`LineWrap`); nil: no wrapping, as when stdout is not a terminal.
+    var width: Int? = nil
 
     static let standard = Terminal(
-        colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
+        colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty,
+        width: Terminal.stdoutWidth())
 
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 

@@ -15,9 +15,8 @@ public enum RuleCapturesSensitive: Check {
             """,
         reference: AppleDocs.components)
 
-    /// Captured paths shown per kind, and suggested exclusions, at most.
+    /// Captured paths shown per kind in the message, at most (the fix lists every exclusion).
     static let pathsShown = 3
-    static let exclusionsShown = 4
 
     public static let examples = Examples<DecodedFile>(
         passing: [
@@ -96,7 +95,8 @@ public enum RuleCapturesSensitive: Check {
                 patterns.append(capture.entry.pattern)
             }
         }
-        let exclusions = patterns.prefix(exclusionsShown).map {
+        // Every exclusion, never cut: the fix is copied into the file as it stands (the terminal wraps it).
+        let exclusions = patterns.map {
             reference.format == .paths
                 ? "\"NOT \($0)\"" : #"{"/": "\#($0)", "exclude": true, "caseSensitive": false}"#
         }
@@ -113,7 +113,7 @@ public enum RuleCapturesSensitive: Check {
                 "A user who taps one of these links in an email lands in the app instead of the page: an unsubscribe or opt-out they cannot complete, a preference page or \"view in browser\" copy they cannot see, a sign-in callback or /.well-known/ URL the browser was meant to handle. Sources: \(sources.prefix(2).joined(separator: "; "))\(sources.count > 2 ? "; …" : "").",
             fix:
                 "Associate only the prefix meant for app links (some email platforms reserve one, such as Sailthru's /click) instead of this rule, or exclude the rest before it: "
-                + exclusions.joined(separator: ", ") + (patterns.count > exclusionsShown ? ", …" : "") + ".")
+                + exclusions.joined(separator: ", ") + ".")
     }
 
     /// The paths tried: each entry's example, alone, under a sub-path and with a query. Generic words are tried at
