@@ -9,7 +9,8 @@ enum RulesCommand: Command {
         "--docs", help: "print docs/checks.md: every check's reasons, severities and examples, in Markdown")
 
     static let spec = CommandSpec(
-        name: "rules", summary: "the check catalogue", groups: [OptionGroup("Output", [json, markdown, docs])],
+        name: "rules", summary: "the check catalogue",
+        examples: Examples.rules, groups: [OptionGroup("Output", [json, markdown, docs])],
         description: [
             "Lists every check: its stable ID (monitoring scripts key on it), area, default severity and summary, "
                 + "and when a finding of it is harsher or milder than the default."
