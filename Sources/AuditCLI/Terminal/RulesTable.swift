@@ -1,6 +1,6 @@
 import AASA
 
-/// The check catalogue as an aligned text table and as the README's Markdown table.
+/// The check catalogue as an aligned text table and as docs/checks.md's Markdown table.
 enum RulesTable {
     static func text(_ descriptions: [CheckDescription]) -> String {
         let width = descriptions.map(\.id.count).max() ?? 0
