@@ -165,7 +165,8 @@ public enum HTMLReport {
             ("errors", s.errors, "error"), ("warnings", s.warnings, "warning"),
             ("URLs opening an app", s.urlsOpeningApp, ""),
         ] + ((s.urlsUnknown ?? 0) > 0 ? [("URLs unknown", s.urlsUnknown ?? 0, "")] : [])
-            + ((s.suppressed ?? 0) > 0 ? [("suppressed", s.suppressed ?? 0, "")] : []) {
+            + ((s.suppressed ?? 0) > 0 ? [("suppressed", s.suppressed ?? 0, "")] : [])
+        {
             h += "<div class=\"card\"><b>\(value)</b>\(cls.isEmpty ? escapeHTML(label) : badge(label, cls))</div>"
         }
         h += "</div>"

@@ -90,7 +90,7 @@ struct MatchFigures {
 }
 
 /// Times the matcher's decisions over `urls` (URL preparation included), best of `runs` passes. Prints the wall
-/// figure, which the README quotes, beside this thread's CPU time: on a shared machine the wall clock also counts
+/// figure, which docs/benchmarks.md quotes, beside this thread's CPU time: on a shared machine the wall clock also counts
 /// time spent waiting for the core, the CPU figure does not.
 func benchMatch(name: String, json: String, urls: [String], runs: Int, target: Double) -> MatchFigures {
     let file = DecodedFile(bytes: Array(json.utf8))
@@ -136,7 +136,7 @@ func grouped(_ n: Int) -> String {
     return out
 }
 
-/// The README's matcher table, from this run's figures: a target is "met" only by the wall figure measured here.
+/// docs/benchmarks.md's matcher table, from this run's figures: a target is "met" only by the wall figure measured here.
 func printMatchTable(_ figures: [MatchFigures]) {
     func millions(_ value: Double) -> String { String(format: "%.2f million", value / 1e6) }
     print("| file | verdicts/s | URLs/s | verdicts/s by CPU time | target |")

@@ -112,6 +112,25 @@ import Testing
         }
     }
 
+    /// Every command has examples; `--help` ends with them, each command line whole on its own line, and the man
+    /// page lists them all, ASCII only.
+    @Test(arguments: allCommands.map(\.name))
+    func everyCommandHasExamplesInItsHelpAndTheManPage(_ name: String) throws {
+        let command = try #require(Self.tool.command(named: name))
+        #expect(!command.examples.isEmpty)
+        let help = HelpText.render(command)
+        let man = ManPage.render(Self.tool)
+        #expect(help.contains("\nexamples:\n"))
+        for example in command.examples {
+            #expect(
+                example.command.hasPrefix("aasa-audit \(name) ") || example.command.contains("| aasa-audit \(name)"))
+            #expect(help.contains("\n    \(example.command)\n") || help.hasSuffix("\n    \(example.command)"))
+            #expect(("    " + example.command).count <= HelpText.width, "\(example.command)")
+            #expect(man.contains(".nf\n\(ManPage.escape(example.command))\n.fi"))
+            #expect((example.purpose + example.command).allSatisfy { $0.isASCII })
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "groff is not installed"))
     func theManPageIsCleanUnderGroff() throws {
         let result = try runTool("/usr/bin/groff", ["-man", "-ww", "-Tutf8", "-z"], stdin: ManPage.render(Self.tool))

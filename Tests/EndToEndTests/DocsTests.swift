@@ -77,6 +77,21 @@ import Testing
         #expect(links >= 4)
     }
 
+    /// The man page has ENVIRONMENT, FILES and EXAMPLES, made from the declarations, and `man -l` shows them.
+    @Test func theManPageHasEnvironmentFilesAndExamples() async throws {
+        let man = try await Binary.run(["help", "--man"]).stdout
+        let sections = man.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { String($0.dropFirst(4)) }
+        #expect(
+            sections == [
+                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES",
+                "SEE ALSO",
+            ])
+        #expect(man.contains(".SH ENVIRONMENT\n.TP\n\\fBNO_COLOR\\fR\n"))
+        #expect(man.contains("\\fBReports/latest\\fR") && man.contains("\\fBrun.json, domains.jsonl\\fR"))
+        #expect(man.contains(".nf\naasa-audit check apple-app-site-association\n.fi"), "a hyphen in a word stays one")
+        #expect(man.allSatisfy { $0.isASCII }, "groff input is ASCII")
+    }
+
     /// `man -l` renders the man page with groff's warnings on and prints none (Scripts/test installs man-db).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man-db is not installed"))
     func theManPageRendersWithManWithoutWarnings() async throws {
@@ -85,12 +100,22 @@ import Testing
             "/usr/bin/man", ["--warnings=w", "-l", page.path], environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
         #expect(man.status == 0 && man.stderr.isEmpty, "\(man.stderr)")
         #expect(man.stdout.contains("aasa-audit completions"))
+        for heading in ["ENVIRONMENT", "FILES", "EXAMPLES"] { #expect(man.stdout.contains("\n\(heading)\n")) }
+        #expect(man.stdout.contains("       aasa-audit check apple-app-site-association\n"), "copyable as shown")
     }
 
-    /// A plain `swift build` cannot know its commit and says so; Scripts/package's builds name it (ReleaseTests).
+    /// A plain `swift build` records no commit: it says it is a development build, of which configuration, and
+    /// what names the commit, never "commit unknown"; Scripts/package's builds name it (ReleaseTests).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["AASA_AUDIT_BINARY"] == nil))
-    func aPlainBuildSaysItsCommitIsUnknown() async throws {
+    func aPlainBuildSaysItIsADevelopmentBuild() async throws {
         let result = try await Binary.run(["--version"])
-        #expect(result.stdout.hasPrefix("aasa-audit 0.1.0 (commit unknown)\n"))
+        #expect(result.status == 0)
+        let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            first == "aasa-audit 0.1.0 (development build, debug: swift build records no commit, Scripts/package does)"
+                || first
+                    == "aasa-audit 0.1.0 (development build, release: swift build records no commit, Scripts/package does)",
+            "\(first)")
+        #expect(!result.stdout.contains("unknown"))
     }
 }

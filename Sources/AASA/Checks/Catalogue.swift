@@ -1,4 +1,4 @@
-/// Every check, hand-kept in the order `rules` prints and the README lists them.
+/// Every check, hand-kept in the order `rules` prints and docs/checks.md lists them.
 public enum Catalogue {
     /// Checks that run on a decoded file (document, apps and rules areas).
     public static let documentChecks: [any Check<DecodedFile>.Type] = [

@@ -1,4 +1,4 @@
-/// The area a check belongs to: `rules` and the README's check table group checks by it.
+/// The area a check belongs to: `rules` and docs/checks.md's check table group checks by it.
 public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case transport, document, apps, rules, crawl
     case twoWay = "two-way"

@@ -11,13 +11,17 @@ struct CommandSpec: Sendable {
     let description: [String]
     /// What each exit status means; nil for commands that only print.
     let exitStatus: String?
+    /// Command lines a newcomer can start from, shown by `--help` and the man page's EXAMPLES.
+    let examples: [Example]
 
     init(
-        name: String, summary: String, positionals: [PositionalSpec] = [], groups: [OptionGroup] = [],
-        constraints: [Constraint] = [], description: [String] = [], exitStatus: String? = nil
+        name: String, summary: String, examples: [Example] = [], positionals: [PositionalSpec] = [],
+        groups: [OptionGroup] = [], constraints: [Constraint] = [], description: [String] = [],
+        exitStatus: String? = nil
     ) {
         self.name = name
         self.summary = summary
+        self.examples = examples
         self.positionals = positionals
         self.groups = groups
         self.constraints = constraints
@@ -50,6 +54,19 @@ struct CommandSpec: Sendable {
         if !options.isEmpty { parts.append("[options]") }
         parts += positionals.map(\.synopsis)
         return parts.joined(separator: " ")
+    }
+}
+
+/// One example: a whole command line and, in a few words, what it answers.
+struct Example: Sendable {
+    /// What it is for, as a sentence fragment ("check a file before deploying it").
+    let purpose: String
+    /// The command line as typed, starting with the tool's name; ASCII only (the man page is groff).
+    let command: String
+
+    init(_ purpose: String, _ command: String) {
+        self.purpose = purpose
+        self.command = command
     }
 }
 

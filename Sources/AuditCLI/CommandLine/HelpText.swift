@@ -1,5 +1,5 @@
 /// `--help` text, made from the declarations: synopsis, description, positionals, option groups (each option
-/// with its help line, range or choices and default), exit status.
+/// with its help line, range or choices and default), exit status, examples.
 enum HelpText {
     static let width = 100
 
@@ -37,6 +37,12 @@ enum HelpText {
         }
         lines += ["", "help:"] + table([("-h, --help", "show this help")], column: column)
         if let exitStatus = command.exitStatus { lines += [""] + wrap("exit status: " + exitStatus, indent: 0) }
+        if !command.examples.isEmpty {
+            lines += ["", "examples:"]
+            for example in command.examples {
+                lines += wrap(example.purpose + ":", indent: 2) + ["    " + example.command]
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -18,8 +18,25 @@ enum ManPage {
             ".SH COMMANDS",
         ]
         for command in tool.commands { out += section(command) }
-        out += [".SH EXIT STATUS", escape(tool.exitStatus), ".SH SEE ALSO", ".BR curl (1)"]
+        out += [".SH EXIT STATUS", escape(tool.exitStatus)]
+        // The order man-pages(7) gives: ENVIRONMENT, FILES, EXAMPLES, then SEE ALSO.
+        if !tool.environment.isEmpty { out += [".SH ENVIRONMENT"] + tool.environment.flatMap(entry) }
+        if !tool.files.isEmpty { out += [".SH FILES"] + tool.files.flatMap(entry) }
+        let examples = tool.commands.flatMap(\.examples)
+        if !examples.isEmpty { out += [".SH EXAMPLES"] + examples.flatMap(example) }
+        out += [".SH SEE ALSO", ".BR curl (1)"]
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A tagged paragraph: the name in bold, its meaning below.
+    static func entry(_ entry: ToolSpec.Entry) -> [String] {
+        [".TP", "\\fB\(escape(entry.name))\\fR", escape(entry.meaning)]
+    }
+
+    /// What the example is for, then the command line unfilled and indented, so it can be copied as it is.
+    static func example(_ example: Example) -> [String] {
+        let purpose = example.purpose.prefix(1).uppercased() + example.purpose.dropFirst() + ":"
+        return [".PP", escape(purpose), ".PP", ".RS 4", ".nf", escape(example.command), ".fi", ".RE"]
     }
 
     static func section(_ command: CommandSpec) -> [String] {

@@ -95,6 +95,7 @@ enum AuditCommand: Command {
 
     static let spec = CommandSpec(
         name: "audit", summary: "audit deployed domains as Apple's fetcher sees them",
+        examples: Examples.audit,
         positionals: [
             PositionalSpec("DOMAIN", .zeroOrMore, help: "a host, a URL or an entitlement line (applinks:host)")
         ],

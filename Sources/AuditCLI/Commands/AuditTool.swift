@@ -6,9 +6,19 @@ import Fetching
 public enum AuditTool {
     public static let version = "0.1.0"
 
-    /// The git commit the binary was built from, with "-dirty" when the tree had changes; "unknown" unless
-    /// Scripts/package built it.
-    static var commit: String { String(cString: aasa_build_commit()) }
+    /// Where the binary comes from: the git commit Scripts/package built it from ("commit 1a2b3c4d5e6f", with
+    /// "-dirty" when the tree had changes), or, for a plain `swift build`, which records no commit, that it is a
+    /// development build and how to get one that names its commit.
+    static var build: String {
+        let commit = String(cString: aasa_build_commit())
+        guard commit.isEmpty else { return "commit \(commit)" }
+        #if DEBUG
+            let configuration = "debug"
+        #else
+            let configuration = "release"
+        #endif
+        return "development build, \(configuration): swift build records no commit, Scripts/package does"
+    }
 
     /// The command names, in the order help lists them (kept in step with `spec` by a test; spelled out here
     /// because `help`'s own declaration lists them).
@@ -29,7 +39,8 @@ public enum AuditTool {
         exitStatus:
             "0 no finding at or above --fail-on (default error); 1 such findings; 2 usage error or refused input; "
             + "3 the tool itself failed (report not written); 130 interrupted by SIGINT or SIGTERM (the partial "
-            + "report is written, marked interrupted). audit and merge, " + RunStatus.table)
+            + "report is written, marked interrupted). audit and merge, " + RunStatus.table,
+        environment: ToolEnvironment.variables, files: ToolEnvironment.files)
 
     /// Runs the command line (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) async -> ExitCode {
@@ -49,7 +60,7 @@ public enum AuditTool {
             return .success
         case "--version":
             Terminal.out(
-                "aasa-audit \(version) (commit \(commit))\n\(Libcurl.versionString)\nlibxml2 \(libxml2Version)")
+                "aasa-audit \(version) (\(build))\n\(Libcurl.versionString)\nlibxml2 \(libxml2Version)")
             return .success
         default: break
         }

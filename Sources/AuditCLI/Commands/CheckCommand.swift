@@ -27,6 +27,7 @@ enum CheckCommand: Command {
 
     static let spec = CommandSpec(
         name: "check", summary: "validate a local apple-app-site-association file",
+        examples: Examples.check,
         positionals: [PositionalSpec("FILE", .one, isPath: true, help: "the file (JSON or CMS-signed); - reads stdin")],
         groups: [
             OptionGroup("Two-way", [entitlements, appID]), OptionGroup("Output", [format, json, failOn]),

@@ -4,6 +4,7 @@ enum HelpCommand: Command {
 
     static let spec = CommandSpec(
         name: "help", summary: "show the commands, one command's options, or the man page",
+        examples: Examples.help,
         positionals: [
             PositionalSpec("COMMAND", .optional, choices: AuditTool.commandNames, help: "the command to describe")
         ],
@@ -38,6 +39,7 @@ enum HelpCommand: Command {
 enum CompletionsCommand: Command {
     static let spec = CommandSpec(
         name: "completions", summary: "print a shell completion script",
+        examples: Examples.completions,
         positionals: [
             PositionalSpec(
                 "SHELL", .one, choices: Completions.Shell.allCases.map(\.rawValue), help: "the shell to complete in")

@@ -27,6 +27,7 @@ enum LinksCommand: Command {
 
     static let spec = CommandSpec(
         name: "links", summary: "will these links open the app? campaign, QR and email links through their redirects",
+        examples: Examples.links,
         positionals: [
             PositionalSpec(
                 "FILE|-|URL", .zeroOrMore,

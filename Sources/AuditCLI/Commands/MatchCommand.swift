@@ -31,6 +31,7 @@ enum MatchCommand: Command {
 
     static let spec = CommandSpec(
         name: "match", summary: "which app opens each URL, and which rule decided",
+        examples: Examples.match,
         positionals: [
             PositionalSpec(
                 "URL", .zeroOrMore,

@@ -21,6 +21,7 @@ enum MergeCommand: Command {
 
     static let spec = CommandSpec(
         name: "merge", summary: "combine the reports of a run split with audit --shard I/N",
+        examples: Examples.merge,
         positionals: [
             PositionalSpec("DIR", .oneOrMore, isPath: true, help: "a shard's report folder, or its report.json")
         ],

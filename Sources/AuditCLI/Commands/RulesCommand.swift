@@ -1,15 +1,17 @@
 import AASA
 import Audit
 
-/// `aasa-audit rules`: the check catalogue, which is also the README's check table.
+/// `aasa-audit rules`: the check catalogue, which is also the check table of docs/checks.md.
 enum RulesCommand: Command {
     static let json = OptionSpec.flag("--json", help: "print the catalogue as JSON, with rationale and reference")
-    static let markdown = OptionSpec.flag("--markdown", help: "print the README's Markdown table")
+    static let markdown = OptionSpec.flag(
+        "--markdown", help: "print the check table in Markdown (as docs/checks.md has it)")
     static let docs = OptionSpec.flag(
         "--docs", help: "print docs/checks.md: every check's reasons, severities and examples, in Markdown")
 
     static let spec = CommandSpec(
-        name: "rules", summary: "the check catalogue", groups: [OptionGroup("Output", [json, markdown, docs])],
+        name: "rules", summary: "the check catalogue",
+        examples: Examples.rules, groups: [OptionGroup("Output", [json, markdown, docs])],
         description: [
             "Lists every check: its stable ID (monitoring scripts key on it), area, default severity and summary, "
                 + "and when a finding of it is harsher or milder than the default."

@@ -1,6 +1,6 @@
 import AASA
 
-/// The check catalogue as an aligned text table and as the README's Markdown table.
+/// The check catalogue as an aligned text table and as docs/checks.md's Markdown table.
 enum RulesTable {
     /// `terminal`: Markdown's code spans become plain text, or bold when colour is on; a terminal shows no backticks.
     static func text(_ descriptions: [CheckDescription], terminal: Terminal = Terminal(colour: false)) -> String {
