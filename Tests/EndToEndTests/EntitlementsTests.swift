@@ -68,6 +68,17 @@ import Testing
         #expect(r.domains[1].findings.map(\.id) == ["entitlement-app-missing", "rule-captures-sensitive"])
     }
 
+    /// A bundle ID without its Team ID can never be listed: refused before any fetch, not reported as every domain
+    /// missing the app.
+    @Test func anAppIDWithoutItsTeamIDIsRefused() async throws {
+        let file = Self.fixtures.appendingPathComponent("Binary.entitlements").path
+        let (result, report) = try await audit(["--entitlements", file, "--app-id", "com.acme.shop"])
+        #expect(result.status == 2)
+        #expect(report == nil)
+        #expect(result.stderr.contains("--app-id com.acme.shop is not an app ID (TEAMID.bundle.id)"))
+        #expect(result.stderr.contains("Team ID"))
+    }
+
     @Test func aTextListMergesWithCommandLineDomains() async throws {
         let file = Self.fixtures.appendingPathComponent("domains.txt").path
         let (result, report) = try await audit([

@@ -424,6 +424,11 @@ enum AuditCommand: Command {
         var read: Entitlements?
         var findings: [Finding] = []
         var app = options.string(appID)
+        // An ID that is not TEAMID.bundle.id can never be listed: say so rather than report every domain missing it.
+        if let given = app, let problem = AppIDSuggestion.formatProblem(given) {
+            throw UsageError(
+                "--app-id \(Terminal.safe(given)) is not an app ID (TEAMID.bundle.id): \(problem)", command: spec.name)
+        }
         if let file = options.string(entitlements) {
             read = try EntitlementsFile.read(file, command: spec.name)
             app = app ?? read?.appID
