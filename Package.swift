@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
         /// `Audit` on the real libcurl fetcher against the fixture server.
         .testTarget(name: "IntegrationTests", dependencies: ["Audit", "AASA", "Fetching", "TestSupport"]),
-        .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan"]),
+        .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan", "TestSupport"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["AuditCLI", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),

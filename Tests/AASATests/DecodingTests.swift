@@ -1,5 +1,6 @@
 import AASA
 import Foundation
+import TestSupport
 import Testing
 
 func decode(_ text: String) -> DecodedFile { DecodedFile(bytes: Array(text.utf8)) }
@@ -130,14 +131,40 @@ let breakages: [Breakage] = [
         #expect(file.syntaxError?.message.contains("Nesting") == true)
     }
 
-    @Test func garbageNeverCrashes() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<300 {
-            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator)
+    /// Random bytes, and random JSON-like text that is sometimes a document: decoding never crashes, gives the same
+    /// findings each time, and every finding is a catalogued check pointing inside the text.
+    @Test func garbageIsJudgedTheSameEveryTimeAndPointsInsideTheText() {
+        let seed = TestSeed(default: 2_026)
+        var generator = seed.generator
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", " ", "\n", "\"applinks\"", "\"details\"", "\"appIDs\"", "\"components\"",
+            "\"/\"", "\"paths\"", "\"9JA89QQLNQ.a.b\"", "\"/x/*\"", "\"?\"", "1", "-0.5e3", "true", "null", "\"é\"",
+            "\\u00", "//", "'", "\u{201C}",
+        ]
+        let known = Set(Catalogue.descriptions.map(\.id))
+        for round in 0..<600 {
+            let bytes: [UInt8]
+            if round % 2 == 0 {
+                bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
+            } else {
+                let count = Int.random(in: 0..<60, using: &generator)
+                bytes = Array((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
             }
             let file = DecodedFile(bytes: bytes)
-            _ = Catalogue.check(file)
+            let findings = Catalogue.check(file)
+            let input = "\(seed), round \(round): \(bytes)"
+            #expect(findings == Catalogue.check(DecodedFile(bytes: bytes)), "\(input)")
+            #expect(file.root == nil || (file.syntaxError == nil && file.encodingProblem == nil), "\(input)")
+            let lines = file.lines.count
+            for finding in findings {
+                #expect(known.contains(finding.id), "\(finding.id) is not in the catalogue: \(input)")
+                let location = finding.location
+                #expect(location.pointer.map { $0.isEmpty || $0.hasPrefix("/") } ?? true, "\(location): \(input)")
+                #expect(location.line.map { (1...max(1, lines)).contains($0) } ?? true, "\(location): \(input)")
+                #expect(location.column.map { $0 >= 1 } ?? true, "\(location): \(input)")
+            }
         }
     }
 }
