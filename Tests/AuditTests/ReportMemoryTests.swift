@@ -7,7 +7,8 @@ import Testing
 /// Measures reading a big report back; runs only when asked, since peak RSS is per process.
 /// `AASA_BIG_REPORT=PATH swift test --filter ReportMemoryTests` writes PATH (one domain, 100,000 URLs) when it
 /// does not exist, or else reads it as a baseline and prints the process's peak resident size.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["AASA_BIG_REPORT"] != nil))
+@Suite(
+    .enabled(if: ProcessInfo.processInfo.environment["AASA_BIG_REPORT"] != nil, "set AASA_BIG_REPORT=PATH to run it"))
 struct ReportMemoryTests {
     static let count = 100_000
 

@@ -138,13 +138,31 @@ import Testing
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test(arguments: Completions.Shell.allCases)
-    func completionScriptsAreValidSyntax(_ shell: Completions.Shell) throws {
+    /// Where a shell is installed, if it is (the syntax tests below are skipped, and say so, where it is not).
+    static func shellPath(_ shell: Completions.Shell) -> String? {
         let path = "/usr/bin/\(shell.rawValue)"
-        guard FileManager.default.isExecutableFile(atPath: path) else { return }
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// The shell's own parser (`-n`: read, do not run) accepts the completion script.
+    func completionScriptIsValidSyntax(_ shell: Completions.Shell) throws {
+        let path = try #require(Self.shellPath(shell))
         let file = try temporaryFile(Completions.render(Self.tool, for: shell), name: "completion.\(shell.rawValue)")
         let result = try runTool(path, ["-n", file.path], stdin: "")
         #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: RenderingTests.shellPath(.bash) != nil, "bash is not installed in /usr/bin"))
+    func theBashCompletionScriptIsValidSyntax() throws { try completionScriptIsValidSyntax(.bash) }
+
+    @Test(.enabled(if: RenderingTests.shellPath(.zsh) != nil, "zsh is not installed in /usr/bin"))
+    func theZshCompletionScriptIsValidSyntax() throws { try completionScriptIsValidSyntax(.zsh) }
+
+    @Test(.enabled(if: RenderingTests.shellPath(.fish) != nil, "fish is not installed in /usr/bin"))
+    func theFishCompletionScriptIsValidSyntax() throws { try completionScriptIsValidSyntax(.fish) }
+
+    @Test func everyShellHasASyntaxTest() {
+        #expect(Set(Completions.Shell.allCases) == [.bash, .zsh, .fish], "a new shell needs its syntax test above")
     }
 
     /// bash completes a choice option's words, the item after a comma in a list, and the command's options.

@@ -23,7 +23,9 @@ import Testing
     /// Before, the signal watch ended before the reports were written and matching never looked at it: the run
     /// went on for the whole matching (about a minute here) and exited 0. SIGTERM writes into Reports/ (no --out):
     /// the reports written again after the signal go into the same run folder.
-    @Test(.enabled(if: slowEnough), arguments: [SIGINT, SIGTERM])
+    @Test(
+        .enabled(if: slowEnough, "an optimised build ends the run before the signal is sent"),
+        arguments: [SIGINT, SIGTERM])
     func aSignalWhileMatchingALargeCrawlEndsTheRunWithItsReport(signal: Int32) async throws {
         let directory = try tempDirectory()
         let outArguments = signal == SIGINT ? ["--out", directory.path] : []
@@ -61,7 +63,8 @@ import Testing
     /// keeps the unreachable-rule check busy for a minute in a debug build (its index cannot tell them apart).
     /// Before, the check ran to its end whatever the signal; now the run stops and the domain is not reported from
     /// findings cut short.
-    @Test(.enabled(if: slowEnough)) func aSignalDuringTheChecksOfAHugeFileEndsTheRun() async throws {
+    @Test(.enabled(if: slowEnough, "an optimised build ends the run before the signal is sent"))
+    func aSignalDuringTheChecksOfAHugeFileEndsTheRun() async throws {
         let out = try tempDirectory()
         let result = try await Binary.run(
             ["audit", "manyoverlap.aasa.test", "--out", out.path, "--format", "json"] + Self.server.auditArguments,
