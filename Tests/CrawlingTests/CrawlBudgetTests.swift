@@ -4,7 +4,9 @@ import Testing
 
 @testable import Crawling
 
-/// The crawl budget bounds robots.txt and the sitemaps, not only the pages.
+/// The crawl budget bounds robots.txt and the sitemaps, not only the pages. Whether the slow fetch began within the
+/// budget depends on how busy the machine is: these tests assert what holds either way, and
+/// `CrawlBudgetWallClockTests` that it began and is named.
 @Suite struct CrawlBudgetTests {
     /// Answers robots.txt or the sitemap (whichever is `slow`) only after 120 s, unless cancelled first; the rest at once.
     struct Slow: HTTPFetching {
@@ -41,8 +43,10 @@ import Testing
     @Test func aRobotsTxtStillArrivingAtTheDeadlineEndsTheCrawlWithCrawlTime() async {
         let (result, began) = await crawl(slow: "/robots.txt")
         #expect(result.stoppedBecause == .crawlTime(5))
-        #expect(began)
-        #expect(result.notes.contains("robots.txt was still arriving when --crawl-time ran out"), "\(result.notes)")
+        if began {
+            #expect(
+                result.notes.contains("robots.txt was still arriving when --crawl-time ran out"), "\(result.notes)")
+        }
         #expect(result.pagesFetched == 0)
         #expect(result.urls.first { $0.url == "https://shop.test/" }?.note == "not crawled: crawl-time (5 s)")
     }
@@ -50,7 +54,6 @@ import Testing
     @Test func aSitemapStillArrivingAtTheDeadlineEndsTheCrawlWithCrawlTime() async {
         let (result, began) = await crawl(slow: "/sitemap.xml")
         #expect(result.stoppedBecause == .crawlTime(5))
-        // The test pool may be too busy to reach the sitemap within 5 s; the binary's test covers that case always.
         if began {
             #expect(
                 result.notes.contains(

@@ -6,7 +6,8 @@ import Testing
 
 @testable import Crawling
 
-/// The crawl budget (--crawl-time) against a robots.txt asking for a two-minute delay and a page taking 90 s.
+/// The crawl budget (--crawl-time) against a robots.txt asking for a two-minute delay, a page taking 90 s, and a
+/// robots.txt or sitemap that takes two minutes to arrive.
 /// Their assertions are about wall-clock time, so Scripts/test runs suites named *WallClockTests in a pass of their
 /// own: beside the whole suite each await of the crawl waits behind hundreds of tests for one of the two pool threads
 /// (81 s was seen on CI for a 2 s budget).
@@ -46,5 +47,18 @@ import Testing
         for row in result.urls where row.httpStatus == nil {
             #expect(row.note == "not crawled: crawl-time (3 s)", "\(row.url)")
         }
+    }
+
+    /// The fetch of robots.txt or the sitemap begins within the 5 s budget (alone, it begins at once) and the note
+    /// names the file still arriving when the budget ran out.
+    @Test(arguments: [
+        ("/robots.txt", "robots.txt was still arriving when --crawl-time ran out"),
+        ("/sitemap.xml", "sitemap https://shop.test/sitemap.xml was still arriving when --crawl-time ran out"),
+    ])
+    func aSlowCrawlFileIsNamedWhenTheBudgetRunsOut(_ slow: String, _ note: String) async {
+        let (result, began) = await CrawlBudgetTests().crawl(slow: slow)
+        #expect(began, "the fetch of \(slow) began within the budget")
+        #expect(result.stoppedBecause == .crawlTime(5))
+        #expect(result.notes.contains(note), "\(result.notes)")
     }
 }

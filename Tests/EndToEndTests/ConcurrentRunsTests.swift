@@ -18,7 +18,8 @@ import Testing
 
     func run(_ arguments: [String], in directory: URL) async throws -> RunResult {
         try await Binary.run(
-            ["audit", "good.aasa.test", "--no-cdn", "--timeout", "3", "--format", "json"] + arguments
+            ["audit", "good.aasa.test", "--no-cdn", "--timeout", FixtureServer.roomyTimeout, "--format", "json"]
+                + arguments
                 + Self.server.arguments,
             environment: ["NO_COLOR": "1"], directory: directory, through: Self.checkAtExit)
     }

@@ -11,7 +11,9 @@ import Testing
     func audit(_ arguments: [String]) async throws -> (RunResult, AuditReport?) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-ent-\(UUID().uuidString)")
         let result = try await Binary.run(
-            ["audit"] + arguments + Self.server.auditArguments + ["--timeout", "3", "--out", out.path],
+            ["audit"] + arguments + Self.server.auditArguments + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+            ],
             environment: ["NO_COLOR": "1"])
         let data = try? Data(contentsOf: out.appendingPathComponent("report.json"))
         return (result, try data.map(AuditReport.decode))

@@ -12,7 +12,10 @@ import Testing
     @Test(arguments: ["cdnhtml", "cdntruncated"]) func anUnreadableCDNCopyIsAnError(_ host: String) async throws {
         let out = try tempDirectory()
         let result = try await Binary.run(
-            ["audit", "\(host).aasa.test", "--timeout", "3", "--out", out.path, "--format", "json"]
+            [
+                "audit", "\(host).aasa.test", "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format",
+                "json",
+            ]
                 + Self.server.auditArguments, environment: ["NO_COLOR": "1"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let (report, _) = try readReport(out)

@@ -59,7 +59,10 @@ import Testing
         let out = try tempDirectory()
         let result = try await Binary.run(
             ["audit", "manyfindings.aasa.test"] + Self.server.auditArguments
-                + ["--timeout", "3", "--out", out.path, "--format", "json,html,csv,junit,markdown"],
+                + [
+                    "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format",
+                    "json,html,csv,junit,markdown",
+                ],
             environment: ["NO_COLOR": "1"])
         #expect(result.status == 1, "\(result.stderr)")
         let (report, object) = try readReport(out)

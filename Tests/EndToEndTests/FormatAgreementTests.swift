@@ -36,7 +36,8 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-agree-\(UUID().uuidString)")
         let result = try await Binary.run(
             ["audit"] + scenario.arguments + Self.server.auditArguments + [
-                "--timeout", "3", "--out", out.path, "--format", "json,html,csv,junit,markdown", "--fail-on",
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format", "json,html,csv,junit,markdown",
+                "--fail-on",
                 scenario.failOn.rawValue,
             ], environment: ["NO_COLOR": "1"])
         func read(_ name: String) throws -> String {

@@ -35,7 +35,7 @@ import Testing
                 [
                     "audit", "good.aasa.test", "notfound.aasa.test", "--shard", "\(index)/2", "--out", out.path,
                     "--format", "json",
-                ] + Self.server.auditArguments + ["--timeout", "3"])
+                ] + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout])
             #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
         }
         return folders

@@ -36,7 +36,7 @@ import Testing
                 "audit", "termescape.aasa.test", "termcdn.aasa.test", "--format", "json,html,csv,junit,markdown",
                 "--out",
                 out.path,
-            ] + Self.server.auditArguments + ["--timeout", "3"],
+            ] + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout],
             environment: ["NO_COLOR": "1"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(Self.raw(result.stdout).isEmpty, "raw controls on stdout: \(Self.raw(result.stdout))")

@@ -11,7 +11,9 @@ import Testing
 
     func audit(_ arguments: [String], out: URL) async throws -> RunResult {
         try await Binary.run(
-            ["audit"] + arguments + Self.server.auditArguments + ["--timeout", "3", "--out", out.path],
+            ["audit"] + arguments + Self.server.auditArguments + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+            ],
             environment: ["NO_COLOR": "1"])
     }
 

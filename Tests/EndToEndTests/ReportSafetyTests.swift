@@ -37,7 +37,7 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-rsafe-\(UUID().uuidString)")
         let result = try await Binary.run(
             ["audit", "--entitlements", entitlements.path, "--format", "json,html,markdown", "--out", out.path]
-                + Self.server.auditArguments + ["--timeout", "3"],
+                + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout],
             environment: ["NO_COLOR": "1"])
         return (result, out)
     }

@@ -9,7 +9,8 @@ import Testing
 
     func run(_ arguments: [String], in directory: URL) async throws -> RunResult {
         try await Binary.run(
-            ["audit"] + arguments + Self.server.auditArguments + ["--timeout", "3"], environment: ["NO_COLOR": "1"],
+            ["audit"] + arguments + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout],
+            environment: ["NO_COLOR": "1"],
             directory: directory)
     }
 

@@ -16,7 +16,8 @@ import Testing
 
     static func audit(_ arguments: [String], directory: URL? = nil) async throws -> RunResult {
         try await Binary.run(
-            ["audit"] + arguments + server.auditArguments + ["--timeout", "3"], environment: ["NO_COLOR": "1"],
+            ["audit"] + arguments + server.auditArguments + ["--timeout", FixtureServer.roomyTimeout],
+            environment: ["NO_COLOR": "1"],
             directory: directory, through: guarded)
     }
 
@@ -236,7 +237,8 @@ import Testing
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         let victim = try Self.victim()
         let result = try await Binary.run(
-            ["audit", "good.aasa.test", "--format", "json", "--timeout", "3"] + Self.server.auditArguments,
+            ["audit", "good.aasa.test", "--format", "json", "--timeout", FixtureServer.roomyTimeout]
+                + Self.server.auditArguments,
             environment: ["VICTIM": victim.path], directory: cwd,
             through: ["/bin/sh", "-c", #"ln -s "$VICTIM" "Reports/.latest.$$" && exec "$0" "$@""#])
         #expect(result.status == 0, "\(result.stderr)")

@@ -42,7 +42,8 @@ import Testing
         let bin = folder.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try Data(domains.joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("domains.txt"))
-        let quoted = (server.auditArguments + ["--timeout", "3"]).map { "'\($0)'" }.joined(separator: " ")
+        let quoted = (server.auditArguments + ["--timeout", FixtureServer.roomyTimeout]).map { "'\($0)'" }.joined(
+            separator: " ")
         let wrapper = """
             #!/bin/sh
             if [ "$1" = audit ]; then exec '\(Binary.url.path)' "$@" \(quoted); fi

@@ -89,7 +89,7 @@ struct SchemaValidator {
                 "--entitlements",
                 Binary.root.appendingPathComponent("Tests/Fixtures/entitlements/App.entitlements").path,
                 "--out", out.path,
-            ] + Self.server.auditArguments + ["--timeout", "3"])
+            ] + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout])
         #expect(result.status == 1)
         let data = try Data(contentsOf: out.appendingPathComponent("report.json"))
         let report = try JSONSerialization.jsonObject(with: data)

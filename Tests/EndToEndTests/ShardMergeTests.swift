@@ -161,7 +161,7 @@ import Testing
                 [
                     "audit", "good.aasa.test", "notfound.aasa.test", "--shard", "\(index)/\(count)", "--out", out.path,
                     "--format", "json",
-                ] + Self.server.auditArguments + ["--timeout", "3"] + extra[index - 1])
+                ] + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout] + extra[index - 1])
         }
         return folders
     }
@@ -211,7 +211,7 @@ import Testing
                     "audit", "BÜCHER.aasa.test", "--shard", "\(index)/4", "--no-cdn", "--out", out.path, "--format",
                     "json",
                 ]
-                    + Self.server.arguments + ["--timeout", "3"])
+                    + Self.server.arguments + ["--timeout", FixtureServer.roomyTimeout])
             #expect(result.status != 2 && result.status != 3, "\(result.stderr)")
             let report = try Self.report(out)
             #expect(report.domains.map(\.domain) == (index == 3 ? ["xn--bcher-kva.aasa.test"] : []), "shard \(index)")
@@ -226,7 +226,7 @@ import Testing
         func run(_ shard: [String]) async throws -> AuditReport {
             let result = try await Binary.run(
                 ["audit", "good.aasa.test", "notfound.aasa.test", "--format", "json"] + shard
-                    + Self.server.auditArguments + ["--timeout", "3"], directory: directory)
+                    + Self.server.auditArguments + ["--timeout", FixtureServer.roomyTimeout], directory: directory)
             #expect(result.status == 1, "\(result.stderr)")
             return try Self.report(directory.appendingPathComponent("Reports/latest"))
         }

@@ -10,7 +10,17 @@ import Testing
 @Suite struct CBoundaryTests {
     static let server = FixtureServer.shared
 
-    static func fetcher(timeout: Double = 3, faults: FetcherConfiguration.TestFaults = .init()) -> CurlFetcher {
+    /// The fetch timeout where the timeout is not the subject: room for a loaded machine, where a loopback fetch has
+    /// taken seconds.
+    static let roomyTimeout = 60.0
+
+    /// How long a test waits for an answer before it calls the fetch lost: a guard against hanging, far past any
+    /// timeout the fetches here are given.
+    static let hangGuard = 120.0
+
+    static func fetcher(
+        timeout: Double = roomyTimeout, faults: FetcherConfiguration.TestFaults = .init()
+    ) -> CurlFetcher {
         var configuration = FetcherConfiguration(
             connectTo: server.connectTo, caCertificate: server.caPath, timeout: timeout)
         configuration.testFaults = faults
@@ -27,7 +37,7 @@ import Testing
 
     /// Waits on a plain semaphore with a deadline, so a fetch that never completes fails the test instead of
     /// hanging it.
-    static func answer(_ fetcher: CurlFetcher, _ request: FetchRequest, seconds: Double = 15) -> Exchange? {
+    static func answer(_ fetcher: CurlFetcher, _ request: FetchRequest, seconds: Double = hangGuard) -> Exchange? {
         let done = DispatchSemaphore(value: 0)
         let answer = Locked<Exchange?>(nil)
         _ = fetcher.start(request) { exchange in
@@ -124,7 +134,7 @@ import Testing
     @Test func aRefusedAddHandleFailsTheFetchInsteadOfHangingIt() throws {
         let fetcher = Self.fetcher(faults: .init(failsAddingHandles: true))
         for _ in 0..<3 {
-            let e = try #require(Self.answer(fetcher, Self.request("good"), seconds: 10), "the caller was left waiting")
+            let e = try #require(Self.answer(fetcher, Self.request("good")), "the caller was left waiting")
             #expect(e.failure == .other)
             #expect(e.error?.contains("curl_multi_add_handle") == true, "\(e.error ?? "")")
         }
@@ -139,7 +149,7 @@ import Testing
         _ = fetcher.start(Self.request("good")) { _ in
             _ = fetcher.start(Self.request("good")) { _ in done.signal() }
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + Self.hangGuard) == .success)
     }
 
     // MARK: A consumer pauses its transfer; the loop never waits for it
@@ -209,14 +219,14 @@ import Testing
             answer.withLock { $0 = exchange }
             done.signal()
         }
-        try #require(paused.wait(timeout: .now() + 10) == .success)
+        try #require(paused.wait(timeout: .now() + Self.hangGuard) == .success)
         // The loop is free: another fetch completes while the page waits for its consumer.
-        let other = try #require(Self.answer(fetcher, Self.request("good"), seconds: 10))
+        let other = try #require(Self.answer(fetcher, Self.request("good")))
         #expect(other.httpStatus == 200)
         #expect(done.wait(timeout: .now() + 0.3) == .timedOut, "the paused page does not finish on its own")
         let go = try #require(resume.withLock { $0 })
         go()
-        try #require(done.wait(timeout: .now() + 10) == .success)
+        try #require(done.wait(timeout: .now() + Self.hangGuard) == .success)
         let page = try #require(answer.withLock { $0 })
         #expect(page.failure == nil && page.httpStatus == 200, "\(page.error ?? "")")
         #expect(consumer.state.withLock { $0.bytes } == whole.bytes, "no chunk lost or repeated across the pause")
@@ -243,7 +253,7 @@ import Testing
         let fetcher = Self.fetcher(timeout: 1)
         defer { fetcher.shutdown() }
         let consumer = PausingCounter(every: 1) { _ in }
-        let page = try #require(Self.answer(fetcher, Self.page(consumer), seconds: 15))
+        let page = try #require(Self.answer(fetcher, Self.page(consumer)))
         #expect(page.failure == .timeout, "\(page.error ?? "")")
         #expect(consumer.state.withLock { $0.chunks } == 1)
     }

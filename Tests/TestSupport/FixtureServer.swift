@@ -38,6 +38,11 @@ public final class FixtureServer: Sendable {
     /// `audit`'s arguments: the mappings plus the fixture's stand-in for Apple's CDN (never the real one).
     public var auditArguments: [String] { arguments + ["--cdn-base", "https://cdn.aasa.test/a/v1/"] }
 
+    /// `--timeout` for runs whose subject is not the timeout: room for a loaded machine, where a loopback fetch has
+    /// taken seconds (on a loaded CI machine a fixture CDN fetch once failed a `--timeout 3` run with a cdn-failure).
+    /// The fixture's fast hosts answer at once, so a roomy limit costs nothing; its slow ones are given their own.
+    public static let roomyTimeout = "30"
+
     private init(
         process: Process, stdin: Pipe, port: Int, oldTLSPort: Int, stallPort: Int, plainHTTPPort: Int, caPath: String
     ) {
