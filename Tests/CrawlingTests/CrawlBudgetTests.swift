@@ -30,10 +30,10 @@ import Testing
         }
     }
 
-    /// The crawl, and whether the slow fetch began before the budget ran out.
-    func crawl(slow: String) async -> (CrawlResult, Bool) {
+    /// The crawl with a budget of `budget` seconds, and whether the slow fetch began before the budget ran out.
+    func crawl(slow: String, budget: Double = 5) async -> (CrawlResult, Bool) {
         var options = CrawlOptions()
-        options.crawlTime = 5
+        options.crawlTime = budget
         let fetcher = Slow(slow: slow)
         let result = await Crawler(fetcher: fetcher, options: options).crawl("shop.test")
         return (result, fetcher.began.withLock { $0 })

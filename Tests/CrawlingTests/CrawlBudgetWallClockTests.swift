@@ -49,16 +49,17 @@ import Testing
         }
     }
 
-    /// The fetch of robots.txt or the sitemap begins within the 5 s budget (alone, it begins at once) and the note
-    /// names the file still arriving when the budget ran out.
+    /// The fetch of robots.txt or the sitemap begins within the budget and the note names the file still arriving
+    /// when the budget ran out. Alone the fetch begins at once; in this pass, beside the other suites, a 5 s budget
+    /// once ran out before the sitemap's began, so the budget here is 15 s.
     @Test(arguments: [
         ("/robots.txt", "robots.txt was still arriving when --crawl-time ran out"),
         ("/sitemap.xml", "sitemap https://shop.test/sitemap.xml was still arriving when --crawl-time ran out"),
     ])
     func aSlowCrawlFileIsNamedWhenTheBudgetRunsOut(_ slow: String, _ note: String) async {
-        let (result, began) = await CrawlBudgetTests().crawl(slow: slow)
+        let (result, began) = await CrawlBudgetTests().crawl(slow: slow, budget: 15)
         #expect(began, "the fetch of \(slow) began within the budget")
-        #expect(result.stoppedBecause == .crawlTime(5))
+        #expect(result.stoppedBecause == .crawlTime(15))
         #expect(result.notes.contains(note), "\(result.notes)")
     }
 }
