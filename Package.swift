@@ -50,7 +50,7 @@ let package = Package(
         /// Signal and main-thread set-up around one call into AuditCLI.
         .executableTarget(name: "aasa-audit", dependencies: ["AuditCLI"]),
         /// Benchmarks run by Scripts/bench (Fetching for libcurl's URL resolver beside the WHATWG parser).
-        .executableTarget(name: "aasa-bench", dependencies: ["AASA", "Crawling"]),
+        .executableTarget(name: "aasa-bench", dependencies: ["AASA", "Crawling", "Fetching"]),
         /// The web's own test suites (WHATWG URL, Google's robots.txt, html5lib) against the real code: Scripts/conformance.
         .executableTarget(name: "aasa-conformance", dependencies: ["AASA", "Crawling"]),
 

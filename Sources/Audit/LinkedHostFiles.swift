@@ -49,7 +49,7 @@ public actor LinkedHostFiles {
         if let known = outcomes[host] { return await LinkedHostFiles.value(of: known) }
         // After SIGINT/SIGTERM no new fetch starts.
         if StopRequest.isRequested || Task.isCancelled { return .unknown(StopRequest.unjudgedNote) }
-        if IPLiteral.isIPAddress(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host) {
+        if IPLiteral.isIPAddress(host) {
             return .unknown(URLTable.ipAddressReason(host))
         }
         guard outcomes.count < limit else {

@@ -5,12 +5,12 @@ import Synchronization
 public struct CrawlOptions: Sendable {
     public var maxPages = 10_000
     /// URLs recorded per site (each costs about 200 bytes until the report is written); links past it are
-    /// counted, not kept. Nil: ten per page of `maxPages`, at least 100,000.
+    /// counted, not kept. Nil: `urlsPerPage` per page of `maxPages`, at least `leastURLCap`.
     public var maxURLs: Int?
     /// At most Int32.max: the frontier numbers rows with Int32, and a cap set from code must not overflow or trap.
-    var urlCap: Int {
-        let derived = maxPages.multipliedReportingOverflow(by: 10)
-        let cap = maxURLs ?? max(100_000, derived.overflow ? Int.max : derived.partialValue)
+    public var urlCap: Int {
+        let derived = maxPages.multipliedReportingOverflow(by: CrawlOptions.urlsPerPage)
+        let cap = maxURLs ?? max(CrawlOptions.leastURLCap, derived.overflow ? Int.max : derived.partialValue)
         return min(max(cap, 0), Int(Int32.max))
     }
     public var maxDepth: Int?
@@ -49,6 +49,13 @@ public struct CrawlOptions: Sendable {
     public var inlinks: InlinkSpool?
 
     public init() {}
+
+    /// The defaults, as a library caller gets them: `audit --crawl`'s options declare theirs from these, so the
+    /// help, the man page and a crawl without the option agree.
+    public static let standard = CrawlOptions()
+    /// Without `maxURLs`: URLs recorded per page of `maxPages`, and never fewer than `leastURLCap` in all.
+    public static let urlsPerPage = 10
+    public static let leastURLCap = 100_000
 }
 
 /// Pages fetched so far by all crawls of a run; read by the terminal's progress line. An atomic: ThreadSanitizer

@@ -15,7 +15,7 @@ public struct Crawler: SiteCrawling {
 
     public func crawl(_ domain: String) async -> CrawlResult {
         let clock = ContinuousClock()
-        let budget = Crawler.finite(options.crawlTime, default: 600, upTo: 86_400 * 365)
+        let budget = Crawler.finite(options.crawlTime, default: CrawlOptions.standard.crawlTime, upTo: 86_400 * 365)
         let deadline = clock.now + .seconds(budget)
         let root = "https://\(domain)/"
         var result = CrawlResult()
@@ -343,7 +343,7 @@ public struct Crawler: SiteCrawling {
         if let status = e.httpStatus, status == 429 || status == 503, !job.retried {
             frontier.retry(job)
             let asked = RetryAfter.seconds(e.header("Retry-After")) ?? 2
-            let cap = Crawler.finite(options.maxRetryAfter, default: 30, upTo: 3_600)
+            let cap = Crawler.finite(options.maxRetryAfter, default: CrawlOptions.standard.maxRetryAfter, upTo: 3_600)
             return (asked, min(max(asked, 1), max(cap, 1)))
         }
         result.pagesFetched += 1

@@ -1,4 +1,3 @@
-internal import CHTMLScan
 import Foundation
 
 /// robots.txt as Google's reference parser reads it (RFC 9309 plus its accepted mistakes): the groups for our

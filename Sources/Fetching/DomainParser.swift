@@ -28,8 +28,7 @@ public enum DomainParser {
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return fail("a domain cannot contain control characters")
         }
-        let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
-        if let colon = text.firstIndex(of: ":"), services.contains(String(text[..<colon]).lowercased()) {
+        if let colon = text.firstIndex(of: ":"), AppleService.all.contains(String(text[..<colon]).lowercased()) {
             text = String(text[text.index(after: colon)...])
             notes.append("read as an entitlement entry (\(input))")
             if let question = text.firstIndex(of: "?") {

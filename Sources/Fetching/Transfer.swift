@@ -30,8 +30,11 @@ public struct FetcherConfiguration: Sendable {
         }
     }
 
+    /// Seconds a fetch may take when the caller does not say; `--timeout` declares its default from it.
+    public static let standardTimeout: Double = 10
+
     public init(
-        connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = 10
+        connectTo: [String] = [], caCertificate: String? = nil, timeout: Double = standardTimeout
     ) {
         self.connectTo = connectTo
         self.caCertificate = caCertificate

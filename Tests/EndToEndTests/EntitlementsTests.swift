@@ -58,6 +58,21 @@ import Testing
         #expect(result.stdout.contains("entitlement-entry-format"))
     }
 
+    /// An entry naming an IP address in any spelling a resolver reads (`127.1`, `0x7f.1`, `::1`) is refused as a
+    /// domain, as on the command line, and said in a finding: it used to vanish with no domain, finding or error.
+    @Test func anIPAddressEntryIsAFinding() async throws {
+        let list = try Binary.write(
+            "applinks:good.aasa.test\napplinks:127.1\napplinks:0x7f.1\nwebcredentials:::1\n", name: "App.txt")
+        let (result, report) = try await audit(["--entitlements", list.path, "--app-id", "9JA89QQLNQ.com.acme.shop"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let r = try #require(report)
+        #expect(r.domains.map(\.domain) == ["good.aasa.test"])
+        let findings = try #require(r.entitlements?.findings)
+        #expect(findings.map(\.id) == Array(repeating: "entitlement-entry-format", count: 3))
+        #expect(findings.map(\.location.pointer) == (1...3).map { "/com.apple.developer.associated-domains/\($0)" })
+        #expect(findings.allSatisfy { $0.message.contains("an IP address") && $0.severity == .error })
+    }
+
     @Test func aBinaryPlistWithBuildSettingsNeedsTheAppID() async throws {
         let file = Self.fixtures.appendingPathComponent("Binary.entitlements").path
         let (refused, _) = try await audit(["--entitlements", file])

@@ -235,7 +235,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// The reason of a row on a host whose file this run did not read.
     public static func notReadReason(_ host: String) -> String {
-        if IPLiteral.isIPAddress(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host) {
+        if IPLiteral.isIPAddress(host) {
             return URLTable.ipAddressReason(host)
         }
         return "the file of \(host) was not read in this run; audit it too or use --judge-linked-hosts"

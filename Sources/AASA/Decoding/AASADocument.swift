@@ -28,7 +28,7 @@ public struct AASADocument: Sendable {
 
     public init(root: JSONNode) {
         self.root = root
-        applinks = root["applinks"].flatMap { $0.members != nil ? $0 : nil }
+        applinks = root[AppleService.applinks].flatMap { $0.members != nil ? $0 : nil }
         domainDefaults = applinks?["defaults"].flatMap { $0.members != nil ? $0 : nil }
         var variables: [String: [String]] = [:]
         for member in applinks?["substitutionVariables"]?.members ?? [] {

@@ -15,8 +15,8 @@ public struct AppServices: Codable, Hashable, Sendable {
             if services[id] == nil { order.append(id) }
             if !(services[id, default: []].contains(service)) { services[id, default: []].append(service) }
         }
-        for id in document.applinksAppIDs { add(id, "applinks") }
-        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+        for id in document.applinksAppIDs { add(id, AppleService.applinks) }
+        for service in AppleService.withAppList {
             for node in document.root[service]?["apps"]?.elements ?? [] { if let id = node.string { add(id, service) } }
         }
         return order.map { AppServices(appID: $0, services: services[$0]!) }

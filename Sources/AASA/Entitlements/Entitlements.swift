@@ -57,7 +57,7 @@ public struct Entitlements: Sendable, Codable {
     /// associated domains whose files a scheme link's Universal Link replacement is looked for in.
     public var applinksHosts: [String] {
         var seen = Set<String>()
-        return entries.filter { $0.service == "applinks" && !$0.isWildcard }.map(\.fileHost)
+        return entries.filter { $0.service == AppleService.applinks && !$0.isWildcard }.map(\.fileHost)
             .filter { seen.insert($0).inserted }
     }
 

@@ -32,6 +32,19 @@ struct ParsedOptions: Sendable {
         return (string(option) ?? option.defaultValue).flatMap { Int($0) }
     }
 
+    /// An integer option that declares a default: its value, else that default. The declaration is the only place
+    /// the default is written, so a caller has no fallback of its own to keep in step.
+    func integer(defaulted option: OptionSpec) -> Int {
+        guard let value = integer(option) else { preconditionFailure("\(option.name) declares no integer default") }
+        return value
+    }
+
+    /// A decimal option that declares a default: its value, else that default.
+    func decimal(defaulted option: OptionSpec) -> Double {
+        guard let value = decimal(option) else { preconditionFailure("\(option.name) declares no decimal default") }
+        return value
+    }
+
     /// A decimal option's value, else its declared default.
     func decimal(_ option: OptionSpec) -> Double? {
         guard case .decimal = option.kind else { preconditionFailure("\(option.name) is not a decimal") }
@@ -42,6 +55,12 @@ struct ParsedOptions: Sendable {
     func choice<T: RawRepresentable>(_ option: OptionSpec, as type: T.Type) -> T? where T.RawValue == String {
         guard case .choice = option.kind else { preconditionFailure("\(option.name) is not a choice") }
         return (string(option) ?? option.defaultValue).flatMap(T.init(rawValue:))
+    }
+
+    /// A choice option that declares a default: its value, else that default, as the enumeration.
+    func choice<T: RawRepresentable>(defaulted option: OptionSpec, as type: T.Type) -> T where T.RawValue == String {
+        guard let value = choice(option, as: type) else { preconditionFailure("\(option.name) declares no default") }
+        return value
     }
 
     /// A choice list's words (else its default's), duplicates kept once, in the order given.

@@ -35,30 +35,36 @@ enum AuditCommand: Command {
 
     static let crawl = OptionSpec.flag("--crawl", help: "crawl each site and give every URL found a verdict per app")
     static let maxPages = OptionSpec(
-        "--max-pages", .integer(1...100_000_000), default: "10000", help: "pages fetched per site at most")
+        "--max-pages", .integer(1...100_000_000), default: String(CrawlOptions.standard.maxPages),
+        help: "pages fetched per site at most")
     static let maxURLs = OptionSpec(
-        "--max-urls", .integer(1...1_000_000_000), defaultHelp: "10 per page of --max-pages, at least 100000",
+        "--max-urls", .integer(1...1_000_000_000),
+        defaultHelp: "\(CrawlOptions.urlsPerPage) per page of --max-pages, at least \(CrawlOptions.leastURLCap)",
         help: "URLs recorded per site at most")
     static let maxDepth = OptionSpec(
         "--max-depth", .integer(1...1_000_000), defaultHelp: "no limit", help: "links followed from / at most")
     static let delay = OptionSpec(
-        "--delay", .decimal(0...60, unit: "seconds"), default: "0",
+        "--delay", .decimal(0...60, unit: "seconds"), default: OptionSpec.number(CrawlOptions.standard.delay),
         help: "wait between requests to a site, then 1 at a time; a larger robots.txt Crawl-delay wins")
     static let maxCrawlDelay = OptionSpec(
-        "--max-crawl-delay", .decimal(0...3_600, unit: "seconds"), default: "10",
+        "--max-crawl-delay", .decimal(0...3_600, unit: "seconds"),
+        default: OptionSpec.number(CrawlOptions.standard.maxCrawlDelay),
         help: "longest robots.txt Crawl-delay honoured; the report says when a site asks for more")
     static let crawlTime = OptionSpec(
-        "--crawl-time", .decimal(1...86_400, unit: "seconds"), default: "600",
+        "--crawl-time", .decimal(1...86_400, unit: "seconds"),
+        default: OptionSpec.number(CrawlOptions.standard.crawlTime),
         help: "time one site's crawl may take; then it stops with crawl-time")
     static let crawlConcurrency = OptionSpec(
-        "--crawl-concurrency", .integer(1...64), default: "8", help: "requests in flight per site while crawling")
+        "--crawl-concurrency", .integer(1...64), default: String(CrawlOptions.standard.perHostConcurrency),
+        help: "requests in flight per site while crawling")
     static let includeSubdomains = OptionSpec.flag(
         "--include-subdomains", help: "crawl the site's subdomains as well")
     static let maxInlinks = OptionSpec(
-        "--max-inlinks", .integer(0...1_000_000_000), default: "1000000",
+        "--max-inlinks", .integer(0...1_000_000_000), default: String(InlinkSpool.defaultCap),
         help: "links listed per site in inlinks.csv at most; report.json counts the rest (crawl.inlinksOmitted)")
     static let judgeLinkedHosts = OptionSpec(
-        "--judge-linked-hosts", .integer(0...10_000), default: "0", placeholder: "N",
+        "--judge-linked-hosts", .integer(0...10_000), default: String(CrawlOptions.standard.judgeLinkedHosts),
+        placeholder: "N",
         help: "fetch the file of up to N other hosts the crawl links to, to judge those links (never an IP address, "
             + "this machine or a private network unless --connect-to maps the host); else they are unknown unless "
             + "audited too")
@@ -220,7 +226,7 @@ enum AuditCommand: Command {
         let fetch = Plan.Fetch(
             configuration: configuration, userAgent: options.string(userAgent),
             cdnBase: options.flag(noCDN) ? nil : (cdn ?? DomainAuditor.appleCDN),
-            concurrency: options.integer(concurrency) ?? 32)
+            concurrency: options.integer(defaulted: concurrency))
         let inputs = try planInputs(options)
         let domains = inputs.targets.map(\.domain)
         let record = RunRecord(
@@ -235,7 +241,7 @@ enum AuditCommand: Command {
             crawl: options.flag(crawl) ? crawlOptions(options) : nil,
             outputs: outputs, failOn: SharedOptions.failOn(options),
             failOnChange: options.flag(failOnChange), quiet: options.flag(quiet), verbose: options.flag(verbose))
-        plan.inlinksCap = options.integer(maxInlinks) ?? InlinkSpool.defaultCap
+        plan.inlinksCap = options.integer(defaulted: maxInlinks)
         plan.suppressions = try ConfigFile.suppressions(from: options, command: spec.name)
         // The previous run under Reports/ is a baseline only when it covered the same part: another shard's
         // domains (or a whole run's, for a shard) would all read as added or removed.
@@ -374,21 +380,20 @@ enum AuditCommand: Command {
     /// run's log.
     static func maxURLsRecorded(_ options: ParsedOptions) -> Int? {
         guard options.flag(crawl) else { return nil }
-        let pages = (options.integer(maxPages) ?? 10_000).multipliedReportingOverflow(by: 10)
-        return options.integer(maxURLs) ?? max(100_000, pages.overflow ? Int.max : pages.partialValue)
+        return crawlOptions(options).urlCap
     }
 
     static func crawlOptions(_ options: ParsedOptions) -> CrawlOptions {
         var crawl = CrawlOptions()
-        crawl.maxPages = options.integer(maxPages) ?? crawl.maxPages
+        crawl.maxPages = options.integer(defaulted: maxPages)
         crawl.maxURLs = options.integer(maxURLs)
         crawl.maxDepth = options.integer(maxDepth)
-        crawl.delay = options.decimal(delay) ?? crawl.delay
-        crawl.maxCrawlDelay = options.decimal(maxCrawlDelay) ?? crawl.maxCrawlDelay
-        crawl.crawlTime = options.decimal(crawlTime) ?? crawl.crawlTime
-        crawl.perHostConcurrency = options.integer(crawlConcurrency) ?? crawl.perHostConcurrency
+        crawl.delay = options.decimal(defaulted: delay)
+        crawl.maxCrawlDelay = options.decimal(defaulted: maxCrawlDelay)
+        crawl.crawlTime = options.decimal(defaulted: crawlTime)
+        crawl.perHostConcurrency = options.integer(defaulted: crawlConcurrency)
         crawl.includeSubdomains = options.flag(includeSubdomains)
-        crawl.judgeLinkedHosts = options.integer(judgeLinkedHosts) ?? 0
+        crawl.judgeLinkedHosts = options.integer(defaulted: judgeLinkedHosts)
         crawl.userAgent = options.string(userAgent) ?? crawl.userAgent
         return crawl
     }

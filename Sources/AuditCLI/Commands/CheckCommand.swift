@@ -86,8 +86,8 @@ enum CheckCommand: Command {
         }
         return Plan(
             path: path, bytes: try InputFile.read(path, command: spec.name),
-            format: options.flag(json) ? .json : options.choice(format, as: Format.self) ?? .text,
-            failOn: options.choice(failOn, as: Severity.self) ?? .error, appIDs: apps, entitlements: read,
+            format: options.flag(json) ? .json : options.choice(defaulted: format, as: Format.self),
+            failOn: options.choice(defaulted: failOn, as: Severity.self), appIDs: apps, entitlements: read,
             suppressions: try ConfigFile.suppressions(from: options, command: spec.name))
     }
 

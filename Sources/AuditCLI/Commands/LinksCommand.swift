@@ -106,10 +106,11 @@ enum LinksCommand: Command {
         }
         let formats = options.choiceList(format).compactMap(LinksFormat.init(rawValue:))
         return Plan(
-            list: list, configuration: configuration, concurrency: options.integer(SharedOptions.concurrency) ?? 32,
+            list: list, configuration: configuration,
+            concurrency: options.integer(defaulted: SharedOptions.concurrency),
             follows: !options.flag(noFollow), schemes: schemes, associatedDomains: domains, directory: directory,
             formats: LinksFormat.allCases.filter(formats.contains),
-            failOn: options.choice(failOn, as: LinkTier.self) ?? .broken, quiet: options.flag(AuditCommand.quiet),
+            failOn: options.choice(defaulted: failOn, as: LinkTier.self), quiet: options.flag(AuditCommand.quiet),
             csvBOM: SharedOptions.writesCSVBOM(options))
     }
 

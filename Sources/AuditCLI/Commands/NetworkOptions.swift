@@ -11,7 +11,8 @@ enum NetworkOptions {
     static let caCert = OptionSpec(
         "--ca-cert", .path, help: "trust the certificates in this PEM file as well as the system's")
     static let timeout = OptionSpec(
-        "--timeout", .decimal(0.001...3600, unit: "seconds"), default: "10",
+        "--timeout", .decimal(0.001...3600, unit: "seconds"),
+        default: OptionSpec.number(FetcherConfiguration.standardTimeout),
         help: "limit on each fetch; the connect and low-speed limits derive from it")
 
     static let group = OptionGroup("Network", [connectTo, caCert, timeout])
@@ -34,7 +35,7 @@ enum NetworkOptions {
             throw UsageError("cannot read --ca-cert \(caCertificate)", command: command)
         }
         return FetcherConfiguration(
-            connectTo: mappings, caCertificate: caCertificate, timeout: options.decimal(timeout) ?? 10)
+            connectTo: mappings, caCertificate: caCertificate, timeout: options.decimal(defaulted: timeout))
     }
 
     /// curl's HOST:PORT:ADDR:PORT: four fields (ADDR may be a bracketed IPv6 address with colons of its own),

@@ -47,7 +47,7 @@ struct DomainTargets {
     mutating func add(entitlements: [EntitlementEntry]) {
         for entry in entitlements {
             // Entries Apple would reject are entitlement-entry-format findings; audit what can be audited.
-            guard EntitlementEntryFormat.services.contains(entry.service), !entry.fileHost.isEmpty,
+            guard AppleService.all.contains(entry.service), !entry.fileHost.isEmpty,
                 case .success(var target) = DomainParser.parse(entry.fileHost)
             else { continue }
             target.entries = [entry]

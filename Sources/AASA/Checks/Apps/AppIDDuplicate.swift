@@ -47,7 +47,7 @@ public enum AppIDDuplicate: Check {
                         : "Merge the rules into the first entry and remove the app from this one.")
             }
         }
-        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+        for service in AppleService.withAppList {
             var seen = Set<String>()
             for node in document.root[service]?["apps"]?.elements ?? [] {
                 guard let id = node.string, !seen.insert(id).inserted else { continue }

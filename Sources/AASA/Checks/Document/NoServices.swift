@@ -19,10 +19,10 @@ public enum NoServices: Check {
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
         guard let document = file.document else { return }
         let keys = document.root.members?.map(\.key) ?? []
-        guard !keys.contains(where: { KnownKeys.services.contains($0) || KnownKeys.otherServices.contains($0) }) else {
+        guard !keys.contains(where: { AppleService.all.contains($0) || KnownKeys.otherServices.contains($0) }) else {
             return
         }
-        let hint = keys.compactMap { suggestion(for: $0, among: KnownKeys.services).map { "\"\($0)\"" } }.first
+        let hint = keys.compactMap { suggestion(for: $0, among: AppleService.all).map { "\"\($0)\"" } }.first
         findings.add(
             description, at: document.root,
             keys.isEmpty

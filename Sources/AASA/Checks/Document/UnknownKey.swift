@@ -39,7 +39,7 @@ public enum UnknownKey: Check {
                         ?? "Remove it, or use a \"comment\" key inside a component for notes.")
             }
         }
-        check(document.root, known: KnownKeys.services, quiet: KnownKeys.otherServices, level: "the top level")
+        check(document.root, known: AppleService.all, quiet: KnownKeys.otherServices, level: "the top level")
         check(document.applinks, known: KnownKeys.applinks, level: "applinks")
         check(
             document.domainDefaults, known: KnownKeys.component, quiet: KnownKeys.componentUndocumented,
@@ -62,7 +62,7 @@ public enum UnknownKey: Check {
                 }
             }
         }
-        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+        for service in AppleService.withAppList {
             check(document.root[service], known: KnownKeys.appsService, level: service)
         }
     }

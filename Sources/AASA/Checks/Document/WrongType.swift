@@ -62,10 +62,10 @@ public enum WrongType: Check {
                     + (kind == .bool
                         ? " (no quotes)." : kind == .arrayOfStrings ? #", e.g. ["9JA89QQLNQ.com.acme.shop"]."# : "."))
         }
-        for service in KnownKeys.services {
+        for service in AppleService.all {
             expect(document.root[service], .object, "\"\(service)\"", effect: "the service is not configured")
         }
-        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+        for service in AppleService.withAppList {
             expect(
                 document.root[service]?["apps"], .arrayOfStrings, "\(service).apps", effect: "no app gets the service")
         }

@@ -1,6 +1,5 @@
 /// Keys Apple documents (or swcd reads) at each level of the file; anything else is ignored by devices.
 enum KnownKeys {
-    static let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
     /// Service names in swcd's table that Apple does not document for third parties.
     static let otherServices = ["messagefilter", "classificationreport", "authsrv"]
     static let applinks = ["apps", "details", "defaults", "substitutionVariables"]

@@ -42,16 +42,16 @@ enum Walk {
     static func appIDNodes(_ document: AASADocument) -> [(node: JSONNode, id: String, service: String)] {
         var result: [(JSONNode, String, String)] = []
         if document.detailsForm == .dictionary {
-            for entry in document.entries { result += entry.appIDs.map { ($0.node, $0.id, "applinks") } }
+            for entry in document.entries { result += entry.appIDs.map { ($0.node, $0.id, AppleService.applinks) } }
         } else {
             for item in document.applinks?["details"]?.elements ?? [] {
-                if let node = item["appID"], let s = node.string { result.append((node, s, "applinks")) }
+                if let node = item["appID"], let s = node.string { result.append((node, s, AppleService.applinks)) }
                 for node in item["appIDs"]?.elements ?? [] {
-                    if let s = node.string { result.append((node, s, "applinks")) }
+                    if let s = node.string { result.append((node, s, AppleService.applinks)) }
                 }
             }
         }
-        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+        for service in AppleService.withAppList {
             for node in document.root[service]?["apps"]?.elements ?? [] {
                 if let s = node.string { result.append((node, s, service)) }
             }

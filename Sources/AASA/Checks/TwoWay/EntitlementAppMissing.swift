@@ -46,8 +46,8 @@ public enum EntitlementAppMissing: Check {
     ) {
         let apps = AppServices.list(document)
         let demands: [(service: String, entry: EntitlementEntry?)] =
-            entries.map { $0.filter { EntitlementEntryFormat.services.contains($0.service) }.map { ($0.service, $0) } }
-            ?? [("applinks", nil)]
+            entries.map { $0.filter { AppleService.all.contains($0.service) }.map { ($0.service, $0) } }
+            ?? [(AppleService.applinks, nil)]
         for (service, entry) in demands {
             let listed = apps.contains { $0.appID == appID && $0.services.contains(service) }
             guard !listed else { continue }

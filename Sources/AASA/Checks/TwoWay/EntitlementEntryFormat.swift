@@ -2,7 +2,6 @@ import Foundation
 
 /// Every associated-domains entry must be `service:host[?mode=…]` in the form Apple accepts.
 public enum EntitlementEntryFormat: Check {
-    public static let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
     static let modes = ["developer", "managed", "developer+managed"]
 
     public static let description = CheckDescription(
@@ -37,9 +36,9 @@ public enum EntitlementEntryFormat: Check {
                     "applinks:example.com/",
                     "applinks:example.com:8443", "applinks:192.168.0.1", "applinks:Example.com", "applinks:localhost",
                     "applink:example.com", "applinks:example.com?mode=dev", "appclips:*.example.com", "example.com",
-                    "applinks:",
+                    "applinks:", "applinks:127.1", "applinks:::1",
                 ],
-                at: (0..<13).map { "/com.apple.developer.associated-domains/\($0)" })
+                at: (0..<15).map { "/com.apple.developer.associated-domains/\($0)" })
         ])
 
     public static func run(_ entitlements: Entitlements, into findings: inout FindingSink) {
@@ -57,15 +56,17 @@ public enum EntitlementEntryFormat: Check {
             if entry.service.isEmpty {
                 add(
                     "no service prefix.", why: never,
-                    fix: "Write applinks:\(entry.host) (or webcredentials:, appclips:, activitycontinuation:).")
+                    fix:
+                        "Write applinks:\(entry.host) (or "
+                        + AppleService.withAppList.map { "\($0):" }.joined(separator: ", ") + ").")
                 continue
             }
-            if !services.contains(entry.service) {
-                let guess = suggestion(for: entry.service, among: services)
+            if !AppleService.all.contains(entry.service) {
+                let guess = suggestion(for: entry.service, among: AppleService.all)
                 add(
                     "unknown service \"\(entry.service)\"" + (guess.map { "; did you mean \"\($0)\"?" } ?? "."),
                     why: never,
-                    fix: "Use one of \(services.joined(separator: ", ")).")
+                    fix: "Use one of \(AppleService.all.joined(separator: ", ")).")
                 continue
             }
             if let mode = entry.mode, !modes.contains(mode) {
@@ -93,6 +94,17 @@ public enum EntitlementEntryFormat: Check {
                 )
                 continue
             }
+            // Every spelling a resolver reads as an address (`127.1`, `0x7f.1`, `::1`), before the port test: an
+            // IPv6 address is all colons. The domain parser refuses the same hosts, so this finding is all the
+            // report says of such an entry.
+            if host.hasPrefix("[") || IPLiteral.isIPAddress(entry.isWildcard ? String(host.dropFirst(2)) : host) {
+                add(
+                    "an IP address: Apple's CDN never fetches a file from one, and this entry is not audited.",
+                    severity: entry.developerMode ? .warning : nil,
+                    why: "Only developer mode accepts an IP address; release builds never associate it.",
+                    fix: "Use a host name with a certificate.")
+                continue
+            }
             if let colon = host.lastIndex(of: ":"), !host.contains("]") {
                 add(
                     "a port (\(host[host.index(after: colon)...])).",
@@ -104,13 +116,6 @@ public enum EntitlementEntryFormat: Check {
             let labels = bare.split(separator: ".", omittingEmptySubsequences: false)
             if bare.isEmpty {
                 add("no host.", why: never, fix: "Write \(entry.service):example.com.")
-                continue
-            }
-            if labels.count == 4, labels.allSatisfy({ Int($0) != nil }) || host.hasPrefix("[") {
-                add(
-                    "an IP address.", severity: entry.developerMode ? .warning : nil,
-                    why: "Only developer mode accepts an IP address; release builds never associate it.",
-                    fix: "Use a host name with a certificate.")
                 continue
             }
             if labels.count < 2 || labels.contains(where: \.isEmpty) {
@@ -135,9 +140,9 @@ public enum EntitlementEntryFormat: Check {
                     fix: "Write \(entry.service):\(host.lowercased()).")
             }
             let apexListed = entitlements.entries.contains {
-                !$0.isWildcard && $0.service == "applinks" && $0.fileHost == bare.lowercased()
+                !$0.isWildcard && $0.service == AppleService.applinks && $0.fileHost == bare.lowercased()
             }
-            if entry.isWildcard, entry.service == "applinks", !apexListed {
+            if entry.isWildcard, entry.service == AppleService.applinks, !apexListed {
                 add(
                     "a wildcard without the apex: whether *.\(bare) also covers \(bare) itself is undocumented.",
                     severity: .info,
