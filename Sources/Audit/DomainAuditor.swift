@@ -193,7 +193,6 @@ public struct DomainAuditor: Sendable {
         let fetches = probe.exchanges.map { exchange -> Exchange in
             var kept = exchange
             kept.body = []
-            kept.consumed = nil
             kept.httpVersion = nil  // scheduling only, not in the report: a report read back equals the one written
             return kept
         }

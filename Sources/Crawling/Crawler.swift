@@ -49,7 +49,7 @@ public struct Crawler: SiteCrawling {
         let concurrency = frontier.concurrency
         // Fetches report back through one stream: the loop drains whatever finished in a batch, with no task
         // or continuation per page.
-        let (finished, sink) = AsyncStream.makeStream(of: (Int, CrawlFrontier.Job, Exchange).self)
+        let (finished, sink) = AsyncStream.makeStream(of: (Int, CrawlFrontier.Job, Exchange, PageLinks?).self)
         let inFlight = InFlight()
         // Pages are parsed on their own thread while they download, beside the fetch loop and the crawl loop.
         let scanQueue = DispatchQueue(label: "aasa-audit page scan")
@@ -68,19 +68,17 @@ public struct Crawler: SiteCrawling {
                 if !job.deferred { linkedInFlight += 1 }
                 let number = next
                 next += 1
+                let scan = ConsumerOutput<LinkScanner.PendingScan>()
                 inFlight.add(
                     number,
-                    fetcher.start(pageRequest(job.url, domain: domain, scanQueue: scanQueue, backlog: backlog)) {
-                        exchange in
-                        guard let pending = exchange.consumed?.value as? LinkScanner.PendingScan else {
-                            sink.yield((number, job, exchange))
+                    fetcher.start(
+                        pageRequest(job.url, domain: domain, scanQueue: scanQueue, backlog: backlog, into: scan)
+                    ) { exchange in
+                        guard let pending = scan.value else {
+                            sink.yield((number, job, exchange, nil))
                             return
                         }
-                        pending.links { links in
-                            var scanned = exchange
-                            scanned.consumed = Consumed(links)
-                            sink.yield((number, job, scanned))
-                        }
+                        pending.links { links in sink.yield((number, job, exchange, links)) }
                     })
                 if Task.isCancelled { inFlight.cancelAll() }
                 return true
@@ -94,7 +92,7 @@ public struct Crawler: SiteCrawling {
                 if !Task.isCancelled { inFlight.cancelAll() }
             }
             defer { timer.cancel() }
-            for await (number, job, exchange) in finished {
+            for await (number, job, exchange, links) in finished {
                 inFlight.remove(number)
                 if !job.deferred { linkedInFlight -= 1 }
                 if Task.isCancelled {
@@ -109,7 +107,7 @@ public struct Crawler: SiteCrawling {
                     }
                 } else {
                     options.progress?.pageDone()
-                    let pause = take(job, exchange, into: &frontier, &result) {
+                    let pause = take(job, exchange, scanned: links, into: &frontier, &result) {
                         Task.isCancelled || ContinuousClock.now >= deadline
                     }
                     if let pause {
@@ -137,16 +135,20 @@ public struct Crawler: SiteCrawling {
         return result
     }
 
-    /// A page request whose body is scanned on `scanQueue` while it arrives and not kept.
-    func pageRequest(_ url: String, domain: String, scanQueue: DispatchQueue, backlog: ScanBacklog) -> FetchRequest {
+    /// A page request whose body is scanned on `scanQueue` while it arrives and not kept; the scan waits in `scan`.
+    func pageRequest(
+        _ url: String, domain: String, scanQueue: DispatchQueue, backlog: ScanBacklog,
+        into scan: ConsumerOutput<LinkScanner.PendingScan>
+    ) -> FetchRequest {
         var policy = FetchPolicy.crawledPage(userAgent: options.userAgent, maxBytes: options.pageBytes)
         policy.guardsAddresses = Crawler.guards(url, domain: domain)
-        return FetchRequest(
-            url: url, location: .page, policy: policy,
-            consumer: { type in
+        var request = FetchRequest(url: url, location: .page, policy: policy)
+        request.consume(
+            with: { type -> LinkScanner.QueuedStream? in
                 guard let type, Crawler.isHTML(type) else { return nil }
                 return LinkScanner.QueuedStream(charset: Crawler.charset(type), queue: scanQueue, backlog: backlog)
-            })
+            }, into: scan)
+        return request
     }
 
     /// text/html or application/xhtml+xml, read off the bytes (asked once per crawled page).
@@ -162,13 +164,16 @@ public struct Crawler: SiteCrawling {
         contentType.flatMap { LinkScanner.charsetParameter(in: Array($0.utf8)) }
     }
 
-    /// A sitemap, scanned while it arrives and not kept (a gzip one is kept compressed): `SitemapStream`.
-    func sitemapRequest(_ url: String, domain: String) -> FetchRequest {
+    /// A sitemap, scanned while it arrives and not kept (a gzip one is kept compressed): `SitemapStream`, whose
+    /// outcome waits in `outcome`.
+    func sitemapRequest(
+        _ url: String, domain: String, into outcome: ConsumerOutput<SitemapStream.Outcome>
+    ) -> FetchRequest {
         var policy = FetchPolicy.crawledPage(userAgent: options.userAgent, maxBytes: Sitemap.maximumBytes + 1)
         policy.guardsAddresses = Crawler.guards(url, domain: domain)
-        return FetchRequest(
-            url: url, location: .page, policy: policy,
-            consumer: { _ in SitemapStream() })
+        var request = FetchRequest(url: url, location: .page, policy: policy)
+        request.consume(with: { _ in SitemapStream() }, into: outcome)
+        return request
     }
 
     /// robots.txt, kept whole to be parsed.
@@ -296,13 +301,15 @@ public struct Crawler: SiteCrawling {
                 continue
             }
             read += 1
-            let exchange = await fetcher.fetch(sitemapRequest(url, domain: frontier.scope.domain), before: deadline)
+            let outcome = ConsumerOutput<SitemapStream.Outcome>()
+            let exchange = await fetcher.fetch(
+                sitemapRequest(url, domain: frontier.scope.domain, into: outcome), before: deadline)
             if exchange.failure == .cancelled && ContinuousClock.now >= deadline {
                 notes.append("sitemap \(url) was still arriving when --crawl-time ran out")
             }
             guard exchange.httpStatus == 200 else { continue }
             let parsed: Sitemap.Parsed
-            switch exchange.consumed?.value as? SitemapStream.Outcome {
+            switch outcome.value {
             case .parsed(let streamed): parsed = streamed
             case .gzip(let compressed):
                 parsed = Sitemap.parse(Sitemap.gunzipped(compressed) ?? [], shouldStop: stopped)
@@ -332,10 +339,12 @@ public struct Crawler: SiteCrawling {
     }
 
     /// Takes in one fetched page: its status or why it failed, a redirect's target or the page's links into the
-    /// frontier, its Smart App Banner. Returns the pause the server asked for and the one to wait when it asked to
-    /// slow down.
+    /// frontier, its Smart App Banner. `scanned`: the links read while it arrived (nil: scanned here from the body,
+    /// which fetchers that cannot stream hand back). Returns the pause the server asked for and the one to wait when
+    /// it asked to slow down.
     func take(
-        _ job: CrawlFrontier.Job, _ e: Exchange, into frontier: inout CrawlFrontier, _ result: inout CrawlResult,
+        _ job: CrawlFrontier.Job, _ e: Exchange, scanned: PageLinks? = nil, into frontier: inout CrawlFrontier,
+        _ result: inout CrawlResult,
         shouldStop: () -> Bool = { false }
     ) -> (asked: Double, waited: Double)? {
         let position = Int(job.position)
@@ -387,8 +396,7 @@ public struct Crawler: SiteCrawling {
             return nil
         }
         // Scanned while it arrived; fetchers that cannot stream hand back the body instead.
-        let page =
-            e.consumed?.value as? PageLinks ?? LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
+        let page = scanned ?? LinkScanner.scan(e.body, charset: Crawler.charset(e.contentType))
         if let banner = page.smartBanner { result.banners.append(BannerSighting(page: job.url, content: banner)) }
         guard let pageURL = LinkResolver.Base(job.url, charset: page.charset) else { return nil }
         let base = pageURL.declaring(page.base)

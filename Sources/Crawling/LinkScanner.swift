@@ -144,7 +144,7 @@ public enum LinkScanner {
             feed(bytes, last: false)
         }
 
-        public func finish() -> any Sendable {
+        public func finish() -> PageLinks {
             if scanner == nil { start() }
             feed(UnsafeBufferPointer(start: nil, count: 0), last: true)
             return collector.page
@@ -224,7 +224,7 @@ public enum LinkScanner {
         }
 
         /// The rest of the page; its links come from the `PendingScan` once the queue has parsed every piece.
-        public func finish() -> any Sendable {
+        public func finish() -> PendingScan {
             PendingScan(box: box, queue: queue, rest: pending, streamed: streamed)
         }
     }
@@ -241,7 +241,7 @@ public enum LinkScanner {
             queue.async { [self] in
                 guard streamed else { return done(LinkScanner.scan(rest, charset: box.charset)) }
                 rest.withUnsafeBufferPointer { box.stream.consume($0) }
-                done(box.stream.finish() as? PageLinks ?? PageLinks())
+                done(box.stream.finish())
             }
         }
     }

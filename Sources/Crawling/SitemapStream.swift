@@ -55,7 +55,7 @@ final class SitemapStream: BodyConsumer {
         }
     }
 
-    func finish() -> any Sendable {
+    func finish() -> Outcome {
         if isGzip == nil && !head.isEmpty { scan(ArraySlice(head)) }  // a one-byte file
         if isGzip == true { return Outcome.gzip(gzip) }
         return Outcome.parsed(Sitemap.Parsed(isIndex: scanner.isIndex, locations: scanner.locations, cut: cut))

@@ -386,7 +386,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             exchange.httpVersion = httpVersion(easy.long(CURLINFO_HTTP_VERSION))
         }
         exchange.body = Array(t.body.prefix(Transfer.readLimit(policy)))
-        if let consumer = t.consumer { exchange.consumed = Consumed(consumer.finish()) }
+        t.consumer?.finish()
         exchange.bytes = t.seen
         exchange.truncated = capped || tooBig
         if tooBig { exchange.bytes = max(t.seen, Transfer.readLimit(policy)) }

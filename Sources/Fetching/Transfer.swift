@@ -64,7 +64,7 @@ final class Transfer {
     var tlsVersion: String?
     let started = Date()
     /// Fed while the body arrives, created at the first body byte (the headers are known by then).
-    var consumer: (any BodyConsumer)?
+    var consumer: (any BodyConsumer<Void>)?
     var consumerDecided = false
     /// The consumer asked for a pause and has not called `resume` yet: the next chunk pauses the transfer.
     var holding = false

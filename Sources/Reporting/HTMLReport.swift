@@ -282,6 +282,11 @@ public enum HTMLReport {
         var h =
             "<section id=\"\(anchor(index))\"><h2>\(name(d)) \(badge(d.verdict.rawValue, d.verdict.rawValue))</h2>"
         h += "<p>\(reason(d))</p>"
+        if d.partial == true {
+            h +=
+                "<p class=\"note\"><strong>Partial: the interruption cut this domain short</strong> while it was "
+                + "audited; some of its URLs may be unjudged. <code>--resume</code> audits it again.</p>"
+        }
         for note in d.notes { h += "<p class=\"note\">\(prose(note))</p>" }
         if !d.entitlements.isEmpty {
             h +=

@@ -346,7 +346,7 @@ case "scan":
                         page[offset..<end].withUnsafeBufferPointer { stream.consume($0) }
                         offset = end
                     }
-                    links += (stream.finish() as! PageLinks).links.count
+                    links += stream.finish().links.count
                 } else {
                     links += LinkScanner.scan(page, charset: "UTF-8").links.count
                 }

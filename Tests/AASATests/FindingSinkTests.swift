@@ -67,6 +67,20 @@ import Testing
         Self.fill(&sink, 63_900)
         #expect(sink.findings.first?.message.hasPrefix("test-many raised 63,900 more findings") == true)
     }
+
+    /// The sink makes its truncation finding from `TruncationFinding`, beside it, not through the catalogue: the
+    /// check `rules` lists shows that same description, and the page it cites is the checks' Apple page.
+    @Test func theTruncationFindingIsTheOneTheCatalogueDescribes() {
+        var sink = FindingSink(limit: 0)
+        Self.fill(&sink, 1)
+        let finding = sink.findings.first
+        #expect(
+            finding?.id == FindingsTruncated.description.id
+                && finding?.severity == FindingsTruncated.description.severity)
+        #expect(finding?.reference == AppleDocs.supportingAssociatedDomains)
+        #expect(TruncationFinding.description.reference == AppleDocs.supportingAssociatedDomains)
+        #expect(Catalogue.descriptions.contains { $0.id == TruncationFinding.description.id })
+    }
 }
 
 enum FindingsTruncatedExample {

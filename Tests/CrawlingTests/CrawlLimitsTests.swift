@@ -210,7 +210,7 @@ import Testing
             bytes[start..<end].withUnsafeBufferPointer { stream.consume($0) }
             start = end
         }
-        return stream.finish() as? SitemapStream.Outcome
+        return stream.finish()
     }
 
     @Test func aPlainSitemapIsScannedPieceByPiece() {

@@ -209,7 +209,7 @@ import Testing
             bytes[offset..<end].withUnsafeBufferPointer { stream.consume($0) }
             offset = end
         }
-        return stream.finish() as! PageLinks
+        return stream.finish()
     }
 
     @Test func streamingInChunksFindsWhatAWholeScanFinds() {
@@ -254,7 +254,7 @@ import Testing
             bytes[offset..<end].withUnsafeBufferPointer { stream.consume($0) }
             offset = end
         }
-        let pending = stream.finish() as! LinkScanner.PendingScan
+        let pending = stream.finish()
         return await withCheckedContinuation { continuation in pending.links { continuation.resume(returning: $0) } }
     }
 

@@ -178,7 +178,7 @@ import Testing
             }
         }
 
-        func finish() -> any Sendable { state.withLock { $0.bytes } }
+        func finish() -> Int { state.withLock { $0.bytes } }
 
         func pausesAfterChunk(resume: @escaping @Sendable () -> Void) -> Bool {
             let pause = state.withLock { state -> Bool in
@@ -191,9 +191,11 @@ import Testing
         }
     }
 
-    static func page(_ consumer: PausingCounter) -> FetchRequest {
-        request(
-            "gzlarge", .crawledPage(userAgent: UserAgents.browser, maxBytes: 1 << 20), consumer: { _ in consumer })
+    /// The big page fed to `consumer`, whose count lands in `output`.
+    static func page(_ consumer: PausingCounter, into output: ConsumerOutput<Int> = ConsumerOutput()) -> FetchRequest {
+        var page = request("gzlarge", .crawledPage(userAgent: UserAgents.browser, maxBytes: 1 << 20))
+        page.consume(with: { _ in consumer }, into: output)
+        return page
     }
 
     /// While one transfer is paused for its consumer, the loop serves others; resumed, it delivers every byte.
@@ -215,7 +217,8 @@ import Testing
         }
         let done = DispatchSemaphore(value: 0)
         let answer = Locked<Exchange?>(nil)
-        _ = fetcher.start(Self.page(consumer)) { exchange in
+        let counted = ConsumerOutput<Int>()
+        _ = fetcher.start(Self.page(consumer, into: counted)) { exchange in
             answer.withLock { $0 = exchange }
             done.signal()
         }
@@ -230,7 +233,7 @@ import Testing
         let page = try #require(answer.withLock { $0 })
         #expect(page.failure == nil && page.httpStatus == 200, "\(page.error ?? "")")
         #expect(consumer.state.withLock { $0.bytes } == whole.bytes, "no chunk lost or repeated across the pause")
-        #expect(page.consumed?.value as? Int == whole.bytes)
+        #expect(counted.value == whole.bytes, "the consumer's output reaches the requester, typed")
     }
 
     /// Paused after every chunk and resumed from another thread, a body still arrives exactly once.

@@ -27,7 +27,7 @@ public struct FindingSink: Sendable {
     public var findings: [Finding] {
         kept
             + truncations.map {
-                FindingsTruncated.finding(omitted: $0.omitted, kept: limit, at: $0.first, scope: scope)
+                TruncationFinding.finding(omitted: $0.omitted, kept: limit, at: $0.first, scope: scope)
             }
     }
 

@@ -27,7 +27,7 @@ public struct IgnoreRule: Codable, Hashable, Sendable {
     public func matches(_ finding: Finding, domain names: [String]) -> Bool {
         if let domain, !names.contains(where: { Self.wildcard(domain, matches: $0) }) { return false }
         if finding.id != check {
-            guard finding.id == FindingsTruncated.description.id, finding.omitted?.check == check, pointer == nil
+            guard finding.id == TruncationFinding.description.id, finding.omitted?.check == check, pointer == nil
             else { return false }
             return true
         }

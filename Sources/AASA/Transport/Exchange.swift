@@ -119,8 +119,6 @@ public struct Exchange: Codable, Hashable, Sendable {
     public var timingsMs: Timings
     /// The body itself; kept out of the report (the report carries its digest and findings).
     public var body: [UInt8]
-    /// What the request's `BodyConsumer` made of the body.
-    public var consumed: Consumed?
     /// The answer's HTTP version ("1.1", "2"); nil without an answer. Not in the report: it tells the auditor
     /// whether its later probes can share the connection at once (HTTP/2 multiplexes) or must take turns on it.
     public var httpVersion: String?
@@ -203,42 +201,13 @@ public struct Exchange: Codable, Hashable, Sendable {
     }
 }
 
-/// Consumes a body while it arrives, on the fetcher's thread: an HTML scanner fed chunk by chunk, so a page is
-/// scanned as it downloads and never held whole.
-public protocol BodyConsumer: AnyObject {
-    func consume(_ bytes: UnsafeBufferPointer<UInt8>)
-    /// Called once when the transfer ends; the result comes back in `Exchange.consumed`.
-    func finish() -> any Sendable
-    /// Asked after each chunk, on the fetcher's thread, which must never wait for the consumer: true pauses this
-    /// transfer (others go on) until the consumer calls `resume`, once, from any thread. A consumer whose work
-    /// queue falls behind answers true and calls `resume` when it has caught up. The default never pauses.
-    func pausesAfterChunk(resume: @escaping @Sendable () -> Void) -> Bool
-}
-
-extension BodyConsumer {
-    public func pausesAfterChunk(resume: @escaping @Sendable () -> Void) -> Bool { false }
-}
-
-/// Makes a consumer for a response once its Content-Type is known; nil to consume nothing.
-public typealias BodyConsumerFactory = @Sendable (_ contentType: String?) -> (any BodyConsumer)?
-
-/// What a `BodyConsumer` produced, carried by an exchange (compared by identity).
-public final class Consumed: Hashable, Sendable {
-    public let value: any Sendable
-
-    public init(_ value: any Sendable) { self.value = value }
-
-    public static func == (a: Consumed, b: Consumed) -> Bool { a === b }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
 /// One fetch to perform: where, labelled for the report, and how.
 public struct FetchRequest: Sendable {
     public var url: String
     /// Which copy this is, for the report; the fetcher reads only `policy`.
     public var location: FetchLocation
     public var policy: FetchPolicy
-    /// Scans the body as it arrives (crawled pages).
+    /// Scans the body as it arrives (crawled pages): set by `consume(with:into:)`, which keeps the output typed.
     public var consumer: BodyConsumerFactory?
 
     public init(url: String, location: FetchLocation, policy: FetchPolicy, consumer: BodyConsumerFactory? = nil) {

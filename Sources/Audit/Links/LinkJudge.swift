@@ -19,7 +19,7 @@ public enum LinkJudge {
             return Verdict(tier: .customScheme, appID: nil, rule: nil, findings: [schemeFinding], chain: chain)
         }
         let findings = Catalogue.check(evidence)
-        if findings.contains(where: { $0.id == LinkDynamicLinks.description.id }) {
+        if LinkDynamicLinks.applies(to: evidence) {
             return Verdict(tier: .broken, appID: nil, rule: nil, findings: findings, chain: chain)
         }
         if let app = evidence.tappedOpensApp {

@@ -21,10 +21,15 @@ public struct DomainReport: Codable, Sendable {
     public var crawl: CrawlSummary?
     /// Every URL the crawl found, with per-app verdicts.
     public var urls: URLTable
+    /// True when SIGINT/SIGTERM cut this domain short while it was audited (its record in the run's log is
+    /// partial, and `--resume` audits it again); nil, and absent from report.json, for a domain that finished.
+    public var partial: Bool?
 
     public struct CrawlSummary: Codable, Sendable {
         public var pagesFetched: Int
         public var urlsDiscovered: Int
+        /// `CrawlStop`'s text, kept as written: a report read back may hold a reason this version does not write.
+        /// Code compares `stop`.
         public var stoppedBecause: String
         public var robotsDisallowed: Int
         public var trapsSkipped: Int
@@ -50,6 +55,9 @@ public struct DomainReport: Codable, Sendable {
             self.otherSchemes = otherSchemes
             self.ruleHits = ruleHits
         }
+
+        /// Why the crawl ended, typed; nil when `stoppedBecause` is no text this version writes.
+        public var stop: CrawlStop? { CrawlStop(description: stoppedBecause) }
     }
 
     public enum Verdict: String, Codable, Sendable { case pass, warn, fail }

@@ -68,7 +68,9 @@ public struct DomainStream: Sendable {
             urlsOpeningApp = tally.opening
             urlsUnknown = tally.unknown
             crawled = report.crawl != nil
-            crawlInterrupted = report.crawl?.stoppedBecause == CrawlStop.interrupted.description
+            crawlInterrupted = report.crawl?.stop == .interrupted
+            // A report read back (merged shards) keeps its mark; the log sets it for the domains it writes.
+            partial = report.partial ?? false
             if let linkable, !report.urls.isEmpty {
                 linkedDomains = report.urls.hosts().filter { $0 != report.domain && linkable($0) }.sorted()
             } else {
@@ -135,6 +137,8 @@ public struct DomainStream: Sendable {
                 recent.withLock { $0 = (entry.index, report) }
             }
         }
+        // The log keeps the mark beside the record; report.json shows it on the domain.
+        if entry.partial { report.partial = true }
         let judged = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
         if !judged.isEmpty { report.urls = rejudged(report.urls, hosts: judged) }
         if entry.hasSchemeLinks, let schemeJudging {

@@ -37,7 +37,9 @@ struct AuditSummary {
             var ids: [String] = []
             for f in domain?.findings ?? [] where f.reaches(.warning) && !ids.contains(f.id) { ids.append(f.id) }
             let padded = ids.isEmpty ? name : name + String(repeating: " ", count: width - name.count + 2)
-            lines.append("  \(paint(entry.verdict))  \(padded)\(safe(ids.joined(separator: ", ")))")
+            // A domain the signal cut while it was audited says so on its own line (`--resume` audits it again).
+            let partial = entry.partial ? (ids.isEmpty ? "  " : "; ") + "partial: the interruption cut it short" : ""
+            lines.append("  \(paint(entry.verdict))  \(padded)\(safe(ids.joined(separator: ", ")))\(partial)")
             guard let domain else { continue }
             lines += findingLines(domain.findings)
             if let crawl = domain.crawl {

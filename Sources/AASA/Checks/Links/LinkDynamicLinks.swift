@@ -21,8 +21,14 @@ public enum LinkDynamicLinks: Check {
         return host == "app.goo.gl" || host == "page.link" || host.hasSuffix(".page.link")
     }
 
+    /// Whether the tapped URL is on a Dynamic Links host: when this check raises its finding, and what makes
+    /// `LinkJudge` call the link broken.
+    public static func applies(to evidence: LinkEvidence) -> Bool {
+        evidence.host.map(isDynamicLinksHost) ?? false
+    }
+
     public static func run(_ evidence: LinkEvidence, into findings: inout FindingSink) {
-        guard let host = evidence.host, isDynamicLinksHost(host) else { return }
+        guard applies(to: evidence), let host = evidence.host else { return }
         findings.append(
             Finding(
                 id: description.id, severity: description.severity,

@@ -64,7 +64,7 @@ public enum UnreachableRule: Check {
                     findings.add(
                         description, at: entry.rules[i], severity: .info,
                         "Rules from rule \(i) on were not checked for reachability: this file's rules needed more than "
-                            + "\(FindingsTruncated.grouped(budget)) comparisons.",
+                            + "\(TruncationFinding.grouped(budget)) comparisons.",
                         why:
                             "Thousands of rules that share their start and end must each be compared with the others; the check stops rather than hold up the audit.",
                         fix:

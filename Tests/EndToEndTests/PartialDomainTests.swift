@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An interrupted run's report marks each domain the signal cut while it was being audited (issue 26, item 7):
+/// report.json's `"partial": true`, a note in report.html's domain section and on its terminal summary line. A
+/// domain that finished is shown as before, with no `partial` member.
+@Suite struct PartialDomainTests {
+    static let server = FixtureServer.shared
+
+    /// SIGINT while crawlslow.aasa.test waits on a 90-second page: its record is written after the signal, so it is
+    /// partial (and `--resume` audits it again). Before, the domain entry carried no marker.
+    @Test func aDomainCutByTheInterruptIsMarkedPartialInJSONHTMLAndTheSummary() async throws {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            [
+                "audit", "crawlslow.aasa.test", "--crawl", "--crawl-time", "60", "--timeout", "30", "--out", out.path,
+                "--format", "json,html",
+            ] + Self.server.auditArguments, interrupt: (SIGINT, after: 5))
+        #expect(result.status == 130, "\(result.stderr)")
+        let (_, json) = try readReport(out)
+        let domains = try #require(json["domains"] as? [[String: Any]])
+        let domain = try #require(domains.first)
+        #expect(domain["domain"] as? String == "crawlslow.aasa.test")
+        #expect(domain["partial"] as? Bool == true, "\(domain.keys.sorted())")
+        var validator = SchemaValidator()
+        validator.validate(json, SchemaTests.schema)
+        #expect(validator.errors.isEmpty, "\(validator.errors.prefix(10))")
+
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains(Self.htmlNote), "the domain section says it was cut short")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("crawlslow.aasa.test") })
+        #expect(line.contains("partial: the interruption cut it short"), "\(line)")
+    }
+
+    /// A run that was not interrupted marks nothing: report.json's domains have no `partial` member.
+    @Test func aFinishedDomainHasNoPartialMember() async throws {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit", "good.aasa.test", "--out", out.path, "--format", "json,html"] + Self.server.auditArguments)
+        #expect([0, 1].contains(result.status), "\(result.stderr)")
+        let (_, json) = try readReport(out)
+        let domain = try #require((json["domains"] as? [[String: Any]])?.first)
+        #expect(domain["partial"] == nil)
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(!html.contains(Self.htmlNote))
+        #expect(!result.stdout.contains("partial:"), "\(result.stdout)")
+    }
+
+    static let htmlNote = "Partial: the interruption cut this domain short"
+}
