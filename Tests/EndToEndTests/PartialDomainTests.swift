@@ -11,12 +11,7 @@ import Testing
     /// SIGINT while crawlslow.aasa.test waits on a 90-second page: its record is written after the signal, so it is
     /// partial (and `--resume` audits it again). Before, the domain entry carried no marker.
     @Test func aDomainCutByTheInterruptIsMarkedPartialInJSONHTMLAndTheSummary() async throws {
-        let out = try tempDirectory()
-        let result = try await Binary.run(
-            [
-                "audit", "crawlslow.aasa.test", "--crawl", "--crawl-time", "60", "--timeout", "30", "--out", out.path,
-                "--format", "json,html",
-            ] + Self.server.auditArguments, interrupt: (SIGINT, after: 5))
+        let (result, out) = try await auditCrawlslowInterrupted(formats: "json,html")
         #expect(result.status == 130, "\(result.stderr)")
         let (_, json) = try readReport(out)
         let domains = try #require(json["domains"] as? [[String: Any]])
@@ -48,4 +43,16 @@ import Testing
     }
 
     static let htmlNote = "Partial: the interruption cut this domain short"
+}
+
+/// `audit crawlslow.aasa.test --crawl` with SIGINT after 5 s, while the crawl waits on its 90-second page: the
+/// interrupted run that the partial-domain and judged-after-interrupt tests read.
+func auditCrawlslowInterrupted(formats: String) async throws -> (RunResult, URL) {
+    let out = try tempDirectory()
+    let result = try await Binary.run(
+        [
+            "audit", "crawlslow.aasa.test", "--crawl", "--crawl-time", "60", "--timeout", "30", "--out", out.path,
+            "--format", formats,
+        ] + FixtureServer.shared.auditArguments, interrupt: (SIGINT, after: 5))
+    return (result, out)
 }

@@ -128,12 +128,7 @@ import Testing
     /// SIGINT while crawlslow.aasa.test waits on a 90-second page: the URLs found before it are judged by the file
     /// already read. Before, every row said "not judged: the run was interrupted" and opens_app=no.
     @Test func urlsFoundBeforeAnInterruptAreJudged() async throws {
-        let out = try tempDirectory()
-        let result = try await Binary.run(
-            [
-                "audit", "crawlslow.aasa.test", "--crawl", "--crawl-time", "60", "--timeout", "30", "--out", out.path,
-                "--format", "json,csv",
-            ] + Self.server.auditArguments, interrupt: (SIGINT, after: 5))
+        let (result, out) = try await auditCrawlslowInterrupted(formats: "json,csv")
         #expect(result.status == 130, "\(result.stderr)")
         let (report, _) = try readReport(out)
         let domain = try #require(report.domains.first)

@@ -41,71 +41,32 @@ public final class InlinkSpool: Sendable {
     /// Links listed per site at most by default: a million rows are about 150 MB of CSV.
     public static let defaultCap = 1_000_000
 
-    private struct State: Sendable {
-        var fd: Int32
-        var offset: Int64 = 0
-        var chunks: [String: [(offset: Int64, length: Int)]] = [:]
-    }
-
     /// Links recorded per site at most; the rest are counted.
     public let cap: Int
-    private let state: Locked<State>
+    private let file = SpoolFile(name: "inlinks")
+    /// Each site's chunks in the file, in the order they were written.
+    private let chunks = Locked<[String: [(offset: Int64, length: Int)]]>([:])
 
     public init(cap: Int = InlinkSpool.defaultCap) {
         self.cap = max(0, cap)
-        var template = Array((NSTemporaryDirectory() + "/aasa-audit-inlinks-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-        state = Locked(State(fd: fd))
-    }
-
-    deinit {
-        state.withLock { if $0.fd >= 0 { close($0.fd) } }
     }
 
     /// Appends one chunk of `site`'s encoded links; false when it could not be written.
     func append(_ bytes: [UInt8], site: String) -> Bool {
-        state.withLock { state in
-            guard state.fd >= 0 else { return false }
-            let offset = state.offset
-            let written = bytes.withUnsafeBytes { raw -> Bool in
-                var done = 0
-                while done < raw.count {
-                    let count = pwrite(state.fd, raw.baseAddress! + done, raw.count - done, off_t(offset) + off_t(done))
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    done += count
-                }
-                return true
-            }
-            guard written else { return false }
-            state.offset += Int64(bytes.count)
-            state.chunks[site, default: []].append((offset, bytes.count))
-            return true
-        }
+        guard let offset = file.append(bytes) else { return false }
+        chunks.withLock { $0[site, default: []].append((offset, bytes.count)) }
+        return true
     }
 
     /// Forgets what an earlier crawl of `site` spooled (a site crawled again).
     func reset(site: String) {
-        state.withLock { _ = $0.chunks.removeValue(forKey: site) }
+        chunks.withLock { _ = $0.removeValue(forKey: site) }
     }
 
     /// Hands `site`'s links to `body` in the order they were found, a chunk read at a time.
     public func forEach(site: String, _ body: (Inlink) throws -> Void) throws {
-        let (fd, chunks) = state.withLock { ($0.fd, $0.chunks[site] ?? []) }
-        for chunk in chunks {
-            var bytes = [UInt8](repeating: 0, count: chunk.length)
-            let read = bytes.withUnsafeMutableBytes { raw -> Bool in
-                var done = 0
-                while done < raw.count {
-                    let count = pread(fd, raw.baseAddress! + done, raw.count - done, off_t(chunk.offset) + off_t(done))
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    done += count
-                }
-                return true
-            }
-            guard read else { return }
+        for chunk in chunks.withLock({ $0[site] ?? [] }) {
+            guard let bytes = file.read(at: chunk.offset, length: chunk.length) else { return }
             var reader = InlinkCoding.Reader(bytes: bytes)
             while let link = reader.next() { try body(link) }
         }

@@ -37,32 +37,9 @@ public struct IgnoreRule: Codable, Hashable, Sendable {
     }
 
     /// Whether `pattern` (lower case, `*` for any run of characters, dots included) matches the whole of `name`,
-    /// compared without regard to ASCII case. Linear in practice: the usual greedy match with one backtrack point.
+    /// compared without regard to case.
     public static func wildcard(_ pattern: String, matches name: String) -> Bool {
-        let p = Array(pattern.lowercased().unicodeScalars)
-        let n = Array(name.lowercased().unicodeScalars)
-        var i = 0
-        var j = 0
-        var star: Int?
-        var resume = 0
-        while j < n.count {
-            if i < p.count, p[i] != "*", p[i] == n[j] {
-                i += 1
-                j += 1
-            } else if i < p.count, p[i] == "*" {
-                star = i
-                resume = j
-                i += 1
-            } else if let s = star {
-                i = s + 1
-                resume += 1
-                j = resume
-            } else {
-                return false
-            }
-        }
-        while i < p.count, p[i] == "*" { i += 1 }
-        return i == p.count
+        Glob.matches(Array(pattern.lowercased().utf8), Array(name.lowercased().utf8))
     }
 }
 

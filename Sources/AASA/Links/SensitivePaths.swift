@@ -116,32 +116,6 @@ public enum SensitivePaths {
     /// The first entry covering `path` (compared lower-cased), if any.
     public static func entry(forPath path: String) -> Entry? {
         let lowered = Array(path.lowercased().utf8)
-        return entries.first { glob(Array($0.pattern.utf8), lowered) }
-    }
-
-    /// `*`-only glob, linear time (two-pointer with one backtrack point).
-    static func glob(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
-        var p = 0
-        var t = 0
-        var star: Int?
-        var resume = 0
-        while t < text.count {
-            if p < pattern.count, pattern[p] == UInt8(ascii: "*") {
-                star = p
-                resume = t
-                p += 1
-            } else if p < pattern.count, pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if let s = star {
-                p = s + 1
-                resume += 1
-                t = resume
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == UInt8(ascii: "*") { p += 1 }
-        return p == pattern.count
+        return entries.first { Glob.matches(Array($0.pattern.utf8), lowered) }
     }
 }
