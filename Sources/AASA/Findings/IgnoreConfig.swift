@@ -131,7 +131,7 @@ public enum IgnoreConfig {
         let ids = Catalogue.descriptions.map(\.id)
         if ids.contains(id) { return nil }
         if id.isEmpty { return "the check ID is empty (aasa-audit rules lists them)" }
-        let hint = nearest(id, among: ids).map { " (did you mean \($0)?)" } ?? " (aasa-audit rules lists them)"
+        let hint = suggestion(for: id, among: ids).map { " (did you mean \($0)?)" } ?? " (aasa-audit rules lists them)"
         return "no check is called \"\(id)\"\(hint)"
     }
 
@@ -162,16 +162,9 @@ public enum IgnoreConfig {
     }
 
     static func unknownKey(_ key: String, among keys: [String], in place: String) -> String {
-        let hint = nearest(key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let hint = suggestion(for: key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
         let known = keys.filter { $0 != "$schema" }.map { "\"\($0)\"" }.joined(separator: ", ")
         return "unknown key \"\(key)\" in \(place)\(hint): it takes \(known)"
-    }
-
-    /// The candidate within a few edits of `word`, if one is.
-    static func nearest(_ word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(1, min(3, best.0.count / 3)) ? best.0 : nil
     }
 
     static func refuseDuplicates(
