@@ -14,6 +14,8 @@ public struct DomainAuditor: Sendable {
     public var crawler: (any SiteCrawling)?
     /// Fetches the files of hosts the crawls link to (`--judge-linked-hosts`); nil: links there stay unknown.
     public var linkedHosts: LinkedHostFiles?
+    /// The Android App Links audit of the targets marked for it (`audit --android`); nil: none.
+    public var android: AndroidAudit?
 
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
@@ -86,6 +88,8 @@ public struct DomainAuditor: Sendable {
             policy.guardsAddresses = target.siteNamed
             return FetchRequest(url: DomainProbe.url(domain, location), location: location, policy: policy)
         }
+        let androidAudit = target.android ? android : nil
+        async let androidFetch = androidAudit.asyncMap { await $0.probe(target, fetcher: fetcher) }
         async let cdnFetch: Exchange? =
             cdnBase.map { base in
                 FetchRequest(url: base + domain, location: .cdn, policy: .aasaFile(userAgent: agent))
@@ -130,10 +134,16 @@ public struct DomainAuditor: Sendable {
         }
         let cdn = await cdnFetch
         if cdn?.failure == .cancelled { return nil }
+        let androidProbe = await androidFetch
+        if androidProbe?.cancelled == true { return nil }
         let probe = DomainProbe(
             domain: domain, wellKnown: wellKnown, root: root, otherAgents: others, cdn: cdn,
             developerMode: target.developerMode)
-        let examined = check(probe, target, verified: verify)
+        var examined = check(probe, target, verified: verify)
+        if let androidProbe {
+            examined.findings = (examined.findings + Catalogue.check(androidProbe)).sortedForReading()
+            examined.fetches += [androidProbe.assetLinks, androidProbe.google].compactMap { $0 }.map(Self.withoutBody)
+        }
         // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not
         // reported from partial findings.
         return StopRequest.isRequested ? nil : examined
@@ -168,6 +178,14 @@ public struct DomainAuditor: Sendable {
         return answers.contains { $0.failure == .cancelled } ? nil : answers
     }
 
+    /// An exchange as the report keeps it.
+    static func withoutBody(_ exchange: Exchange) -> Exchange {
+        var kept = exchange
+        kept.body = []
+        kept.httpVersion = nil  // scheduling only, not in the report: a report read back equals the one written
+        return kept
+    }
+
     /// What the report keeps of a probe once every check has read it.
     struct Examined {
         var findings: [Finding]
@@ -190,12 +208,7 @@ public struct DomainAuditor: Sendable {
             findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
                 .sortedForReading()
         }
-        let fetches = probe.exchanges.map { exchange -> Exchange in
-            var kept = exchange
-            kept.body = []
-            kept.httpVersion = nil  // scheduling only, not in the report: a report read back equals the one written
-            return kept
-        }
+        let fetches = probe.exchanges.map(Self.withoutBody)
         return Examined(
             findings: findings, file: probe.file, apps: probe.file?.document.map(AppServices.list) ?? [],
             fetches: fetches,

@@ -22,8 +22,12 @@ public enum JUnitReport {
     ) throws {
         // The checks of one tapped link judge `links` runs, never a domain: they are no case of a domain's suite
         // (link-custom-scheme is: a crawl finds scheme links on the domain's pages).
-        let linkOnly = Set(Catalogue.linkChecks.map { $0.description.id })
-        let domainChecks = Catalogue.descriptions.map(\.id).filter { !linkOnly.contains($0) }
+        // The Android checks are cases only of a run that audited Android (`--android`, recorded in its options).
+        var notCases = Set(Catalogue.linkChecks.map { $0.description.id })
+        if report.header.options?["--android"] != "true" {
+            notCases.formUnion(Catalogue.androidChecks.map { $0.description.id })
+        }
+        let domainChecks = Catalogue.descriptions.map(\.id).filter { !notCases.contains($0) }
         let entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
         // The totals head the file: the failing suites are read once for them first.
         var tests = 0

@@ -23,6 +23,13 @@ extension DomainProbe: ExampleEvidence {
     static func allFindings(_ probe: DomainProbe) -> [Finding] { Catalogue.check(probe) }
 }
 
+extension AndroidProbe: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.url != nil ? nil : "an Android transport finding names the URL"
+    }
+    static func allFindings(_ probe: AndroidProbe) -> [Finding] { Catalogue.check(probe) }
+}
+
 extension Entitlements: ExampleEvidence {
     static func locationProblem(_ finding: Finding) -> String? {
         finding.location.pointer != nil ? nil : "an entitlement finding names the entry"
@@ -161,9 +168,10 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let customSchemeCases: [CheckCase] = Catalogue.customSchemeChecks.map { CheckCase($0) }
     static let limitCases: [CheckCase] = Catalogue.limitChecks.map { CheckCase($0) }
     static let linkCases: [CheckCase] = Catalogue.linkChecks.map { CheckCase($0) }
+    static let androidCases: [CheckCase] = Catalogue.androidChecks.map { CheckCase($0) }
     static let cases: [CheckCase] =
         transportCases + documentCases + entitlementCases + associationCases + crawlCases + customSchemeCases
-        + limitCases + linkCases
+        + limitCases + linkCases + androidCases
 
     @Test func theCasesCoverTheCatalogueInItsOrder() {
         #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))

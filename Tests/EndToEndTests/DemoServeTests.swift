@@ -12,7 +12,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let log = folder.appendingPathComponent("serve.out")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let script = Process()
         // The script runs with no signal blocked, as from a terminal: the test runner's threads block SIGINT and
         // SIGTERM, and a child inherits that mask (bash cannot unblock it, so Ctrl-C would never arrive).

@@ -19,6 +19,8 @@ import threading
 import time
 import warnings
 
+import android_fixture  # noqa: E402 (beside this file: Android App Links fixtures)
+
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 DOMAIN = "aasa.test"
@@ -120,6 +122,8 @@ SHOP_FILE = json.dumps({"applinks": {
         {"/": "/legacy/*"},
     ]}]}}, indent=2).encode()
 SCENARIOS["shop"] = aasa(body=SHOP_FILE)
+for _name in android_fixture.HOSTS:
+    SCENARIOS[_name] = aasa()
 # The site serves a good file, but Apple's CDN stand-in answers 200 with what no device can read.
 CDN_UNREADABLE = {
     "cdnhtml": (b"<!DOCTYPE html><html><body>Please sign in</body></html>", "text/html; charset=utf-8"),
@@ -669,6 +673,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(301, b"", None, {"Location": "https://robotsapex.localhost/robots.txt"})
         if name == "cdn":
             return self.cdn(self.path)
+        if name == "dal":
+            return self.send(*android_fixture.google(self.path))
+        if android_fixture.serve(self, name, self.path.split("?")[0]):
+            return
         if name in LINK_HOSTS:  # links fixtures
             status, body, ctype, headers = links_fixture(
                 self, name, self.headers.get("Host") or "", self.path.split("?")[0],

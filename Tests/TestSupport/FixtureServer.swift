@@ -38,6 +38,9 @@ public final class FixtureServer: Sendable {
     /// `audit`'s arguments: the mappings plus the fixture's stand-in for Apple's CDN (never the real one).
     public var auditArguments: [String] { arguments + ["--cdn-base", "https://cdn.aasa.test/a/v1/"] }
 
+    /// `audit --android` with the fixture's stand-in for Google's Digital Asset Links API (never the real one).
+    public var androidArguments: [String] { ["--android", "--dal-base", "https://dal.aasa.test/v1/statements:list"] }
+
     /// `--timeout` for runs whose subject is not the timeout: room for a loaded machine, where a loopback fetch has
     /// taken seconds (on a loaded CI machine a fixture CDN fetch once failed a `--timeout 3` run with a cdn-failure).
     /// The fixture's fast hosts answer at once, so a roomy limit costs nothing; its slow ones are given their own.

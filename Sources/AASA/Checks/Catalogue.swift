@@ -38,6 +38,13 @@ public enum Catalogue {
     /// Checks over a custom-scheme link a crawl (or `links`) found.
     public static let customSchemeChecks: [any Check<CustomSchemeEvidence>.Type] = [LinkCustomScheme.self]
 
+    /// Checks over what was fetched for a domain's Android App Links audit (`audit --android`).
+    public static let androidChecks: [any Check<AndroidProbe>.Type] = [
+        AndroidFetchFailed.self, AndroidNotFound.self, AndroidHTTPStatus.self, AndroidRedirect.self,
+        AndroidContentType.self, AndroidTooLarge.self, AndroidSlow.self, AndroidRobotsDisallowed.self,
+        AndroidGoogleFailure.self,
+    ]
+
     /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
     /// as it collects.
     public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
@@ -47,6 +54,7 @@ public enum Catalogue {
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
             + crawlChecks.map { $0.description } + customSchemeChecks.map { $0.description }
             + limitChecks.map { $0.description } + linkChecks.map { $0.description }
+            + androidChecks.map { $0.description }
     }
 
     public static func check(_ evidence: LinkEvidence) -> [Finding] {
@@ -94,6 +102,13 @@ public enum Catalogue {
             findings += check(file, url: source.url)
         }
         return findings.sortedForReading()
+    }
+
+    /// Runs every Android transport check on what `audit --android` fetched for a domain.
+    public static func check(_ probe: AndroidProbe) -> [Finding] {
+        var sink = FindingSink(scope: .fetches)
+        for check in androidChecks { check.run(probe, into: &sink) }
+        return sink.findings.sortedForReading()
     }
 
     /// A local file (`check FILE`, `match --file`) of `size` bytes: Apple's size limit, then every document check.

@@ -82,6 +82,8 @@ public struct DomainProbe: Sendable {
         case .root: "https://\(domain)/apple-app-site-association"
         case .cdn: "https://app-site-association.cdn-apple.com/a/v1/\(domain)"
         case .page: "https://\(domain)/"
+        case .assetLinks: "https://\(domain)/.well-known/assetlinks.json"
+        case .dal: AndroidProbe.googleURL(base: AndroidProbe.googleAPI, domain: domain)
         }
     }
 }
@@ -97,6 +99,9 @@ public struct DomainTarget: Sendable, Hashable {
     /// A site named this host (a redirect in `links`), not the user: its fetches guard their addresses
     /// (`FetchPolicy.guardsAddresses`).
     public var siteNamed = false
+    /// The domain gets the Android App Links audit too (`audit --android` on a host named on the command line or in
+    /// `--domains`; a host only the entitlements name gets the iOS audit alone).
+    public var android = false
 
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [],

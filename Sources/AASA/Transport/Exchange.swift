@@ -8,6 +8,10 @@ public enum FetchLocation: String, Codable, Sendable, CaseIterable {
     case cdn
     /// A page, robots.txt or a sitemap fetched while crawling.
     case page
+    /// `/.well-known/assetlinks.json`, fetched as Android's verifier fetches it (`audit --android`).
+    case assetLinks = "assetlinks"
+    /// Google's Digital Asset Links API answer for the host (`statements:list`), Google's view of the file.
+    case dal
 }
 
 /// Why a transfer produced no HTTP answer, in the terms of the transport checks.
@@ -250,6 +254,11 @@ public enum UserAgents {
         "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
     /// TN3155 suggests testing with an arbitrary bot name like this one.
     public static let genericBot = "MyAgent-Bot/1.0"
+    /// This tool, where it asks a service (Google's Digital Asset Links API) rather than imitating a client.
+    public static let tool = "aasa-audit (+https://github.com/aasa-audit; Universal Links and App Links audit)"
+    /// What Android's open verifier sends: StatementService fetches with HttpsURLConnection, whose default agent is
+    /// the system's `http.agent` (Dalvik's `Dalvik/2.1.0 (Linux; U; Android VERSION; MODEL Build/ID)`).
+    public static let android = "Dalvik/2.1.0 (Linux; U; Android 15; Pixel 9 Build/AP3A.241105.007)"
 }
 
 /// Apple's size limit for the file, counted on the decoded body (swcd's 0x20000).
@@ -257,4 +266,7 @@ public enum SizeLimits {
     public static let aasa = 131_072
     /// Above this, warn: one more rule set and the file stops working.
     public static let nearLimit = 100 * 1024
+    /// Android's verifier refuses an assetlinks.json whose Content-Length is over 1 MiB (StatementService's
+    /// `HTTP_CONTENT_SIZE_LIMIT_IN_BYTES`).
+    public static let assetLinks = 1024 * 1024
 }

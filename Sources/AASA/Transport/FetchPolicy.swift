@@ -53,6 +53,21 @@ public struct FetchPolicy: Sendable, Equatable {
             verifiesPeer: verifiesPeer, digestsBody: true)
     }
 
+    /// assetlinks.json as Android's verifier fetches it: its user agent, its 1 MiB limit (refused outright when the
+    /// declared length is over it, as the verifier refuses), every header kept for the checks, the body kept.
+    public static func assetLinks(capturesTLS: Bool = false) -> FetchPolicy {
+        FetchPolicy(
+            userAgent: UserAgents.android, maxBytes: SizeLimits.assetLinks, refusesDeclaredOversize: true,
+            capturesTLS: capturesTLS, digestsBody: true)
+    }
+
+    /// Google's Digital Asset Links API answer: JSON of a few KiB; the same cap as the file it describes.
+    public static func googleAPI() -> FetchPolicy {
+        FetchPolicy(
+            userAgent: UserAgents.tool, maxBytes: SizeLimits.assetLinks, refusesDeclaredOversize: true,
+            digestsBody: false)
+    }
+
     /// A crawled page: scanned while it arrives and not kept, no digest, and only the headers the crawl reads
     /// (a dozen Strings per page for the rest would be made and dropped unread).
     public static func crawledPage(userAgent: String, maxBytes: Int) -> FetchPolicy {

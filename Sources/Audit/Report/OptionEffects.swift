@@ -23,6 +23,8 @@ enum OptionEffects {
             [EntitlementAppMissing.description.id, EntitlementEntryFormat.description.id]
         ),
         (["--timeout"], [FetchTimeout.description.id]),
+        (["--android"], Catalogue.androidChecks.map { $0.description.id }),
+        (["--no-dal", "--dal-base"], [AndroidGoogleFailure.description.id]),
     ]
 
     /// The checks whose findings cannot be compared, each with the option difference that decides it, given both

@@ -31,6 +31,15 @@ enum AuditCommand: Command {
         "--cdn-base", .string, placeholder: "URL",
         help: "fetch the CDN copy from URL/DOMAIN instead of https://app-site-association.cdn-apple.com/a/v1/DOMAIN")
     static let noCDN = OptionSpec.flag("--no-cdn", help: "skip Apple's CDN copy")
+    static let android = OptionSpec.flag(
+        "--android",
+        help: "audit Android App Links too: each command-line and --domains host's /.well-known/assetlinks.json as "
+            + "Android's verifier fetches it (no redirects, 1 MiB, 5 s), its robots.txt and Google's view of it")
+    static let dalBase = OptionSpec(
+        "--dal-base", .string, placeholder: "URL",
+        help: "ask this Digital Asset Links API (statements:list) for Google's view instead of "
+            + AndroidProbe.googleAPI)
+    static let noDAL = OptionSpec.flag("--no-dal", help: "skip Google's Digital Asset Links API")
     static let concurrency = SharedOptions.concurrency
 
     static let crawl = OptionSpec.flag("--crawl", help: "crawl each site and give every URL found a verdict per app")
@@ -108,6 +117,7 @@ enum AuditCommand: Command {
         groups: [
             OptionGroup("Inputs", [domains, entitlements, appID, infoPlist, shard]),
             OptionGroup("Fetching", [userAgent, cdnBase, noCDN, concurrency]),
+            OptionGroup("Android", [android, dalBase, noDAL]),
             NetworkOptions.group,
             OptionGroup(
                 "Crawl",
@@ -126,6 +136,8 @@ enum AuditCommand: Command {
             .requires(maxInlinks.name, crawl.name),
             .requires(judgeLinkedHosts.name, crawl.name),
             .conflicts(config.name, noConfig.name),
+            .requires(dalBase.name, android.name), .requires(noDAL.name, android.name),
+            .conflicts(dalBase.name, noDAL.name),
         ],
         description: [
             "Fetches https://DOMAIN/.well-known/apple-app-site-association and /apple-app-site-association as "
@@ -170,6 +182,8 @@ enum AuditCommand: Command {
             /// Nil: no CDN comparison.
             var cdnBase: String?
             var concurrency: Int
+            /// `--android`; nil: no Android App Links audit.
+            var android: AndroidAudit?
         }
 
         /// Where the reports go and what they are compared with.
@@ -226,7 +240,7 @@ enum AuditCommand: Command {
         let fetch = Plan.Fetch(
             configuration: configuration, userAgent: options.string(userAgent),
             cdnBase: options.flag(noCDN) ? nil : (cdn ?? DomainAuditor.appleCDN),
-            concurrency: options.integer(defaulted: concurrency))
+            concurrency: options.integer(defaulted: concurrency), android: try planAndroid(options))
         let inputs = try planInputs(options)
         let domains = inputs.targets.map(\.domain)
         let record = RunRecord(
@@ -263,7 +277,7 @@ enum AuditCommand: Command {
     /// Speed-only options (--concurrency, --delay, --crawl-concurrency) are left out.
     static func findingOptions(_ options: ParsedOptions, _ plan: Plan) -> [String: String] {
         var recorded: [String: String] = [:]
-        var specs = [noCDN, NetworkOptions.timeout, crawl]
+        var specs = [noCDN, NetworkOptions.timeout, crawl, android, noDAL]
         if plan.crawl != nil {
             specs += [maxPages, maxURLs, maxDepth, maxCrawlDelay, crawlTime, includeSubdomains, judgeLinkedHosts]
         }
@@ -277,6 +291,7 @@ enum AuditCommand: Command {
         }
         recorded[userAgent.name] = plan.fetch.userAgent
         recorded[cdnBase.name] = plan.fetch.cdnBase
+        recorded[dalBase.name] = plan.fetch.android?.googleBase
         recorded[appID.name] = plan.inputs.appID
         let mappings = options.strings(NetworkOptions.connectTo)
         recorded[NetworkOptions.connectTo.name] = mappings.isEmpty ? nil : mappings.joined(separator: " ")
@@ -424,6 +439,18 @@ enum AuditCommand: Command {
     }
 
     /// The domains to audit: the command line's, the lists', the entitlements' (merged by domain).
+    /// `--android` with Google's API (`--dal-base`, or none with `--no-dal`) and robots.txt read as Googlebot.
+    static func planAndroid(_ options: ParsedOptions) throws(UsageError) -> AndroidAudit? {
+        guard options.flag(android) else { return nil }
+        let base = options.string(dalBase)
+        if let base, URLAuthority.httpHost(of: base)?.isEmpty != false {
+            throw UsageError("--dal-base takes an http(s) URL, not \(Terminal.safe(base))", command: spec.name)
+        }
+        return AndroidAudit(
+            googleBase: options.flag(noDAL) ? nil : (base ?? AndroidProbe.googleAPI),
+            robotsDisallows: { body, path in !Robots(parsing: body, productToken: "Googlebot").allows(path) })
+    }
+
     static func planInputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Inputs {
         let arguments = options.positionals
         var read: Entitlements?
@@ -446,6 +473,7 @@ enum AuditCommand: Command {
         }
         var built = DomainTargets()
         built.add(entitlements: read?.entries ?? [])
+        built.android = options.flag(android)
         try built.add(arguments: arguments, command: spec.name)
         for file in options.strings(domains) { try built.add(list: file, command: spec.name) }
         guard !arguments.isEmpty || built.listed > 0 || read?.entries.isEmpty == false else {
@@ -540,6 +568,7 @@ enum AuditCommand: Command {
         var auditor = DomainAuditor(
             fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
             crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling })
+        auditor.android = plan.fetch.android
         if let crawl = plan.crawl, crawl.judgeLinkedHosts > 0 {
             auditor.linkedHosts = LinkedHostFiles(
                 fetcher: fetcher, limit: crawl.judgeLinkedHosts, audited: Set(plan.inputs.targets.map(\.domain)))

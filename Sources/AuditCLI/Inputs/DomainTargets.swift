@@ -16,6 +16,9 @@ struct DomainTargets {
     private var index: [String: Int] = [:]
     /// Values read from the lists so far, refused ones included.
     private(set) var listed = 0
+    /// `audit --android`: the command line's and the lists' domains get the Android audit too; the entitlements'
+    /// alone do not (they name iOS hosts).
+    var android = false
 
     init() {}
 
@@ -38,6 +41,7 @@ struct DomainTargets {
         if let existing = index[target.domain] {
             targets[existing].entries += target.entries
             targets[existing].notes += target.notes.filter { !targets[existing].notes.contains($0) }
+            targets[existing].android = targets[existing].android || target.android
         } else {
             index[target.domain] = targets.count
             targets.append(target)
@@ -65,7 +69,9 @@ struct DomainTargets {
         var problems: [String] = []
         for input in arguments {
             switch DomainParser.parse(input) {
-            case .success(let target): add(target)
+            case .success(var target):
+                target.android = android
+                add(target)
             case .failure(let error): problems.append(error.description)
             }
         }
@@ -77,7 +83,9 @@ struct DomainTargets {
     /// One value of a list; `source` is built only when the line is kept as refused.
     mutating func add(_ value: String, source: @autoclosure () -> String) {
         switch DomainParser.parse(value) {
-        case .success(let target): add(target)
+        case .success(var target):
+            target.android = android
+            add(target)
         case .failure(let error):
             refused.append(InputError(input: String(value.prefix(200)), source: source(), reason: error.reason))
         }

@@ -15,6 +15,7 @@ enum ChecksReference {
         sections += Catalogue.customSchemeChecks.map { Section($0) }
         sections += Catalogue.limitChecks.map { Section($0) }
         sections += Catalogue.linkChecks.map { Section($0) }
+        sections += Catalogue.androidChecks.map { Section($0) }
         var lines = [
             "# Checks",
             "",
@@ -50,7 +51,8 @@ enum ChecksReference {
             lines = [
                 "", "### `\(d.id)`", "",
                 "**Demands:** \(d.summary). **Severity:** \(RulesTable.severity(d)).", "",
-                Self.prose(d.rationale), "", "Apple's documentation: <\(d.reference)>",
+                Self.prose(d.rationale), "",
+                (d.area == .android ? "Source: " : "Apple's documentation: ") + "<\(d.reference)>",
             ]
             for (index, example) in check.examples.passing.enumerated() {
                 lines += ["", "Passing example\(Self.number(index, check.examples.passing.count)):", ""]
@@ -111,33 +113,53 @@ extension Entitlements: DocumentedEvidence {
     }
 }
 
+extension Exchange {
+    /// One fetch as the page shows it: its answer or failure, headers, and what is wrong with its certificate.
+    var documented: String {
+        var what: String
+        if let failure {
+            what = "failed (\(failure.rawValue)): \(error ?? "")"
+        } else {
+            what = "HTTP \(httpStatus.map(String.init) ?? "?")"
+            if let contentType { what += ", \(contentType)" }
+            what += ", \(bytes) bytes"
+            if let redirectTo { what += ", redirecting to \(redirectTo)" }
+            for header in headers { what += ", \(header.name): \(header.value)" }
+        }
+        if let tls, !tls.verified {
+            what += "; certificate not verified (\(tls.problem.map { "\($0)" } ?? "unknown"))"
+        }
+        if let tls, let version = tls.protocolVersion, version != "TLSv1.3" && version != "TLSv1.2" {
+            what += "; \(version)"
+        }
+        if let days = tls?.daysLeft, days < 30 {
+            what += days < 0 ? "; certificate expired \(-days) days ago" : "; certificate expires in \(days) days"
+        }
+        return "- \(location.rawValue), \(userAgent): \(ChecksReference.Section.prose(what))"
+    }
+}
+
 extension DomainProbe: DocumentedEvidence {
     var documented: [String] {
         var lines = ["Fetches for \(domain)\(developerMode ? " (entitled with `?mode=developer`)" : ""):", ""]
-        for e in exchanges {
-            var what: String
-            if let failure = e.failure {
-                what = "failed (\(failure.rawValue)): \(e.error ?? "")"
-            } else {
-                what = "HTTP \(e.httpStatus.map(String.init) ?? "?")"
-                if let type = e.contentType { what += ", \(type)" }
-                what += ", \(e.bytes) bytes"
-                if let to = e.redirectTo { what += ", redirecting to \(to)" }
-                for header in e.headers { what += ", \(header.name): \(header.value)" }
-            }
-            if let tls = e.tls, !tls.verified {
-                what += "; certificate not verified (\(tls.problem.map { "\($0)" } ?? "unknown"))"
-            }
-            if let tls = e.tls, let version = tls.protocolVersion, version != "TLSv1.3" && version != "TLSv1.2" {
-                what += "; \(version)"
-            }
-            if let days = e.tls?.daysLeft, days < 30 {
-                what += days < 0 ? "; certificate expired \(-days) days ago" : "; certificate expires in \(days) days"
-            }
-            lines.append("- \(e.location.rawValue), \(e.userAgent): \(ChecksReference.Section.prose(what))")
-        }
+        lines += exchanges.map(\.documented)
         if let file = wellKnownFile, wellKnown.map({ $0.body != Array(ExampleProbe.body.utf8) }) ?? false {
             lines += ["", "The well-known file:", ""] + DecodedFile.fenced(file.bytes)
+        }
+        return lines
+    }
+}
+
+extension AndroidProbe: DocumentedEvidence {
+    var documented: [String] {
+        var lines = ["Android fetches for \(domain):", ""]
+        lines += [assetLinks, google].compactMap { $0 }.map(\.documented)
+        let t = assetLinks.timingsMs
+        if let firstByte = t.firstByte, let tls = t.tls, firstByte - tls > 1_000 {
+            lines.append("- the first byte came \(Int(firstByte - tls)) ms after the request")
+        }
+        if let robotsDisallows {
+            lines.append("- robots.txt \(robotsDisallows ? "disallows" : "allows") the file for Googlebot")
         }
         return lines
     }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Everything fetched for one domain's Android App Links audit (`audit --android`): the Android transport checks'
+/// input, as `DomainProbe` is Apple's.
+public struct AndroidProbe: Sendable {
+    public var domain: String
+    /// `/.well-known/assetlinks.json` with Android's verifier's user agent, size limit and no redirect followed.
+    public var assetLinks: Exchange
+    /// Google's Digital Asset Links API answer for the host; nil with `--no-dal`.
+    public var google: Exchange?
+    /// robots.txt keeps Google's crawler away from the file: true or false when robots.txt was read, nil otherwise.
+    public var robotsDisallows: Bool?
+
+    public init(domain: String, assetLinks: Exchange, google: Exchange? = nil, robotsDisallows: Bool? = nil) {
+        self.domain = domain
+        self.assetLinks = assetLinks
+        self.google = google
+        self.robotsDisallows = robotsDisallows
+    }
+
+    /// Google's Digital Asset Links API: `statements:list`, which Google's tooling (and, by its documentation, Play
+    /// services' verifier) reads the site's statements through, from Google's cache.
+    public static let googleAPI = "https://digitalassetlinks.googleapis.com/v1/statements:list"
+    public static let path = "/.well-known/assetlinks.json"
+    public static let relation = "delegate_permission/common.handle_all_urls"
+
+    /// The API request for `domain`'s App Links statements, on `base` (`--dal-base`, a stand-in in tests).
+    public static func googleURL(base: String, domain: String) -> String {
+        base + "?source.web.site=https%3A%2F%2F" + domain + "&relation=" + relation
+    }
+
+    /// The run was cancelled while fetching: the domain is not reported from this.
+    public var cancelled: Bool { assetLinks.failure == .cancelled || google?.failure == .cancelled }
+
+    /// The file answered 200, completely: the statement checks can read it.
+    public var served: Bool {
+        assetLinks.httpStatus == 200 && assetLinks.failure == nil && !assetLinks.truncated
+    }
+
+    /// The Digital Asset Links API's answer, decoded; nil when it was not fetched, did not answer 200 or is not the
+    /// API's JSON.
+    public var googleAnswer: GoogleStatementList? {
+        guard let google, google.httpStatus == 200, google.failure == nil, !google.truncated else { return nil }
+        return try? JSONDecoder().decode(GoogleStatementList.self, from: Data(google.body))
+    }
+}
+
+/// What the Digital Asset Links API's `statements:list` answers (developers.google.com/digital-asset-links/reference/
+/// rest/v1/statements/list): the statements Google holds for the site, or error codes saying why it holds none.
+public struct GoogleStatementList: Decodable, Sendable, Equatable {
+    public struct Statement: Decodable, Sendable, Equatable {
+        public struct Target: Decodable, Sendable, Equatable {
+            public struct AndroidApp: Decodable, Sendable, Equatable {
+                public struct Certificate: Decodable, Sendable, Equatable {
+                    public var sha256Fingerprint: String?
+                }
+                public var packageName: String?
+                public var certificate: Certificate?
+            }
+            public var androidApp: AndroidApp?
+        }
+        public var relation: String?
+        public var target: Target?
+    }
+
+    public var statements: [Statement]?
+    public var errorCode: [String]?
+    public var debugString: String?
+    public var maxAge: String?
+}

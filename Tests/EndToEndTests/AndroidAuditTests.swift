@@ -1,0 +1,109 @@
+import AASA
+import Audit
+import Foundation
+import TestSupport
+import Testing
+
+/// `audit --android` against the fixture's Android hosts (Tests/Fixtures/android_fixture.py) and its stand-in for
+/// Google's Digital Asset Links API: each Android transport check fires on its own scenario and nothing else.
+@Suite struct AndroidAuditTests {
+    static let server = FixtureServer.shared
+
+    static let scenarios: [Scenario] = [
+        Scenario("android", [], 0), Scenario("androidredirect", ["android-redirect"]),
+        Scenario("androidtemp", ["android-redirect"]), Scenario("androidtype", ["android-content-type"], 0),
+        Scenario("androidstatus", ["android-http-status"]), Scenario("androidbig", ["android-too-large"]),
+        Scenario("androidchunked", ["android-too-large"], 0), Scenario("androidslow", ["android-slow"]),
+        Scenario("androidrobots", ["android-robots-disallowed"], 0),
+        Scenario("androiddalerror", ["android-google-failure"]),
+        Scenario("androiddalbad", ["android-google-failure"], 0),
+        // An iOS host with no assetlinks.json: Android's finding only (Google's failure is explained by it).
+        Scenario("good", ["android-not-found"]),
+    ]
+
+    func audit(_ domains: [String], _ extra: [String]) async throws -> (RunResult, AuditReport) {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit"] + domains + Self.server.auditArguments + extra + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format", "json",
+            ], environment: ["NO_COLOR": "1"])
+        return (result, try readReport(out).0)
+    }
+
+    @Test(arguments: scenarios) func everyAndroidCheckFiresOnItsScenarioAndNothingElse(_ s: Scenario) async throws {
+        let (result, report) = try await audit(["\(s.host).aasa.test"], Self.server.androidArguments)
+        #expect(result.status == s.status, "\(result.stdout)\(result.stderr)")
+        let domain = try #require(report.domains.first)
+        #expect(Set(domain.findings.map(\.id)) == Set(s.ids), "\(domain.findings.map(\.message))")
+        let file = try #require(domain.fetches.first { $0.location == .assetLinks })
+        #expect(file.url == "https://\(s.host).aasa.test/.well-known/assetlinks.json")
+        #expect(file.userAgent.hasPrefix("Dalvik/2.1.0 (Linux; U; Android"))
+        let google = try #require(domain.fetches.first { $0.location == .dal })
+        #expect(
+            google.url.hasPrefix("https://dal.aasa.test/v1/statements:list?source.web.site=https%3A%2F%2F\(s.host)"))
+    }
+
+    @Test func theRedirectFindingSaysWhichWayAndroidFails() async throws {
+        let (_, report) = try await audit(
+            ["androidredirect.aasa.test", "androidtemp.aasa.test"], Self.server.androidArguments)
+        let why = report.domains.flatMap(\.findings).filter { $0.id == "android-redirect" }.map(\.why)
+        #expect(why.count == 2)
+        #expect(why.contains { $0.contains("301") && $0.contains("temporary failure and retries later") })
+        #expect(why.contains { $0.contains("307") && $0.contains("final failure") })
+    }
+
+    /// Google's view is the fixture's, and `--no-dal` asks nobody: no dal fetch, no Google finding.
+    @Test func noDALSkipsGooglesView() async throws {
+        let (_, report) = try await audit(
+            ["androiddalerror.aasa.test"], ["--android", "--no-dal"])
+        let domain = try #require(report.domains.first)
+        #expect(!domain.fetches.contains { $0.location == .dal })
+        #expect(domain.findings.isEmpty, "\(domain.findings.map(\.message))")
+    }
+
+    /// Hosts only the entitlements name are iOS hosts: --android does not audit them for Android.
+    @Test func entitlementsHostsGetOnlyTheIOSAudit() async throws {
+        let dir = try tempDirectory()
+        let file = dir.appendingPathComponent("app.entitlements")
+        try "applinks:androidstatus.aasa.test\n".write(to: file, atomically: true, encoding: .utf8)
+        let (_, report) = try await audit(
+            ["android.aasa.test"],
+            Self.server.androidArguments + ["--entitlements", file.path, "--app-id", "9JA89QQLNQ.com.acme.shop"])
+        let ios = try #require(report.domains.first { $0.domain == "androidstatus.aasa.test" })
+        #expect(!ios.fetches.contains { $0.location == .assetLinks })
+        let both = try #require(report.domains.first { $0.domain == "android.aasa.test" })
+        #expect(both.fetches.contains { $0.location == .assetLinks })
+    }
+
+    /// Android findings are findings like any other: the terminal, the exit status and JUnit (whose domain suites
+    /// list the Android checks as cases only in a run with --android) carry them.
+    @Test func androidFindingsReachEveryFormat() async throws {
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit", "androidredirect.aasa.test"] + Self.server.auditArguments + Self.server.androidArguments + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format", "junit,markdown",
+            ], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error[android-redirect] assetlinks.json answers HTTP 301"), "\(result.stdout)")
+        let junit = try String(contentsOf: out.appendingPathComponent("report.junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"name="android-redirect">"#) && junit.contains(#"name="android-slow"/>"#), "\(junit)")
+        let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("android-redirect"), "\(summary)")
+        let plain = try tempDirectory()
+        _ = try await Binary.run(
+            ["audit", "good.aasa.test"] + Self.server.auditArguments + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", plain.path, "--format", "junit",
+            ])
+        let iosOnly = try String(contentsOf: plain.appendingPathComponent("report.junit.xml"), encoding: .utf8)
+        #expect(!iosOnly.contains("android-"), "without --android no Android case")
+    }
+
+    @Test func googlesAPIOptionsNeedAndroid() async throws {
+        let result = try await Binary.run(["audit", "good.aasa.test", "--no-dal"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--no-dal") && result.stderr.contains("--android"), "\(result.stderr)")
+        let bad = try await Binary.run(["audit", "good.aasa.test", "--android", "--dal-base", "ftp://x"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--dal-base takes an http(s) URL"), "\(bad.stderr)")
+    }
+}

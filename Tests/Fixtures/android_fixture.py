@@ -1,0 +1,100 @@
+"""Android App Links fixtures for server.py: /.well-known/assetlinks.json as each android* host serves it, the robots.txt
+of those hosts, and a stand-in for Google's Digital Asset Links API (https://dal.aasa.test/v1/statements:list, passed
+to `audit --android --dal-base`), so no test ever asks Google."""
+import json
+import time
+import urllib.parse
+
+PACKAGE = "com.acme.shop"
+FINGERPRINT = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+RELATION = "delegate_permission/common.handle_all_urls"
+STATEMENTS = [{"relation": [RELATION], "target": {
+    "namespace": "android_app", "package_name": PACKAGE, "sha256_cert_fingerprints": [FINGERPRINT]}}]
+FILE = json.dumps(STATEMENTS, indent=2).encode()
+PATH = "/.well-known/assetlinks.json"
+
+# Every host this module answers for; server.py gives each a good AASA file too.
+HOSTS = ("android", "androidredirect", "androidtemp", "androidtype", "androidstatus", "androidbig", "androidchunked",
+         "androidslow", "androidrobots", "androiddalerror", "androiddalbad")
+
+
+def serve(handler, name, path):
+    """Answers `path` on host scenario `name` when it is an Android fixture's; returns whether it did."""
+    if name not in HOSTS or path not in (PATH, "/robots.txt"):
+        return False
+    if path == "/robots.txt":
+        rules = b"User-agent: Googlebot\nDisallow: /.well-known/\n\nUser-agent: *\nAllow: /\n" \
+            if name == "androidrobots" else b"User-agent: *\nDisallow: /private/\n"
+        handler.send(200, rules, "text/plain")
+    elif name == "androidredirect":
+        handler.send(301, b"", None, {"Location": "https://www.androidredirect.aasa.test" + PATH})
+    elif name == "androidtemp":
+        handler.send(307, b"", None, {"Location": "https://cdn.androidtemp.aasa.test/assetlinks.json"})
+    elif name == "androidtype":
+        handler.send(200, FILE, "text/plain; charset=utf-8")
+    elif name == "androidstatus":
+        handler.send(503, b"<html>Service Unavailable</html>", "text/html")
+    elif name == "androidbig":
+        big(handler)
+    elif name == "androidchunked":
+        chunked(handler)
+    elif name == "androidslow":
+        time.sleep(6)  # past Android's 5 s read timeout, within any test's --timeout
+        handler.send(200, FILE, "application/json")
+    else:
+        handler.send(200, FILE, "application/json")
+    return True
+
+
+def big(handler):
+    """A declared length of 2,000,000 bytes, over Android's 1 MiB: the verifier refuses it before reading."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", "2000000")
+    handler.end_headers()
+    try:
+        handler.wfile.write(FILE + b" " * (2000000 - len(FILE)))
+    except OSError:
+        pass
+    handler.close_connection = True
+
+
+def chunked(handler):
+    """1.25 MiB with no Content-Length (chunked): AOSP reads it whole; the audit reads up to its limit."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Transfer-Encoding", "chunked")
+    handler.end_headers()
+    try:
+        for chunk in [FILE[:-1]] + [b" " * 65536] * 20 + [b"]"]:
+            handler.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        handler.wfile.write(b"0\r\n\r\n")
+    except OSError:
+        pass
+    handler.close_connection = True
+
+
+def google(request_path):
+    """statements:list for the site its query names: the statements of android* hosts that serve a good file, error
+    codes for androiddalerror, an HTML page for androiddalbad, a fetch error for any other host. Returns
+    (status, body, content type)."""
+    parts = urllib.parse.urlsplit(request_path)
+    if parts.path != "/v1/statements:list":
+        return 404, b"not found", "text/plain"
+    query = urllib.parse.parse_qs(parts.query)
+    site = (query.get("source.web.site") or [""])[0]
+    host = urllib.parse.urlsplit(site).hostname or ""
+    name = host.split(".")[0].split("--")[0]
+    if name == "androiddalbad":
+        return 200, b"<!DOCTYPE html><html><body>Sign in to continue</body></html>", "text/html"
+    if name == "androiddalerror":
+        answer = {"maxAge": "59.9s", "errorCode": ["ERROR_CODE_WRONG_CONTENT_TYPE"],
+                  "debugString": "********************* ERRORS *********************\nError: wrong content type"}
+    elif name in HOSTS:
+        answer = {"statements": [{"source": {"web": {"site": "https://%s." % host}}, "relation": RELATION,
+                                  "target": {"androidApp": {"packageName": PACKAGE,
+                                                            "certificate": {"sha256Fingerprint": FINGERPRINT}}}}],
+                  "maxAge": "3599.9s", "debugString": "********************* ERRORS *********************\nNone!"}
+    else:
+        answer = {"maxAge": "59.9s", "errorCode": ["ERROR_CODE_FETCH_ERROR"], "debugString": "Error: 404"}
+    return 200, json.dumps(answer).encode(), "application/json; charset=UTF-8"
