@@ -15,6 +15,7 @@ enum ChecksReference {
         sections += Catalogue.customSchemeChecks.map { Section($0) }
         sections += Catalogue.limitChecks.map { Section($0) }
         sections += Catalogue.linkChecks.map { Section($0) }
+        sections += Catalogue.dynamicRuleChecks.map { Section($0) }
         var lines = [
             "# Checks",
             "",
@@ -50,7 +51,8 @@ enum ChecksReference {
             lines = [
                 "", "### `\(d.id)`", "",
                 "**Demands:** \(d.summary). **Severity:** \(RulesTable.severity(d)).", "",
-                Self.prose(d.rationale), "", "Apple's documentation: <\(d.reference)>",
+                Self.prose(d.rationale), "",
+                (d.area == .android ? "Source" : "Apple's documentation") + ": <\(d.reference)>",
             ]
             for (index, example) in check.examples.passing.enumerated() {
                 lines += ["", "Passing example\(Self.number(index, check.examples.passing.count)):", ""]
@@ -205,5 +207,13 @@ extension LinkEvidence: DocumentedEvidence {
         }
         if let broken { lines += ["", "Broken: \(broken)."] }
         return lines
+    }
+}
+
+extension RelationExtensions: DocumentedEvidence {
+    var documented: [String] {
+        ["A statement's `relation_extensions`:", "", "```json"]
+            + node.prettyText().split(separator: "\n").map(String.init)
+            + ["```"]
     }
 }
