@@ -40,7 +40,7 @@ func compatibleOptions(_ command: CommandSpec) -> [OptionSpec] {
         switch constraint {
         case .conflicts(_, let b): excluded.insert(b)
         case .exactlyOne(let names): excluded.formUnion(names.dropFirst())
-        case .requires: break
+        case .atLeastOne, .requires: break
         }
     }
     return command.options.filter { !excluded.contains($0.name) }

@@ -13,11 +13,15 @@ public enum AndroidMatcher {
     public enum HostFile: Sendable {
         /// Nothing was read: the host is assumed verified and no dynamic rule applies.
         case assumedVerified
-        /// The file was read (`--assetlinks`); whether it verifies the app is assumed until the file checks say.
+        /// The file was read (`--assetlinks`) and has a handle_all_urls statement for the package: the host is
+        /// assumed verified (its fingerprints are not checked here) and its dynamic rules apply.
         case assumedVerifiedWithRules(DynamicRules, source: String)
+        /// The file was read and names no handle_all_urls statement for the package: the host does not verify the
+        /// app, so no URL of it opens the app as an App Link.
+        case unlisted(source: String, reason: String)
     }
 
-    public struct Verdict: Hashable, Sendable {
+    public struct Verdict: Hashable, Sendable, Encodable {
         public var url: String
         public var opens: Bool
         public var package: String?
@@ -27,6 +31,23 @@ public enum AndroidMatcher {
         public var steps: [String]
         /// Where Android 14 and lower, Android 11 and lower or AOSP without Play services answer differently.
         public var notes: [String]
+
+        enum CodingKeys: String, CodingKey { case opens, package, rule, explanation, notes }
+
+        /// `match --json`'s `android` object (the URL is the entry's own).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(opens, forKey: .opens)
+            try container.encode(package, forKey: .package)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(steps, forKey: .explanation)
+            try container.encode(notes, forKey: .notes)
+        }
+    }
+
+    /// A value that is not an http(s) URL Android could be handed (an absolute path, say): nothing opens.
+    public static func unmatchable(_ given: String, package: String?, reason: String) -> Verdict {
+        Verdict(url: given, opens: false, package: package, rule: nil, steps: [reason], notes: [])
     }
 
     public static func match(_ url: WebURL, manifest: AndroidManifest, hostFile: HostFile) -> Verdict {
@@ -99,12 +120,20 @@ public enum AndroidMatcher {
             } ?? target.host
         verdict.opens = true
         switch hostFile {
+        case .unlisted(let source, let reason):
+            verdict.steps.append(
+                "\(source) \(reason), so \(verificationHost) does not verify \(manifest.package ?? "the app"): the "
+                    + "URL opens the browser (or asks) instead.")
+            verdict.opens = false
+            rule += ", \(source) does not list the app"
         case .assumedVerified:
             verdict.steps.append(
                 "\(verificationHost) is assumed verified (no assetlinks.json was given); no dynamic rules apply.")
         case .assumedVerifiedWithRules(let rules, let source):
             verdict.steps.append(
-                "\(verificationHost) is assumed verified; its dynamic rules come from \(source).")
+                "\(verificationHost) is assumed verified (\(source) has a handle_all_urls statement for "
+                    + "\(manifest.package ?? "the app"); its fingerprints are not checked here); its dynamic rules "
+                    + "come from \(source).")
             if rules.googleDiscards {
                 verdict.steps.append(
                     "Google Play services discards \(source)'s dynamic rules (a field is malformed or empty): the "
