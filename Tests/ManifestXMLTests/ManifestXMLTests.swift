@@ -98,6 +98,28 @@ struct ManifestXMLTests {
         #expect(manifest.problems.allSatisfy { $0.fix.contains("build/intermediates/merged_manifests") })
     }
 
+    @Test func aMalformedAdvancedPatternIsReportedAndItsFilterKeepsTheOtherPaths() throws {
+        let text = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.acme.shop">
+            <application><activity android:name=".A"><intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" />
+            <category android:name="android.intent.category.BROWSABLE" />
+            <data android:scheme="https" android:host="a.example" android:pathAdvancedPattern="/[a-z" />
+            <data android:path="/ok" /></intent-filter></activity></application>
+            </manifest>
+            """
+        let manifest = AndroidManifest(root: try ManifestXML.parse(Array(text.utf8), name: "m.xml"), file: "m.xml")
+        #expect(manifest.problems.map(\.line) == [6])
+        #expect(manifest.problems.first?.message.contains("Set was not terminated!") == true)
+        #expect(manifest.filters.first?.paths.map(\.matcher.pattern) == ["/ok"])
+    }
+
+    @Test func android11AndLowerVerifyEveryWebHostTogether() throws {
+        let manifest = try Self.manifest()
+        #expect(manifest.legacyVerifiedHosts == ["shop.example.com", "acme.example", "help.example.com"])
+    }
+
     @Test func aaptUnescapesAttributeValues() {
         #expect(AaptString.unescape(#"/a\\.b"#) == #"/a\.b"#)
         #expect(AaptString.unescape(#"/a\.b"#) == "/a.b")

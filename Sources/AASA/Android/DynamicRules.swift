@@ -62,7 +62,9 @@ public struct DynamicRules: Hashable, Sendable {
 public struct DynamicRule: Hashable, Sendable {
     public var path: PatternMatcher?
     public var fragment: PatternMatcher?
-    /// Each `"?"` entry as the `key=value` expression Android matches against every query parameter.
+    /// Each `"?"` entry as the `key=value` expression matched against every query parameter: the form of AOSP's
+    /// query `UriRelativeFilter`s (its DomainVerificationFilterGroupTests match `query=str` on `?query=str`); the
+    /// code turning the JSON dictionary into those filters was not among the sources read for this port.
     public var query: [PatternMatcher]
     public var exclude: Bool
     /// The rule's JSON Pointer, position and text as written.
