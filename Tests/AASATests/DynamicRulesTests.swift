@@ -63,4 +63,40 @@ struct DynamicRulesTests {
         #expect(!(try #require(rules.decide(path: "/", query: "in_app=true&dl=", fragment: nil)).opens))
         #expect(!(try #require(rules.decide(path: "/", query: "dl=a", fragment: nil)).opens))
     }
+
+    /// Per case, what Google Play services (Android's documentation) and AOSP's StatementService parser
+    /// (`StatementParser.kt` over `JsonParser.java` and org.json) do.
+    @Test(
+        arguments: [
+            (#"[{"/": 5}]"#, DynamicRuleDiagnostic.Effect.discardsAll, DynamicRuleDiagnostic.Effect.failsHost),
+            (#"[{"/": null}]"#, .discardsAll, .failsHost),
+            (#"[{"/": ["/a"]}]"#, .discardsAll, .ignored),
+            (#"[{"/": ""}]"#, .discardsAll, .refusesExpression),
+            (##"[{"#": true}]"##, .discardsAll, .ignored),
+            (#"[{"?": "dl=1"}]"#, .discardsAll, .ignored),
+            (#"[{"?": {"dl": 1}}]"#, .discardsAll, .failsHost),
+            (#"[{"?": {}}]"#, .discardsAll, .none),
+            (#"[{"/": "/a", "exclude": "true"}]"#, .discardsAll, .ignored),
+            (#"[{"/": "/a", "exclude": 1}]"#, .discardsAll, .failsHost),
+            (#"[{"/": "/a", "comments": ["x"]}]"#, .discardsAll, .ignored),
+            (#"[true]"#, .discardsAll, .failsHost),
+            (#"["/a"]"#, .discardsAll, .failsHost),
+            (#"[]"#, .discardsAll, .none),
+            (#"{"/": "/a"}"#, .discardsAll, .ignored),
+            (#"[{"/": "/a", "paths": ["/b"]}]"#, .ignored, .ignored),
+            (#"[{"/": "/a", "path": 1}]"#, .ignored, .failsHost),
+        ] as [(String, DynamicRuleDiagnostic.Effect, DynamicRuleDiagnostic.Effect)])
+    func eachVerifiersReadingIsReported(
+        components: String, google: DynamicRuleDiagnostic.Effect, aosp: DynamicRuleDiagnostic.Effect
+    ) throws {
+        let diagnostic = try #require(Self.rules(components).diagnostics.first)
+        #expect(diagnostic.google == google)
+        #expect(diagnostic.aosp == aosp)
+    }
+
+    @Test func aRelationExtensionThatIsNoObjectIsReported() {
+        let rules = RelationExtensions(stringLiteral: #"{"delegate_permission/common.handle_all_urls": []}"#).rules
+        #expect(rules.diagnostics.map(\.kind) == [.malformed])
+        #expect(rules.diagnostics.first?.aosp == .ignored)
+    }
 }

@@ -200,10 +200,10 @@ public enum AndroidMatcher {
             let utf8 = Array(text.utf8)
             var index = 0
             while index < utf8.count {
-                if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-                    let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+                if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex(utf8[index + 1]),
+                    let low = hex(utf8[index + 2])
                 {
-                    bytes.append(value)
+                    bytes.append(high << 4 | low)
                     index += 3
                 } else {
                     bytes.append(utf8[index])
@@ -211,6 +211,15 @@ public enum AndroidMatcher {
                 }
             }
             return String(decoding: bytes, as: UTF8.self)
+        }
+
+        static func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
         }
     }
 }

@@ -116,6 +116,9 @@ public struct DynamicRuleDiagnostic: Hashable, Sendable {
         case discardsAll = "discards-all"
         /// The statement list fails to parse: the host fails verification for every app.
         case failsHost = "fails-host"
+        /// AOSP's `parseMatchingExpression` refuses the expression (`IllegalArgumentException`: "Matching
+        /// expressions cannot be an empty string").
+        case refusesExpression = "refuses-expression"
     }
 
     public var kind: Kind
@@ -133,6 +136,7 @@ public struct DynamicRuleDiagnostic: Hashable, Sendable {
             case .ignored: "\(name) ignores it"
             case .discardsAll: "\(name) discards every dynamic rule (the manifest alone decides)"
             case .failsHost: "\(name) fails the whole host for every app"
+            case .refusesExpression: "\(name)'s parseMatchingExpression refuses the empty expression"
             }
         }
         return say(google, "Google Play services (Android 15+)") + "; " + say(aosp, "AOSP without Play services")
@@ -242,8 +246,8 @@ private struct Reader {
                 guard let text = expressionText(value, name: "\"\(member.key)\"") else { continue }
                 guard let matcher = try? MatchingExpression.parse(text) else {
                     note(
-                        .malformed, value, "\"\(member.key)\" is the empty string, which matches nothing.",
-                        google: .discardsAll, aosp: .ignored)
+                        .malformed, value, "\"\(member.key)\" is the empty string.", google: .discardsAll,
+                        aosp: .refusesExpression)
                     continue
                 }
                 if member.key == "/" { rule.path = matcher } else { rule.fragment = matcher }
