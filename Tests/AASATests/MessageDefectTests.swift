@@ -22,6 +22,7 @@ import Testing
         for check in Catalogue.associationChecks { all += texts(check) }
         for check in Catalogue.crawlChecks { all += texts(check) }
         for check in Catalogue.limitChecks { all += texts(check) }
+        for check in Catalogue.dynamicRuleChecks { all += texts(check) }
         return all
     }()
 

@@ -91,7 +91,9 @@ func requiredCompanions(of option: OptionSpec, in command: CommandSpec) -> [Stri
     for constraint in command.constraints {
         switch constraint {
         case .requires(let a, let b) where a == option.name: names.append(b)
-        case .exactlyOne(let set) where !set.contains(option.name): names.append(set[0])
+        case .exactlyOne(let set) where !set.contains(option.name),
+            .atLeastOne(let set) where !set.contains(option.name):
+            names.append(set[0])
         default: break
         }
     }
