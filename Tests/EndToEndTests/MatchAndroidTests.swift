@@ -24,6 +24,10 @@ import Testing
         #expect(lines.contains("com.acme.shop (Android): does not open the app"))
         #expect(result.stdout.contains("shop.example.com is assumed verified (no assetlinks.json was given)"))
         #expect(result.stdout.contains(#"android:pathPrefix="/products/" (<data> line 15)"#))
+        #expect(
+            result.stderr.contains(
+                #":33: Android 12+ does not verify this filter's hosts (help.example.com): it lacks android:autoVerify="true"."#
+            ), "\(result.stderr)")
     }
 
     @Test func theJSONNamesWhatDecidedWithTheDynamicRule() async throws {

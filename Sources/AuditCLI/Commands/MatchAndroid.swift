@@ -88,12 +88,20 @@ enum MatchAndroid {
         return AndroidMatcher.match(url, manifest: inputs.manifest, hostFile: inputs.hostFile)
     }
 
-    /// The manifest's problems (placeholders, malformed patterns), for stderr before the verdicts.
+    /// The manifest's problems (placeholders, malformed patterns) and each web filter Android 12+ does not verify,
+    /// with why, for stderr before the verdicts.
     static func warnings(_ inputs: Inputs, command: String) -> [String] {
-        inputs.manifest.problems.map { problem in
-            "aasa-audit \(command): \(Terminal.safe(inputs.manifest.file)):\(problem.line): "
-                + "\(Terminal.safe(problem.message)) \(problem.fix)"
+        let file = Terminal.safe(inputs.manifest.file)
+        let problems = inputs.manifest.problems.map { problem in
+            "aasa-audit \(command): \(file):\(problem.line): \(Terminal.safe(problem.message)) \(problem.fix)"
         }
+        let unverified = inputs.manifest.filters.filter { $0.handlesWebURLs && !$0.appLinkProblems.isEmpty }.map {
+            filter in
+            "aasa-audit \(command): \(file):\(filter.line): Android 12+ does not verify this filter's hosts "
+                + "(\(Terminal.safe(filter.hosts.joined(separator: ", ")))): "
+                + Terminal.safe(filter.appLinkProblems.joined(separator: "; ")) + "."
+        }
+        return problems + unverified
     }
 
     /// The text lines of one URL's Android verdict.
