@@ -41,6 +41,10 @@ public enum ManifestXML {
             throw Refusal(reason: "\(name) is not well-formed XML at line \(error.line): \(message)")
         }
         defer { xmlFreeDoc(document) }
+        // A DOCTYPE the byte scan missed (another encoding) is refused all the same.
+        if document.pointee.intSubset != nil || document.pointee.extSubset != nil {
+            throw Refusal(reason: "\(name) has a DOCTYPE, which no AndroidManifest.xml has: not read")
+        }
         guard let root = xmlDocGetRootElement(document), string(root.pointee.name) == "manifest" else {
             throw Refusal(reason: "\(name) is not an AndroidManifest.xml: its root element is not <manifest>")
         }

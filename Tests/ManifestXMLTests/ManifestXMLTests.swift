@@ -76,12 +76,24 @@ struct ManifestXMLTests {
         ("<!DOCTYPE m [<!ENTITY a \"aaaa\">]><manifest/>", "has a DOCTYPE"),
         ("<manifest><application></manifest>", "not well-formed XML at line 1"),
         ("<resources/>", "root element is not <manifest>"), ("", "is empty"),
+        ("\u{FEFF}<?xml version=\"1.0\"?><!DOCTYPE manifest><manifest/>", "has a DOCTYPE"),
     ])
     func unreadableManifestsAreRefusedInOneSentence(text: String, reason: String) {
         #expect {
             _ = try ManifestXML.parse(Array(text.utf8), name: "m.xml")
         } throws: { error in
             (error as? ManifestXML.Refusal)?.reason.contains(reason) == true
+        }
+    }
+
+    /// In UTF-16 the byte scan cannot see "<!DOCTYPE"; the parsed document's subset is refused instead.
+    @Test func aDOCTYPEInUTF16IsRefusedToo() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><!DOCTYPE m [<!ENTITY a \"b\">]><manifest a=\"&a;\"/>"
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect {
+            _ = try ManifestXML.parse(bytes, name: "m.xml")
+        } throws: { error in
+            (error as? ManifestXML.Refusal)?.reason == "m.xml has a DOCTYPE, which no AndroidManifest.xml has: not read"
         }
     }
 
