@@ -5,8 +5,9 @@
 ///   combine: every scheme with every host and port, every path with every authority)
 /// - SeeAlso: https://developer.android.com/training/app-links/verify-android-applinks
 /// - SeeAlso: AOSP `services/core/java/com/android/server/pm/verify/domain/DomainVerificationCollector.java`
-///   (Android 12+ collects each filter with autoVerify, VIEW, BROWSABLE and only http/https schemes; Android 11 and
-///   lower verify all web hosts of the app together).
+///   (Android 12+ collects each filter with autoVerify, VIEW, BROWSABLE and only http/https schemes, through
+///   `IntentFilter.handlesWebUris(true)`; Android 11 and lower verify all web hosts of the app together). The
+///   DEFAULT category is the developer documentation's requirement ("Verify App Links"), not read in that source.
 public struct AndroidManifest: Hashable, Sendable {
     /// The manifest file as named on the command line, for locations.
     public var file: String
