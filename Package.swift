@@ -23,6 +23,9 @@ let package = Package(
         /// libcurl behind Swift types; the only importer of CCurl (`internal import`: importers never see C types).
         .target(name: "Fetching", dependencies: ["AASA", "CCurl"]),
 
+        /// AndroidManifest.xml read with libxml2 into AASA's `ManifestNode` (network and entities off, size capped).
+        .target(name: "ManifestXML", dependencies: ["AASA", "CLibXML2"]),
+
         /// Crawl: frontier, robots.txt, sitemaps, the libxml2 link scanner, per-URL verdicts.
         .target(name: "Crawling", dependencies: ["AASA", "Fetching", "CHTMLScan"]),
 
@@ -31,7 +34,7 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
-        /// libxml2; seen only by CHTMLScan (its headers clash with Foundation's ICU).
+        /// libxml2; seen by CHTMLScan and ManifestXML (its shim drops the ICU declarations that clash with Foundation's).
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -44,7 +47,8 @@ let package = Package(
         /// The command layer: option declarations, the parser, help/man/completions, one file per command,
         /// terminal rendering; wires the libcurl fetcher and the libxml2 crawler into Audit.
         .target(
-            name: "AuditCLI", dependencies: ["AASA", "Audit", "Crawling", "Fetching", "Reporting", "CBuildInfo"]),
+            name: "AuditCLI",
+            dependencies: ["AASA", "Audit", "Crawling", "Fetching", "ManifestXML", "Reporting", "CBuildInfo"]),
 
         // MARK: Executables
         /// Signal and main-thread set-up around one call into AuditCLI.
@@ -67,6 +71,7 @@ let package = Package(
         /// `Audit` on the real libcurl fetcher against the fixture server.
         .testTarget(name: "IntegrationTests", dependencies: ["Audit", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "HTMLScanTests", dependencies: ["CHTMLScan", "TestSupport"]),
+        .testTarget(name: "ManifestXMLTests", dependencies: ["ManifestXML", "AASA"]),
         .testTarget(name: "CrawlingTests", dependencies: ["Crawling", "AASA", "Fetching", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["AuditCLI", "AASA", "Audit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AASA", "Audit", "TestSupport"]),

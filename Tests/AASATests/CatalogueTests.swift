@@ -67,6 +67,14 @@ extension CustomSchemeEvidence: ExampleEvidence {
     static func allFindings(_ evidence: CustomSchemeEvidence) -> [Finding] { Catalogue.check(evidence) }
 }
 
+extension RelationExtensions: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.pointer != nil && finding.location.line != nil
+            ? nil : "a dynamic-rule finding names its pointer and line"
+    }
+    static func allFindings(_ evidence: RelationExtensions) -> [Finding] { Catalogue.check(evidence) }
+}
+
 /// Runs a check's examples and returns what is wrong with them as values, so a test can also show that a
 /// broken example is caught. An example of the wrong kind of input cannot reach it: examples are typed by the
 /// evidence their check reads.
@@ -169,9 +177,10 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let limitCases: [CheckCase] = Catalogue.limitChecks.map { CheckCase($0) }
     static let linkCases: [CheckCase] = Catalogue.linkChecks.map { CheckCase($0) }
     static let androidCases: [CheckCase] = Catalogue.androidChecks.map { CheckCase($0) }
+    static let dynamicRuleCases: [CheckCase] = Catalogue.dynamicRuleChecks.map { CheckCase($0) }
     static let cases: [CheckCase] =
         transportCases + documentCases + entitlementCases + associationCases + crawlCases + customSchemeCases
-        + limitCases + linkCases + androidCases
+        + limitCases + linkCases + androidCases + dynamicRuleCases
 
     @Test func theCasesCoverTheCatalogueInItsOrder() {
         #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))

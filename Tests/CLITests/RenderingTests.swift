@@ -87,7 +87,9 @@ import Testing
         #expect(help.contains("\nexit status: first that applies: 2 a usage error"))
         let match = HelpText.render(MatchCommand.spec)
         #expect(
-            match.hasPrefix("usage: aasa-audit match (--file FILE | --domain DOMAIN) [options] [URL ...]\n"),
+            match.hasPrefix(
+                "usage: aasa-audit match (--file FILE | --domain DOMAIN | --android-manifest XML) [options] [URL ...]\n"
+            ),
             "URLs may come from --urls instead")
         #expect(match.contains("--connect-to HOST:PORT:ADDR:PORT"), "the shared network group")
         for line in help.split(separator: "\n") + match.split(separator: "\n") {

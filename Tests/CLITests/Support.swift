@@ -40,7 +40,7 @@ func compatibleOptions(_ command: CommandSpec) -> [OptionSpec] {
         switch constraint {
         case .conflicts(_, let b): excluded.insert(b)
         case .exactlyOne(let names): excluded.formUnion(names.dropFirst())
-        case .requires: break
+        case .atLeastOne, .requires: break
         }
     }
     return command.options.filter { !excluded.contains($0.name) }
@@ -91,7 +91,9 @@ func requiredCompanions(of option: OptionSpec, in command: CommandSpec) -> [Stri
     for constraint in command.constraints {
         switch constraint {
         case .requires(let a, let b) where a == option.name: names.append(b)
-        case .exactlyOne(let set) where !set.contains(option.name): names.append(set[0])
+        case .exactlyOne(let set) where !set.contains(option.name),
+            .atLeastOne(let set) where !set.contains(option.name):
+            names.append(set[0])
         default: break
         }
     }

@@ -120,10 +120,12 @@ import Testing
             message(["x", "--cdn-base", "https://c/", "--no-cdn"], AuditCommand.spec)
                 == "give --cdn-base or --no-cdn, not both")
         #expect(message(["x", "--app-id", "T.a.b"], AuditCommand.spec) == "--app-id requires --entitlements")
-        #expect(message(["/x"], MatchCommand.spec) == "give exactly one of --file and --domain")
+        #expect(message(["/x"], MatchCommand.spec) == "give --file, --domain or --android-manifest")
         #expect(
-            message(["--file", "f", "--domain", "d", "/x"], MatchCommand.spec)
-                == "give exactly one of --file and --domain, not both")
+            message(["--file", "f", "--domain", "d", "/x"], MatchCommand.spec) == "give --file or --domain, not both")
+        #expect(
+            message(["--file", "f", "--assetlinks", "a.json", "/x"], MatchCommand.spec)
+                == "--assetlinks requires --android-manifest")
     }
 
     @Test func positionals() {

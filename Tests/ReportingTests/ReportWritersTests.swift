@@ -7,7 +7,9 @@ import Testing
 
 /// The checks a domain's JUnit suite lists: every check but the link checks, which judge `links` runs only, and the
 /// Android checks, which are cases only of a run with `--android`.
-let domainCheckCount = Catalogue.descriptions.count - Catalogue.linkChecks.count - Catalogue.androidChecks.count
+let domainCheckCount =
+    Catalogue.descriptions.count - Catalogue.linkChecks.count - Catalogue.androidChecks.count
+    - Catalogue.dynamicRuleChecks.count
 
 /// A report carrying hostile site content everywhere a site controls text.
 func hostileReport() -> AuditReport {

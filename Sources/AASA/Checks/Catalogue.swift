@@ -45,6 +45,11 @@ public enum Catalogue {
         AndroidGoogleFailure.self,
     ]
 
+    /// Checks over one assetlinks.json statement's `relation_extensions` (Android 15's dynamic rules).
+    public static let dynamicRuleChecks: [any Check<RelationExtensions>.Type] = [
+        AndroidDynamicUnknownKey.self, AndroidDynamicMalformed.self, AndroidDynamicUnreachable.self,
+    ]
+
     /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
     /// as it collects.
     public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
@@ -55,6 +60,14 @@ public enum Catalogue {
             + crawlChecks.map { $0.description } + customSchemeChecks.map { $0.description }
             + limitChecks.map { $0.description } + linkChecks.map { $0.description }
             + androidChecks.map { $0.description }
+            + dynamicRuleChecks.map { $0.description }
+    }
+
+    /// The dynamic-rule checks of one statement; `url` is the assetlinks.json the statement came from.
+    public static func check(_ extensions: RelationExtensions, url: String? = nil) -> [Finding] {
+        var sink = FindingSink(url: url)
+        for check in dynamicRuleChecks { check.run(extensions, into: &sink) }
+        return sink.findings
     }
 
     public static func check(_ evidence: LinkEvidence) -> [Finding] {

@@ -6,7 +6,7 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case limits
     /// Links as a user taps them: redirect chains through tracking domains (`links`), custom URL schemes.
     case links
-    /// Android App Links: assetlinks.json as Android's verifiers and Google's API read it (`audit --android`).
+    /// Android App Links: assetlinks.json as Android's verifiers and Google's API read it, and the app's side.
     case android
 }
 

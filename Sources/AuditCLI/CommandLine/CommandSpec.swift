@@ -44,11 +44,13 @@ struct CommandSpec: Sendable {
     var synopsis: String {
         var parts = ["aasa-audit", name]
         for constraint in constraints {
-            if case .exactlyOne(let names) = constraint {
+            switch constraint {
+            case .exactlyOne(let names), .atLeastOne(let names):
                 parts.append(
                     "("
                         + names.compactMap(option(named:)).map { "\($0.name) \($0.placeholder)" }.joined(
                             separator: " | ") + ")")
+            case .conflicts, .requires: break
             }
         }
         if !options.isEmpty { parts.append("[options]") }
@@ -109,6 +111,8 @@ struct PositionalSpec: Sendable {
 enum Constraint: Sendable {
     /// Exactly one of these options must be given.
     case exactlyOne([String])
+    /// One or more of these options must be given (the synopsis shows them as alternatives).
+    case atLeastOne([String])
     /// These two options cannot be given together.
     case conflicts(String, String)
     /// The first option needs the second.
@@ -122,6 +126,8 @@ enum Constraint: Sendable {
             guard present.count != 1 else { return nil }
             return "give exactly one of \(OptionSpec.alternatives(names, joiner: "and"))"
                 + (present.isEmpty ? "" : names.count == 2 ? ", not both" : ", not several")
+        case .atLeastOne(let names):
+            return names.contains(where: given.contains) ? nil : "give \(OptionSpec.alternatives(names))"
         case .conflicts(let a, let b):
             return given.contains(a) && given.contains(b) ? "give \(a) or \(b), not both" : nil
         case .requires(let a, let b):
@@ -132,7 +138,7 @@ enum Constraint: Sendable {
     /// The options it names, for checking declarations.
     var names: [String] {
         switch self {
-        case .exactlyOne(let names): names
+        case .exactlyOne(let names), .atLeastOne(let names): names
         case .conflicts(let a, let b), .requires(let a, let b): [a, b]
         }
     }

@@ -3,7 +3,8 @@ import Audit
 import Fetching
 import Foundation
 
-/// `aasa-audit match --file FILE URL ...`: which app opens each URL, and which rule decided.
+/// `aasa-audit match --file FILE URL ...`: which app opens each URL, and which rule decided; with
+/// `--android-manifest`, whether the Android app opens it too (`MatchAndroid`).
 enum MatchCommand: Command {
     static let file = OptionSpec("--file", .path, help: "match against this local file (- reads stdin)")
     static let domain = OptionSpec(
@@ -37,11 +38,23 @@ enum MatchCommand: Command {
                 "URL", .zeroOrMore,
                 help: "an http(s) URL, or an absolute path such as /shop/1 (a value with no scheme is refused)")
         ],
-        groups: [OptionGroup("Inputs", [file, domain, appID, urls, expect, json]), NetworkOptions.group],
-        constraints: [.exactlyOne([file.name, domain.name])],
+        groups: [
+            OptionGroup("Inputs", [file, domain, appID, urls, expect, json]),
+            OptionGroup("Android", MatchAndroid.options),
+            NetworkOptions.group,
+        ],
+        constraints: [
+            .atLeastOne([file.name, domain.name, MatchAndroid.manifest.name]), .conflicts(file.name, domain.name),
+        ]
+            + MatchAndroid.constraints,
         description: [
             "Matches each URL against the file with Apple's rules (first details entry listing the app; components, "
                 + "else paths; first matching rule decides) and explains the verdict rule by rule.",
+            "With --android-manifest each URL is also judged for the Android app as a device with Android 12+ and "
+                + "Google Play services does: an App Link filter (autoVerify, VIEW, BROWSABLE, DEFAULT, http/https) "
+                + "matching scheme, host and the decoded path, its <uri-relative-filter-group> elements, then the "
+                + "dynamic rules of --assetlinks (first match decides, no match excludes); without --assetlinks the "
+                + "host is assumed verified. --expect must then hold on every platform asked.",
             "A value with no scheme (acme.com/a, //acme.com/a) is refused with a did-you-mean, never answered as "
                 + "\"stays on the web\". Another scheme (myapp://x) is answered as no universal link, and refused "
                 + "under --expect, since no apple-app-site-association file decides which app opens it.",
@@ -59,7 +72,9 @@ enum MatchCommand: Command {
     }
 
     struct Plan {
-        var source: Source
+        /// Nil: Android only.
+        var source: Source?
+        var android: MatchAndroid.Inputs? = nil
         /// Empty: every app in the file.
         var appIDs: [String]
         var urls: [String]
@@ -113,17 +128,18 @@ enum MatchCommand: Command {
             throw UsageError(
                 lists.isEmpty ? "no URL given" : "no URL in \(lists.joined(separator: ", "))", command: spec.name)
         }
-        let source: Source
+        var source: Source?
         if let path = options.string(file) {
             source = .file(path: path, bytes: try InputFile.read(path, command: spec.name))
-        } else {
-            switch DomainParser.parse(options.string(domain) ?? "") {
+        } else if let name = options.string(domain) {
+            switch DomainParser.parse(name) {
             case .success(let target): source = .domain(target, configuration)
             case .failure(let error): throw UsageError("cannot fetch \(error)", command: spec.name)
             }
         }
         return Plan(
-            source: source, appIDs: options.strings(appID), urls: given, json: options.flag(json),
+            source: source, android: try MatchAndroid.plan(from: options, command: spec.name),
+            appIDs: options.strings(appID), urls: given, json: options.flag(json),
             expect: options.choice(expect, as: Expectation.self), refused: refused)
     }
 
@@ -137,10 +153,14 @@ enum MatchCommand: Command {
 
     /// The URLs that do not meet `expectation`: one that should open an app opens none of `apps`; one that
     /// should open none opens one of them.
-    static func misses(_ results: [URLVerdicts], urls: [String], _ expectation: Expectation) -> [String] {
-        zip(urls, results).compactMap { url, result in
-            let opens = result.verdicts.contains { $0.result == .match }
-            return (expectation == .opensApp) == opens ? nil : url
+    static func misses(
+        _ results: [URLVerdicts]?, android: [AndroidMatcher.Verdict]? = nil, urls: [String], _ expectation: Expectation
+    ) -> [String] {
+        urls.indices.compactMap { index in
+            var platforms: [Bool] = []
+            if let results { platforms.append(results[index].verdicts.contains { $0.result == .match }) }
+            if let android { platforms.append(android[index].opens) }
+            return platforms.allSatisfy { $0 == (expectation == .opensApp) } ? nil : urls[index]
         }
     }
 
@@ -170,9 +190,17 @@ enum MatchCommand: Command {
     }
 
     static func match(_ plan: Plan) async -> ExitCode {
+        if let android = plan.android {
+            for warning in MatchAndroid.warnings(android, command: spec.name) { Terminal.err(warning) }
+        }
+        let requested = plan.urls.map(Self.requested)
+        let android = plan.android.map { inputs in requested.map { MatchAndroid.verdict($0, inputs) } }
+        guard let source = plan.source else {
+            return report(plan, requested: requested, ios: nil, android: android)
+        }
         let path: String
         let file: DecodedFile
-        switch plan.source {
+        switch source {
         case .file(let name, let bytes):
             path = name
             // A file far past Apple's 128 KiB limit is not decoded: it is reported as too large.
@@ -220,21 +248,53 @@ enum MatchCommand: Command {
             return .usage
         }
         // Judged as a browser requests them (the URL Standard's canonical form); absolute paths as given.
-        let requested = plan.urls.map(Self.requested)
         let results = requested.map { matcher.verdicts(for: $0.url, appIDs: apps) }
+        let explanation = MatchExplanation(
+            terminal: .standard, matcher: matcher, variables: document.substitutionVariables)
+        return report(
+            plan, requested: requested, ios: (path, apps, results, explanation), android: android)
+    }
+
+    /// Prints the verdicts (per URL: iOS, then Android) and applies `--expect` to every platform asked.
+    static func report(
+        _ plan: Plan, requested: [Requested],
+        ios: (path: String, apps: [String], results: [URLVerdicts], explanation: MatchExplanation)?,
+        android: [AndroidMatcher.Verdict]?
+    ) -> ExitCode {
+        let results = ios?.results
         if plan.json {
-            guard let text = try? JSONOutput.text(results) else {
-                return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
+            let text: String?
+            if let android {
+                text = try? JSONOutput.text(
+                    plan.urls.indices.map {
+                        MatchAndroid.Entry(url: requested[$0].url, ios: results?[$0], android: android[$0])
+                    })
+            } else {
+                text = try? JSONOutput.text(results ?? [])
             }
+            guard let text else { return AuditTool.toolFailure(spec.name, "could not encode the JSON output") }
             Terminal.out(Terminal.safeJSON(text))
-        } else {
+        } else if let ios, android == nil {
             Terminal.out(
-                MatchExplanation(terminal: .standard, matcher: matcher, variables: document.substitutionVariables)
-                    .render(
-                        path: path, urls: plan.urls, apps: apps, results: results, requested: requested))
+                ios.explanation.render(
+                    path: ios.path, urls: plan.urls, apps: ios.apps, results: ios.results, requested: requested))
+        } else if let android {
+            var lines: [String] = []
+            for index in plan.urls.indices {
+                if let ios {
+                    lines.append(
+                        ios.explanation.render(
+                            path: ios.path, urls: [plan.urls[index]], apps: ios.apps, results: [ios.results[index]],
+                            requested: [requested[index]]))
+                } else {
+                    lines.append(Terminal.standard.paint(Terminal.safe(plan.urls[index]), "1"))
+                }
+                lines += MatchAndroid.render(android[index], terminal: .standard)
+            }
+            Terminal.out(lines.joined(separator: "\n"))
         }
         guard let expectation = plan.expect else { return .success }
-        let missed = misses(results, urls: plan.urls, expectation)
+        let missed = misses(results, android: android, urls: plan.urls, expectation)
         guard !missed.isEmpty else { return .success }
         let what = expectation == .opensApp ? "open no app" : "open an app"
         let among = plan.appIDs.isEmpty ? "" : " of \(plan.appIDs.joined(separator: ", "))"

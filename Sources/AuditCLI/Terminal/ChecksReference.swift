@@ -16,6 +16,7 @@ enum ChecksReference {
         sections += Catalogue.limitChecks.map { Section($0) }
         sections += Catalogue.linkChecks.map { Section($0) }
         sections += Catalogue.androidChecks.map { Section($0) }
+        sections += Catalogue.dynamicRuleChecks.map { Section($0) }
         var lines = [
             "# Checks",
             "",
@@ -52,7 +53,7 @@ enum ChecksReference {
                 "", "### `\(d.id)`", "",
                 "**Demands:** \(d.summary). **Severity:** \(RulesTable.severity(d)).", "",
                 Self.prose(d.rationale), "",
-                (d.area == .android ? "Source: " : "Apple's documentation: ") + "<\(d.reference)>",
+                (d.area == .android ? "Source" : "Apple's documentation") + ": <\(d.reference)>",
             ]
             for (index, example) in check.examples.passing.enumerated() {
                 lines += ["", "Passing example\(Self.number(index, check.examples.passing.count)):", ""]
@@ -227,5 +228,13 @@ extension LinkEvidence: DocumentedEvidence {
         }
         if let broken { lines += ["", "Broken: \(broken)."] }
         return lines
+    }
+}
+
+extension RelationExtensions: DocumentedEvidence {
+    var documented: [String] {
+        ["A statement's `relation_extensions`:", "", "```json"]
+            + node.prettyText().split(separator: "\n").map(String.init)
+            + ["```"]
     }
 }
