@@ -38,6 +38,13 @@ public enum Catalogue {
     /// Checks over a custom-scheme link a crawl (or `links`) found.
     public static let customSchemeChecks: [any Check<CustomSchemeEvidence>.Type] = [LinkCustomScheme.self]
 
+    /// Checks over an assetlinks.json file (Android App Links), as AOSP's and Google's verifiers read it.
+    public static let androidFileChecks: [any Check<AssetLinksFile>.Type] = [
+        AndroidJSONEncoding.self, AndroidJSONBOM.self, AndroidJSONSyntax.self, AndroidNotAnArray.self,
+        AndroidEmptyList.self, AndroidHostFailure.self, AndroidStatementSkipped.self, AndroidRelationFormat.self,
+        AndroidNoHandleAllURLs.self, AndroidPackageName.self, AndroidFingerprintFormat.self, AndroidInclude.self,
+    ]
+
     /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
     /// as it collects.
     public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
@@ -47,6 +54,14 @@ public enum Catalogue {
             + entitlementChecks.map { $0.description } + associationChecks.map { $0.description }
             + crawlChecks.map { $0.description } + customSchemeChecks.map { $0.description }
             + limitChecks.map { $0.description } + linkChecks.map { $0.description }
+            + androidFileChecks.map { $0.description }
+    }
+
+    /// Runs every assetlinks.json check on one file.
+    public static func check(_ file: AssetLinksFile, url: String? = nil) -> [Finding] {
+        var sink = FindingSink(url: url)
+        for check in androidFileChecks { check.run(file, into: &sink) }
+        return sink.findings.sortedForReading()
     }
 
     public static func check(_ evidence: LinkEvidence) -> [Finding] {

@@ -6,6 +6,8 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case limits
     /// Links as a user taps them: redirect chains through tracking domains (`links`), custom URL schemes.
     case links
+    /// Android App Links: assetlinks.json as AOSP's and Google's verifiers read it.
+    case android
 }
 
 /// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons.

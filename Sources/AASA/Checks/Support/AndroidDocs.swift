@@ -1,0 +1,13 @@
+/// The Android and Digital Asset Links sources the `android-` checks cite.
+public enum AndroidDocs {
+    public static let verifyAppLinks = "https://developer.android.com/training/app-links/verify-applinks"
+    public static let configureWebsite = "https://developer.android.com/training/app-links/configure-assetlinks"
+    public static let dalDetails =
+        "https://github.com/google/digitalassetlinks/blob/master/well-known/details.md"
+    /// AOSP's StatementService parser (platform_frameworks_base, commit 2aef2f4e304478215832d3f96ae097c60279888c).
+    public static let aospStatementParser =
+        "https://android.googlesource.com/platform/frameworks/base/+/2aef2f4e304478215832d3f96ae097c60279888c/"
+        + "packages/StatementService/src/com/android/statementservice/network/retriever/StatementParser.kt"
+    public static let dalCompatibilityTests =
+        "https://github.com/google/digitalassetlinks/tree/d893749ee3c84b31f72b552a7ed333789c3235d3/compatibility-tests/v1"
+}
