@@ -14,7 +14,9 @@ import Testing
             + #""package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]\#(extra)}}"#
     }
 
-    static func verdict(_ json: String, resolve: AssetLinksFile.IncludeResolver? = nil)
+    static func verdict(
+        _ json: String, resolve: AssetLinksFile.IncludeResolver? = nil
+    )
         -> (aosp: VerifierVerdict, google: VerifierVerdict)
     {
         AssetLinks.read(Data(json.utf8)).verdict(package: "com.example.app", fingerprints: [fp], resolve: resolve)
@@ -73,14 +75,16 @@ import Testing
     }
 
     @Test func anHTTPIncludeFailsTheHostOnAOSPAndIsDroppedByDAL() {
-        let v = Self.verdict(#"[{"include": "http://example.com/more.json"}]"#, resolve: { _ in Array("[\(Self.app())]".utf8) })
+        let v = Self.verdict(
+            #"[{"include": "http://example.com/more.json"}]"#, resolve: { _ in Array("[\(Self.app())]".utf8) })
         #expect(v.aosp.hostFails, "\(v.aosp)")
         #expect(!v.google.verified, "\(v.google)")
     }
 
     @Test func anHTTPSIncludeIsFollowedThroughTheResolver() {
         let main = #"[{"include": "https://example.com/more.json"}]"#
-        let v = Self.verdict(main, resolve: { $0 == "https://example.com/more.json" ? Array("[\(Self.app())]".utf8) : nil })
+        let v = Self.verdict(
+            main, resolve: { $0 == "https://example.com/more.json" ? Array("[\(Self.app())]".utf8) : nil })
         #expect(v.aosp.verified && v.google.verified, "\(v)")
         let offline = Self.verdict(main)
         #expect(!offline.google.verified && offline.google.reason.contains("not followed"), "\(offline.google)")
@@ -98,27 +102,32 @@ import Testing
             "https://example.com/a.json": #"[{"include": "https://example.com/b.json"}]"#,
             "https://example.com/b.json": "[\(Self.app())]",
         ]
-        let v = Self.verdict(#"[{"include": "https://example.com/a.json"}]"#, resolve: { files[$0].map { Array($0.utf8) } })
+        let v = Self.verdict(
+            #"[{"include": "https://example.com/a.json"}]"#, resolve: { files[$0].map { Array($0.utf8) } })
         #expect(!v.aosp.verified && !v.aosp.hostFails, "\(v.aosp)")
         #expect(v.google.verified, "DAL follows includes recursively (comptest5005)")
     }
 
     @Test func fingerprintsAreNormalisedFromWhatPeoplePaste() {
-        #expect(CertificateFingerprint.normalized(Self.fp.lowercased().replacingOccurrences(of: ":", with: "")) == Self.fp)
+        #expect(
+            CertificateFingerprint.normalized(Self.fp.lowercased().replacingOccurrences(of: ":", with: "")) == Self.fp)
         #expect(CertificateFingerprint.normalized("DA:39:A3:EE") == nil)
         #expect(CertificateFingerprint.byteCount(String(repeating: "AB:", count: 19) + "AB") == 20)
     }
 
     @Test func theStatementKeepsItsRelationExtensions() {
         let file = AssetLinks.read(
-            Data("[\(Self.app(extra: ""))]".replacingOccurrences(
-                of: #""target""#, with: #""relation_extensions": {"x": {}}, "target""#).utf8))
+            Data(
+                "[\(Self.app(extra: ""))]".replacingOccurrences(
+                    of: #""target""#, with: #""relation_extensions": {"x": {}}, "target""#
+                ).utf8))
         #expect(file.statements.first?.relationExtensions?.pointer == "/0/relation_extensions")
     }
 
     /// Google's DAL compatibility tests (2000 and 5000 series) as data: every check test's verdict, Google's
     /// reading, agrees.
-    @Test(.enabled(if: dalCompat != nil, "the DAL compatibility data (conformance/android/dal-compat.json) is not here"))
+    @Test(
+        .enabled(if: dalCompat != nil, "the DAL compatibility data (conformance/android/dal-compat.json) is not here"))
     func googlesCompatibilityCheckTestsAgree() throws {
         let data = try Data(contentsOf: try #require(Self.dalCompat))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -41,7 +41,8 @@ enum AOSPStatementReader {
         for item in relations {
             let text = javaString(item) ?? ""
             if let problem = RelationString.problem(text) {
-                return .failsHost(StatementProblem("relation \(JSONNode.quote(text)) is malformed: \(problem)", at: item))
+                return .failsHost(
+                    StatementProblem("relation \(JSONNode.quote(text)) is malformed: \(problem)", at: item))
             }
             names.append(text)
         }
@@ -80,7 +81,8 @@ enum AOSPStatementReader {
             let package = target["package_name"].flatMap(javaString) ?? ""
             if package.isEmpty {
                 return .failure(
-                    StatementProblem("the app's \"package_name\" is missing or empty", at: target["package_name"] ?? target))
+                    StatementProblem(
+                        "the app's \"package_name\" is missing or empty", at: target["package_name"] ?? target))
             }
             guard let certs = target["sha256_cert_fingerprints"]?.elements, !certs.isEmpty else {
                 return .failure(
@@ -93,7 +95,8 @@ enum AOSPStatementReader {
             let siteNode = target["site"]
             let site = siteNode.flatMap(javaString) ?? ""
             if site.isEmpty {
-                return .failure(StatementProblem("the web target's \"site\" is missing or empty", at: siteNode ?? target))
+                return .failure(
+                    StatementProblem("the web target's \"site\" is missing or empty", at: siteNode ?? target))
             }
             guard let url = SiteURL(site), case .some = url.portNumber else {
                 return .failure(StatementProblem("site \(JSONNode.quote(site)) is not a URL", at: siteNode!))
@@ -113,7 +116,8 @@ enum AOSPStatementReader {
             return .success(.web(site: url.origin))
         default:
             return .failure(
-                StatementProblem("namespace \(JSONNode.quote(namespace)) is neither \"android_app\" nor \"web\"", at: namespaceNode))
+                StatementProblem(
+                    "namespace \(JSONNode.quote(namespace)) is neither \"android_app\" nor \"web\"", at: namespaceNode))
         }
     }
 }

@@ -38,7 +38,9 @@ extension AssetLinksFile {
     /// The statements `verifier` reads from this file, following includes through `resolve` (none when nil).
     /// `secure`: the file was served over https, so DAL refuses http includes below it (AOSP verifies https
     /// hosts only).
-    public func read(by verifier: AndroidVerifier, secure: Bool = true, resolve: IncludeResolver? = nil)
+    public func read(
+        by verifier: AndroidVerifier, secure: Bool = true, resolve: IncludeResolver? = nil
+    )
         -> StatementList
     {
         var list = StatementList()
@@ -48,13 +50,19 @@ extension AssetLinksFile {
             var budget = Self.googleIncludeBudget
             var seen: Set<String> = []
             readGoogle(into: &list, secure: secure, label: "the file", resolve: resolve, budget: &budget, seen: &seen)
+            // DAL reports an error for a list that yields nothing (compatibility test 2002).
+            if list.statements.isEmpty && list.problems.isEmpty && list.unresolvedIncludes.isEmpty {
+                list.problems.append("no statements were found")
+            }
         }
         return list
     }
 
     /// Whether each verifier would verify the app `package` signed with any of `fingerprints` (upper-case colon
     /// hex, as `CertificateFingerprint.normalized` gives).
-    public func verdict(package: String, fingerprints: [String], resolve: IncludeResolver? = nil)
+    public func verdict(
+        package: String, fingerprints: [String], resolve: IncludeResolver? = nil
+    )
         -> (aosp: VerifierVerdict, google: VerifierVerdict)
     {
         (
@@ -136,7 +144,8 @@ extension AssetLinksFile {
                     continue
                 }
                 guard !seen.contains(directive.url), budget > 0 else {
-                    list.problems.append("include \(JSONNode.quote(directive.url)) is not fetched: fetch budget exhausted")
+                    list.problems.append(
+                        "include \(JSONNode.quote(directive.url)) is not fetched: fetch budget exhausted")
                     continue
                 }
                 seen.insert(directive.url)
@@ -162,13 +171,16 @@ extension AssetLinksFile {
         return nil
     }
 
-    static func verdict(_ list: StatementList, _ verifier: AndroidVerifier, _ package: String, _ fingerprints: [String])
+    static func verdict(
+        _ list: StatementList, _ verifier: AndroidVerifier, _ package: String, _ fingerprints: [String]
+    )
         -> VerifierVerdict
     {
         if let failure = list.hostFailure {
             return VerifierVerdict(
                 verified: false, hostFails: true,
-                reason: "\(verifier.name) fails the whole host for every app (FAILURE_UNKNOWN, retried later): \(failure).")
+                reason:
+                    "\(verifier.name) fails the whole host for every app (FAILURE_UNKNOWN, retried later): \(failure).")
         }
         let wanted = Set(fingerprints)
         let apps = list.statements.compactMap { s -> (relations: [String], fingerprints: [String])? in
@@ -184,9 +196,10 @@ extension AssetLinksFile {
         }
         var reason = "\(verifier.name) does not verify \(package): "
         if apps.isEmpty {
-            let others = Set(list.statements.compactMap { s -> String? in
-                if case .app(let p, _) = s.target { return p } else { return nil }
-            })
+            let others = Set(
+                list.statements.compactMap { s -> String? in
+                    if case .app(let p, _) = s.target { return p } else { return nil }
+                })
             reason += "no statement it reads names this package"
             if let near = others.first(where: { $0.lowercased() == package.lowercased() }) {
                 reason += " (\(JSONNode.quote(near)) differs only in case: package names are compared exactly)"
@@ -194,7 +207,8 @@ extension AssetLinksFile {
                 reason += " (it names \(others.sorted().map { JSONNode.quote($0) }.joined(separator: ", ")))"
             }
         } else if linking.isEmpty {
-            reason += "its statements grant only \(Set(apps.flatMap(\.relations)).sorted().joined(separator: ", ")), "
+            reason +=
+                "its statements grant only \(Set(apps.flatMap(\.relations)).sorted().joined(separator: ", ")), "
                 + "not \(AssetLinks.handleAllURLs)"
         } else {
             let listed = Array(Set(linking.flatMap(\.fingerprints))).sorted()
@@ -210,7 +224,8 @@ extension AssetLinksFile {
             }
         }
         if !list.unresolvedIncludes.isEmpty {
-            reason += "; the includes \(list.unresolvedIncludes.map { JSONNode.quote($0) }.joined(separator: ", ")) "
+            reason +=
+                "; the includes \(list.unresolvedIncludes.map { JSONNode.quote($0) }.joined(separator: ", ")) "
                 + "were not followed and may list it"
         }
         let skipped = list.problems.filter { $0.contains(JSONNode.quote(package)) || $0.contains("is skipped") }

@@ -69,12 +69,17 @@ public enum PackageName {
         if name.isEmpty { return "it is empty" }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         for segment in segments {
-            guard let first = segment.utf8.first else { return "it has an empty segment (two dots, or a dot at an end)" }
+            guard let first = segment.utf8.first else {
+                return "it has an empty segment (two dots, or a dot at an end)"
+            }
             guard isLetter(first) else {
                 return "segment \"\(segment)\" does not start with a letter"
             }
-            if let bad = segment.unicodeScalars.first(where: { !($0.isASCII && (isLetter(UInt8($0.value)) || isDigitOrUnderscore(UInt8($0.value)))) }) {
-                return "it contains \(bad == " " ? "a space" : "\"\(bad)\""), and only letters, digits, _ and . are allowed"
+            if let bad = segment.unicodeScalars.first(where: {
+                !($0.isASCII && (isLetter(UInt8($0.value)) || isDigitOrUnderscore(UInt8($0.value))))
+            }) {
+                return
+                    "it contains \(bad == " " ? "a space" : "\"\(bad)\""), and only letters, digits, _ and . are allowed"
             }
         }
         if segments.count < 2 { return "it has no dot: an installable app's package name has at least two segments" }
@@ -107,7 +112,8 @@ public enum RelationString {
     static func isPart(_ part: Substring) -> Bool {
         !part.isEmpty
             && part.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+                    || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
                     || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
             }
     }

@@ -15,7 +15,8 @@ enum DALStatementReader {
         if let include = node["include"] {
             if node["target"] != nil || node["relation"] != nil {
                 return .skipped(
-                    StatementProblem("an \"include\" statement may not also have \"target\" or \"relation\"", at: include))
+                    StatementProblem(
+                        "an \"include\" statement may not also have \"target\" or \"relation\"", at: include))
             }
             guard let url = include.string else {
                 return .skipped(StatementProblem("\"include\" is \(include.typeName), not a URL string", at: include))
@@ -54,32 +55,38 @@ enum DALStatementReader {
 
     static func readTarget(_ target: JSONNode) -> Result<AssetTarget, StatementProblem> {
         guard let namespaceNode = target["namespace"], let namespace = namespaceNode.string else {
-            return .failure(StatementProblem("the target has no \"namespace\" string", at: target["namespace"] ?? target))
+            return .failure(
+                StatementProblem("the target has no \"namespace\" string", at: target["namespace"] ?? target))
         }
         switch namespace {
         case "android_app":
             guard let packageNode = target["package_name"], let package = packageNode.string else {
-                return .failure(StatementProblem("the app has no \"package_name\" string", at: target["package_name"] ?? target))
+                return .failure(
+                    StatementProblem("the app has no \"package_name\" string", at: target["package_name"] ?? target))
             }
             if let problem = PackageName.problem(package), !problem.hasPrefix("it has no dot") {
-                return .failure(StatementProblem("package name \(JSONNode.quote(package)) is invalid: \(problem)", at: packageNode))
+                return .failure(
+                    StatementProblem("package name \(JSONNode.quote(package)) is invalid: \(problem)", at: packageNode))
             }
             guard let certsNode = target["sha256_cert_fingerprints"] else {
                 return .failure(StatementProblem("the app has no \"sha256_cert_fingerprints\"", at: target))
             }
             guard let certs = certsNode.elements else {
                 return .failure(
-                    StatementProblem("\"sha256_cert_fingerprints\" is \(certsNode.typeName), not an array", at: certsNode))
+                    StatementProblem(
+                        "\"sha256_cert_fingerprints\" is \(certsNode.typeName), not an array", at: certsNode))
             }
             if certs.isEmpty {
-                return .failure(StatementProblem("\"sha256_cert_fingerprints\" must list at least one certificate", at: certsNode))
+                return .failure(
+                    StatementProblem("\"sha256_cert_fingerprints\" must list at least one certificate", at: certsNode))
             }
             var fingerprints: [String] = []
             for cert in certs {
                 guard let text = cert.string, CertificateFingerprint.isWellFormed(text) else {
                     return .failure(
                         StatementProblem(
-                            "fingerprint \(cert.jsonText) is malformed (32 upper-case hex bytes joined by colons)", at: cert))
+                            "fingerprint \(cert.jsonText) is malformed (32 upper-case hex bytes joined by colons)",
+                            at: cert))
                 }
                 fingerprints.append(text)
             }
@@ -94,7 +101,8 @@ enum DALStatementReader {
             return .success(.web(site: SiteURL(site)!.origin))
         default:
             return .failure(
-                StatementProblem("namespace \(JSONNode.quote(namespace)) is neither \"android_app\" nor \"web\"", at: namespaceNode))
+                StatementProblem(
+                    "namespace \(JSONNode.quote(namespace)) is neither \"android_app\" nor \"web\"", at: namespaceNode))
         }
     }
 

@@ -17,7 +17,9 @@ struct SiteURL: Hashable {
         guard let schemeEnd = text.range(of: "://") else { return nil }
         scheme = String(text[..<schemeEnd.lowerBound]).lowercased()
         guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
-            scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "+-.0123456789".unicodeScalars.contains($0)) })
+            scheme.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || "+-.0123456789".unicodeScalars.contains($0))
+            })
         else { return nil }
         var rest = text[schemeEnd.upperBound...]
         if let hash = rest.firstIndex(of: "#") {
@@ -37,7 +39,9 @@ struct SiteURL: Hashable {
             userInfo = String(authority[..<at])
             authority = authority[authority.index(after: at)...]
         }
-        let portStart = authority.hasPrefix("[") ? authority.firstIndex(of: "]").map { authority.index(after: $0) } : authority.startIndex
+        let portStart =
+            authority.hasPrefix("[")
+            ? authority.firstIndex(of: "]").map { authority.index(after: $0) } : authority.startIndex
         if let portStart, let colon = authority[portStart...].lastIndex(of: ":") {
             port = String(authority[authority.index(after: colon)...])
             authority = authority[..<colon]

@@ -15,6 +15,7 @@ enum ChecksReference {
         sections += Catalogue.customSchemeChecks.map { Section($0) }
         sections += Catalogue.limitChecks.map { Section($0) }
         sections += Catalogue.linkChecks.map { Section($0) }
+        sections += Catalogue.androidFileChecks.map { Section($0) }
         var lines = [
             "# Checks",
             "",
@@ -50,7 +51,8 @@ enum ChecksReference {
             lines = [
                 "", "### `\(d.id)`", "",
                 "**Demands:** \(d.summary). **Severity:** \(RulesTable.severity(d)).", "",
-                Self.prose(d.rationale), "", "Apple's documentation: <\(d.reference)>",
+                Self.prose(d.rationale), "",
+                "\(d.area == .android ? "Source" : "Apple's documentation"): <\(d.reference)>",
             ]
             for (index, example) in check.examples.passing.enumerated() {
                 lines += ["", "Passing example\(Self.number(index, check.examples.passing.count)):", ""]
@@ -103,6 +105,10 @@ extension DecodedFile: DocumentedEvidence {
         let hex = bytes.prefix(48).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
         return ["\(bytes.count) bytes, starting (hex): `\(hex)\(bytes.count > 48 ? " …" : "")`"]
     }
+}
+
+extension AssetLinksFile: DocumentedEvidence {
+    var documented: [String] { DecodedFile.fenced(bytes) }
 }
 
 extension Entitlements: DocumentedEvidence {

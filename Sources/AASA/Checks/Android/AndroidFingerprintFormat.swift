@@ -14,15 +14,22 @@ public enum AndroidFingerprintFormat: Check {
     public static let examples = Examples<AssetLinksFile>(
         passing: [.passing(AndroidExample.valid)],
         failing: [
-            .failing("[" + AndroidExample.app(fingerprints: "[\"\(AndroidExample.fingerprint.lowercased())\"]") + "]",
+            .failing(
+                "[" + AndroidExample.app(fingerprints: "[\"\(AndroidExample.fingerprint.lowercased())\"]") + "]",
                 at: ["/0/target/sha256_cert_fingerprints/0"]),
             .failing(
-                "[" + AndroidExample.app(
-                    fingerprints: "[\"\(AndroidExample.fingerprint.replacingOccurrences(of: ":", with: ""))\"]") + "]",
+                "["
+                    + AndroidExample.app(
+                        fingerprints: "[\"\(AndroidExample.fingerprint.replacingOccurrences(of: ":", with: ""))\"]")
+                    + "]",
                 at: ["/0/target/sha256_cert_fingerprints/0"]),
-            .failing("[" + AndroidExample.app(fingerprints: #"["DA:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"]"#) + "]",
+            .failing(
+                "["
+                    + AndroidExample.app(
+                        fingerprints: #"["DA:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"]"#) + "]",
                 at: ["/0/target/sha256_cert_fingerprints/0"]),
-            .failing("[" + AndroidExample.app(fingerprints: #"[{}]"#) + "]", at: ["/0/target/sha256_cert_fingerprints/0"]),
+            .failing(
+                "[" + AndroidExample.app(fingerprints: #"[{}]"#) + "]", at: ["/0/target/sha256_cert_fingerprints/0"]),
         ])
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
@@ -57,7 +64,8 @@ public enum AndroidFingerprintFormat: Check {
     /// What is wrong with `text`, and the fix (the corrected string when there is one).
     static func diagnose(_ text: String) -> (String, String) {
         if let fixed = CertificateFingerprint.normalized(text) {
-            let what = text.contains(where: \.isLowercase) ? "is in lower case" : "is not written as colon-separated bytes"
+            let what =
+                text.contains(where: \.isLowercase) ? "is in lower case" : "is not written as colon-separated bytes"
             return (what, "Write it as \(JSONNode.quote(fixed)).")
         }
         if CertificateFingerprint.byteCount(text) == 20 {

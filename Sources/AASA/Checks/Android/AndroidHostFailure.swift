@@ -38,7 +38,11 @@ public enum AndroidHostFailure: Check {
             let google: String
             switch statement.google {
             case .statement, .include: google = "DAL ignores this value and reads the statement"
-            case .skipped, .failsHost: google = "DAL skips this statement"
+            case .skipped(let other), .failsHost(let other):
+                google =
+                    other.node.pointer == problem.node.pointer || problem.node.members != nil
+                    ? "DAL skips this statement"
+                    : "DAL would ignore this value (it skips the statement for another reason: \(other.reason))"
             }
             findings.add(
                 description, at: problem.node,
@@ -52,7 +56,8 @@ public enum AndroidHostFailure: Check {
     static func fix(for problem: StatementProblem) -> String {
         switch problem.node.value {
         case .number, .null, .bool:
-            return "Write the value as a string (\"\(problem.node.jsonText)\") or remove it: AOSP's parser accepts only "
+            return
+                "Write the value as a string (\"\(problem.node.jsonText)\") or remove it: AOSP's parser accepts only "
                 + "strings, objects and arrays."
         default:
             if problem.node.pointer.hasSuffix("/site") {

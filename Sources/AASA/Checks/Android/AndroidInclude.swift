@@ -37,7 +37,8 @@ public enum AndroidInclude: Check {
             guard let node = statement.node["include"] else { continue }
             guard let url = node.string else {
                 findings.add(
-                    description, at: node, "The include is \(node.typeName), not a URL string: neither verifier follows it.",
+                    description, at: node,
+                    "The include is \(node.typeName), not a URL string: neither verifier follows it.",
                     why: "The statements it was meant to pull in are not read.",
                     fix: "Write the include as an https URL string.")
                 continue
@@ -47,9 +48,12 @@ public enum AndroidInclude: Check {
                 findings.add(
                     description, at: node,
                     "Include \(JSONNode.quote(url)) is not an absolute https URL: neither verifier follows it"
-                        + (["ftp", "file", "jar"].contains(parsed?.scheme ?? "") ? " and AOSP fails the whole host." : "."),
+                        + (["ftp", "file", "jar"].contains(parsed?.scheme ?? "")
+                            ? " and AOSP fails the whole host." : "."),
                     why: "The statements it was meant to pull in are not read.",
-                    fix: "Write the include as an absolute https URL, e.g. \"https://example.com/assetlinks-apps.json\".")
+                    fix:
+                        "Write the include as an absolute https URL, e.g. \"https://example.com/assetlinks-apps.json\"."
+                )
                 continue
             }
             guard let parsed else { continue }

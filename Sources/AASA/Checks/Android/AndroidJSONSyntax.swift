@@ -23,6 +23,7 @@ public enum AndroidJSONSyntax: Check {
             description, at: error.position, pointer: nil, error.message,
             why: "Both verifiers (AOSP and Google's DAL) reject a file that is not strict JSON, so no app is "
                 + "verified on this host.",
-            fix: "Fix the JSON at the position shown; validate with `aasa-audit check --android FILE` before deploying.")
+            fix: "Fix the JSON at the position shown; validate with `aasa-audit check --android FILE` before deploying."
+        )
     }
 }

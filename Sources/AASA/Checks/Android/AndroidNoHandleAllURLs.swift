@@ -13,9 +13,11 @@ public enum AndroidNoHandleAllURLs: Check {
     public static let examples = Examples<AssetLinksFile>(
         passing: [.passing(AndroidExample.valid)],
         failing: [
-            .failing("[" + AndroidExample.app(relation: #"["delegate_permission/common.get_login_creds"]"#) + "]",
+            .failing(
+                "[" + AndroidExample.app(relation: #"["delegate_permission/common.get_login_creds"]"#) + "]",
                 at: ["/0/relation"]),
-            .failing("[" + AndroidExample.app(relation: #"["delegate_permission/common.handle_all_url"]"#) + "]",
+            .failing(
+                "[" + AndroidExample.app(relation: #"["delegate_permission/common.handle_all_url"]"#) + "]",
                 at: ["/0/relation"]),
         ])
 

@@ -19,7 +19,8 @@ public enum AndroidNotAnArray: Check {
         findings.add(
             description, at: root.position, pointer: root.pointer,
             "The file's top level is \(root.typeName), not an array of statements.",
-            why: "Both verifiers (AOSP and Google's DAL) read no statement from it, so no app is verified on this host.",
+            why:
+                "Both verifiers (AOSP and Google's DAL) read no statement from it, so no app is verified on this host.",
             fix: root.members != nil
                 ? "Wrap the statement in brackets: [ {\"relation\": …, \"target\": …} ]."
                 : "Serve a JSON array of statements: [ {\"relation\": …, \"target\": …} ].")

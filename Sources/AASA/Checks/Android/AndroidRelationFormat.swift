@@ -13,7 +13,8 @@ public enum AndroidRelationFormat: Check {
     public static let examples = Examples<AssetLinksFile>(
         passing: [.passing(AndroidExample.valid)],
         failing: [
-            .failing("[" + AndroidExample.app(relation: #"["delegate_permission/common.handle_all_urls "]"#) + "]",
+            .failing(
+                "[" + AndroidExample.app(relation: #"["delegate_permission/common.handle_all_urls "]"#) + "]",
                 at: ["/0/relation/0"]),
             .failing("[" + AndroidExample.app(relation: #"["delegate_permission/*"]"#) + "]", at: ["/0/relation/0"]),
             .failing("[" + AndroidExample.app(relation: #"[{}]"#) + "]", at: ["/0/relation/0"]),

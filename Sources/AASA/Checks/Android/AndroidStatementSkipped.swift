@@ -53,7 +53,8 @@ public enum AndroidStatementSkipped: Check {
                 findings.add(
                     description, at: problem.node,
                     "Google's DAL skips this statement (AOSP reads it): \(problem.reason).",
-                    why: "On the reference device (Android 12+ with Google Play services) the statement grants nothing.",
+                    why:
+                        "On the reference device (Android 12+ with Google Play services) the statement grants nothing.",
                     fix: "Give the site as scheme, host and optional port only, without a trailing slash: "
                         + "\"https://example.com\".")
             case .failsHost, .include:

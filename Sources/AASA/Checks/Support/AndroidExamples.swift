@@ -1,6 +1,8 @@
 /// assetlinks.json examples written as JSON text, or as raw bytes for encoding-level checks.
 extension Example where Evidence == AssetLinksFile {
-    public static func passing(_ json: String) -> Example { Example(AssetLinksFile(bytes: Array(json.utf8)), locations: []) }
+    public static func passing(_ json: String) -> Example {
+        Example(AssetLinksFile(bytes: Array(json.utf8)), locations: [])
+    }
     public static func failing(_ json: String, at locations: [String]) -> Example {
         Example(AssetLinksFile(bytes: Array(json.utf8)), locations: locations)
     }
