@@ -6,7 +6,10 @@ import Reporting
 import Testing
 
 /// The checks a domain's JUnit suite lists: every check but the link checks, which judge `links` runs only.
-let domainCheckCount = Catalogue.descriptions.count - Catalogue.linkChecks.count
+/// A domain's JUnit suite: every check but those of one tapped link and the android- ones (`audit` does not fetch
+/// assetlinks.json yet).
+let domainCheckCount =
+    Catalogue.descriptions.count - Catalogue.linkChecks.count - Catalogue.androidFileChecks.count
 
 /// A report carrying hostile site content everywhere a site controls text.
 func hostileReport() -> AuditReport {
