@@ -51,6 +51,18 @@ import Testing
         #expect(!v.aosp.verified && !v.aosp.hostFails, "\(v.aosp)")
         #expect(v.aosp.reason.contains("lower case"), "\(v.aosp.reason)")
         #expect(!v.google.verified, "DAL skips the statement (comptest2312)")
+        #expect(v.google.reason.contains("the statement naming it is not read"), "\(v.google.reason)")
+        #expect(v.google.reason.contains("malformed"), "\(v.google.reason)")
+    }
+
+    @Test func aRelationThatIsAnObjectIsReportedOnce() {
+        let json = "[\(Self.app())]".replacingOccurrences(
+            of: #"["delegate_permission/common.handle_all_urls"]"#, with: "[{}]")
+        let ids = Catalogue.check(AssetLinks.read(Data(json.utf8))).map(\.id)
+        #expect(
+            ids.filter { $0 == "android-relation-format" || $0 == "android-host-failure" } == [
+                "android-relation-format"
+            ], "\(ids)")
     }
 
     @Test func otherFingerprintsExplainTheSigningKeyMixUp() {

@@ -15,6 +15,8 @@ public struct StatementList: Sendable {
     public var hostFailure: String?
     /// Each skipped statement, dropped include or unreadable file, with where it is.
     public var problems: [String] = []
+    /// For each package a skipped statement names, the first such problem: why the app is missing from `statements`.
+    public var skippedApps: [String: String] = [:]
     /// Includes that were not followed because no resolver was given (`check FILE` is offline).
     public var unresolvedIncludes: [String] = []
 }
@@ -26,6 +28,16 @@ public struct VerifierVerdict: Sendable, Hashable {
     public var hostFails: Bool
     /// The verifier's own reason, with the fix when there is one.
     public var reason: String
+}
+
+extension StatementList {
+    /// Records a skipped statement, and the package it names.
+    mutating func skip(_ statement: AssetLinksStatement, _ text: String) {
+        problems.append(text)
+        if let package = statement.node["target"]?["package_name"]?.string, skippedApps[package] == nil {
+            skippedApps[package] = text
+        }
+    }
 }
 
 extension AssetLinksFile {
@@ -88,7 +100,7 @@ extension AssetLinksFile {
                 list.hostFailure = "statement \(Self.location(p.node)) in \(label): \(p.reason)"
                 return
             case .skipped(let p):
-                list.problems.append("statement \(Self.location(statement.node)) in \(label) is skipped: \(p.reason)")
+                list.skip(statement, "statement \(Self.location(statement.node)) in \(label) is skipped: \(p.reason)")
             case .statement(let s):
                 list.statements.append(s)
             case .include(let directive):
@@ -116,6 +128,7 @@ extension AssetLinksFile {
                 }
                 list.statements += sub.statements
                 list.problems += sub.problems
+                list.skippedApps.merge(sub.skippedApps) { first, _ in first }
             }
         }
     }
@@ -131,7 +144,7 @@ extension AssetLinksFile {
         for statement in statements {
             switch statement.google {
             case .failsHost(let p), .skipped(let p):
-                list.problems.append("statement \(Self.location(statement.node)) in \(label) is skipped: \(p.reason)")
+                list.skip(statement, "statement \(Self.location(statement.node)) in \(label) is skipped: \(p.reason)")
             case .statement(let s):
                 list.statements.append(s)
             case .include(let directive):
@@ -228,8 +241,11 @@ extension AssetLinksFile {
                 "; the includes \(list.unresolvedIncludes.map { JSONNode.quote($0) }.joined(separator: ", ")) "
                 + "were not followed and may list it"
         }
-        let skipped = list.problems.filter { $0.contains(JSONNode.quote(package)) || $0.contains("is skipped") }
-        if let first = skipped.first { reason += "; note: \(first)" }
+        if let skipped = list.skippedApps[package] {
+            reason += "; the statement naming it is not read: \(skipped)"
+        } else if list.statements.isEmpty, let first = list.problems.first {
+            reason += "; \(first)"
+        }
         return VerifierVerdict(verified: false, hostFails: false, reason: reason + ".")
     }
 }

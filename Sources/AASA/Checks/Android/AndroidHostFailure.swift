@@ -31,9 +31,12 @@ public enum AndroidHostFailure: Check {
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         for statement in file.statements {
             guard case .failsHost(let problem) = statement.aosp else { continue }
-            // A malformed relation string is android-relation-format's.
-            if problem.node.pointer.hasPrefix(statement.node.pointer + "/relation/"), problem.node.string != nil {
-                continue
+            // A relation that is a malformed string, an object or an array is android-relation-format's.
+            if problem.node.pointer.hasPrefix(statement.node.pointer + "/relation/") {
+                switch problem.node.value {
+                case .string, .object, .array: continue
+                default: break
+                }
             }
             let google: String
             switch statement.google {
