@@ -7,9 +7,11 @@
 /// missing or unknown namespace, an empty `package_name` or fingerprint list, and a `site` that is not an http(s)
 /// URL of scheme, host and port only, and `Relation.create` throws on a malformed relation. A throw leaves
 /// `parseStatementList`, so `DomainVerifier.verifyHost` records `FAILURE_UNKNOWN` for the host and every app.
-/// - SeeAlso: AOSP `packages/StatementService/src/com/android/statementservice/network/retriever/StatementParser.kt`
-///   and `retriever/{JsonParser,AssetFactory,WebAsset,AndroidAppAsset,Relation}.java` (platform_frameworks_base at
-///   `2aef2f4e304478215832d3f96ae097c60279888c`).
+/// - SeeAlso: aosp-mirror/platform_frameworks_base `packages/StatementService/src/com/android/statementservice/`:
+///   `network/retriever/StatementParser.kt` and `retriever/JsonParser.java` (05f31ae6d9faad1581ff6f457e6faa84529d003a),
+///   `retriever/AssetFactory.java` (391da039ef02f701f586e0493c4445f1270eaa0c), `retriever/WebAsset.java`
+///   (1bb54921f33b1cd8e1665cd855702ee559e60139), `retriever/AndroidAppAsset.java`
+///   (2aef2f4e304478215832d3f96ae097c60279888c), `retriever/Relation.java` (65eb01dfe83d587c2cd8c97accd67cd365ba6b20).
 enum AOSPStatementReader {
     static func read(_ node: JSONNode) -> StatementReading {
         guard node.members != nil else {
