@@ -91,4 +91,13 @@ import Testing
         let alone = try await Binary.run(["check", file.path, "--android-fingerprint", Self.fp])
         #expect(alone.status == 2 && alone.stderr.contains("requires --android-package"), "\(alone.stderr)")
     }
+
+    @Test func anIgnoreEntrySilencesAnAndroidFindingAndStdinIsRecognised() async throws {
+        let result = try await Binary.run(
+            ["check", "-", "--fail-on", "warning", "--ignore", "android-host-failure", "--format", "json"],
+            stdin: Data(Self.aospRejects.utf8))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("\"suppressed\" : true") || result.stdout.contains("\"suppressed\":true"))
+        #expect(result.stdout.contains("\"android\""), "read as an assetlinks.json: \(result.stdout)")
+    }
 }
