@@ -74,7 +74,8 @@ enum AndroidCheck {
     }
 
     static func render(_ app: AppVerdict) -> String {
-        var lines = ["android app \(Terminal.safe(app.package)) (\(app.fingerprints.count) certificate(s)):"]
+        let count = app.fingerprints.count
+        var lines = ["android app \(Terminal.safe(app.package)) (\(count) certificate\(count == 1 ? "" : "s")):"]
         lines.append("  Google (Play services, the reference device): \(app.google ? "verified" : "NOT verified")")
         lines += Terminal.standard.wrap(Terminal.safe(app.googleReason), prefix: "    ", indent: "    ")
         lines.append("  AOSP (Android 12+ without Play services): \(app.aosp ? "verified" : "NOT verified")")
