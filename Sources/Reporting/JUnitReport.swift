@@ -26,6 +26,7 @@ public enum JUnitReport {
         var notCases = Set(Catalogue.linkChecks.map { $0.description.id })
         if report.header.options?["--android"] != "true" {
             notCases.formUnion(Catalogue.androidChecks.map { $0.description.id })
+            notCases.formUnion(Catalogue.androidFileChecks.map { $0.description.id })
             notCases.formUnion(Catalogue.dynamicRuleChecks.map { $0.description.id })
         }
         let domainChecks = Catalogue.descriptions.map(\.id).filter { !notCases.contains($0) }

@@ -5,7 +5,7 @@ import Foundation
 /// disagreement. Exits 1 when a disagreement is not in the allow-list or an allow-list entry no longer disagrees,
 /// 2 on a usage error or unreadable data. Scripts/conformance builds and runs it.
 
-let usage = "usage: aasa-conformance DIR [--allow FILE] [--suite url|robots|html|android]..."
+let usage = "usage: aasa-conformance DIR [--allow FILE] [--suite url|robots|html|android|dal]..."
 var arguments = Array(CommandLine.arguments.dropFirst())
 var folder: String?
 var allowPath: String?
@@ -28,9 +28,10 @@ guard let folder else {
 
 let suites: [(name: String, run: (URL) throws -> SuiteReport)] = [
     ("url", URLSuite.run), ("robots", RobotsSuite.run), ("html", HTMLSuite.run), ("android", AndroidSuite.run),
+    ("dal", DALSuite.run),
 ]
 if let unknown = chosen.first(where: { name in !suites.contains { $0.name == name } }) {
-    FileHandle.standardError.write(Data("aasa-conformance: no suite \(unknown) (url, robots, html, android)\n".utf8))
+    FileHandle.standardError.write(Data("aasa-conformance: no suite \(unknown) (url, robots, html, android, dal)\n".utf8))
     exit(2)
 }
 

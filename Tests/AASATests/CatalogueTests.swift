@@ -16,6 +16,13 @@ extension DecodedFile: ExampleEvidence {
     static func allFindings(_ file: DecodedFile) -> [Finding] { Catalogue.check(file) }
 }
 
+extension AssetLinksFile: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.line != nil && finding.location.column != nil ? nil : "every finding names line and column"
+    }
+    static func allFindings(_ file: AssetLinksFile) -> [Finding] { Catalogue.check(file) }
+}
+
 extension DomainProbe: ExampleEvidence {
     static func locationProblem(_ finding: Finding) -> String? {
         finding.location.url != nil ? nil : "a transport finding names the URL"
@@ -177,10 +184,11 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let limitCases: [CheckCase] = Catalogue.limitChecks.map { CheckCase($0) }
     static let linkCases: [CheckCase] = Catalogue.linkChecks.map { CheckCase($0) }
     static let androidCases: [CheckCase] = Catalogue.androidChecks.map { CheckCase($0) }
+    static let androidFileCases: [CheckCase] = Catalogue.androidFileChecks.map { CheckCase($0) }
     static let dynamicRuleCases: [CheckCase] = Catalogue.dynamicRuleChecks.map { CheckCase($0) }
     static let cases: [CheckCase] =
         transportCases + documentCases + entitlementCases + associationCases + crawlCases + customSchemeCases
-        + limitCases + linkCases + androidCases + dynamicRuleCases
+        + limitCases + linkCases + androidCases + androidFileCases + dynamicRuleCases
 
     @Test func theCasesCoverTheCatalogueInItsOrder() {
         #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))

@@ -9,7 +9,7 @@ import Testing
 /// Android checks, which are cases only of a run with `--android`.
 let domainCheckCount =
     Catalogue.descriptions.count - Catalogue.linkChecks.count - Catalogue.androidChecks.count
-    - Catalogue.dynamicRuleChecks.count
+    - Catalogue.androidFileChecks.count - Catalogue.dynamicRuleChecks.count
 
 /// A report carrying hostile site content everywhere a site controls text.
 func hostileReport() -> AuditReport {

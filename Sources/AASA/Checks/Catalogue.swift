@@ -45,6 +45,13 @@ public enum Catalogue {
         AndroidGoogleFailure.self,
     ]
 
+    /// Checks over an assetlinks.json file (Android App Links), as AOSP's and Google's verifiers read it.
+    public static let androidFileChecks: [any Check<AssetLinksFile>.Type] = [
+        AndroidJSONEncoding.self, AndroidJSONBOM.self, AndroidJSONSyntax.self, AndroidNotAnArray.self,
+        AndroidEmptyList.self, AndroidHostFailure.self, AndroidStatementSkipped.self, AndroidRelationFormat.self,
+        AndroidNoHandleAllURLs.self, AndroidPackageName.self, AndroidFingerprintFormat.self, AndroidInclude.self,
+    ]
+
     /// Checks over one assetlinks.json statement's `relation_extensions` (Android 15's dynamic rules).
     public static let dynamicRuleChecks: [any Check<RelationExtensions>.Type] = [
         AndroidDynamicUnknownKey.self, AndroidDynamicMalformed.self, AndroidDynamicUnreachable.self,
@@ -60,6 +67,7 @@ public enum Catalogue {
             + crawlChecks.map { $0.description } + customSchemeChecks.map { $0.description }
             + limitChecks.map { $0.description } + linkChecks.map { $0.description }
             + androidChecks.map { $0.description }
+            + androidFileChecks.map { $0.description }
             + dynamicRuleChecks.map { $0.description }
     }
 
@@ -68,6 +76,13 @@ public enum Catalogue {
         var sink = FindingSink(url: url)
         for check in dynamicRuleChecks { check.run(extensions, into: &sink) }
         return sink.findings
+    }
+
+    /// Runs every assetlinks.json check on one file.
+    public static func check(_ file: AssetLinksFile, url: String? = nil) -> [Finding] {
+        var sink = FindingSink(url: url)
+        for check in androidFileChecks { check.run(file, into: &sink) }
+        return sink.findings.sortedForReading()
     }
 
     public static func check(_ evidence: LinkEvidence) -> [Finding] {

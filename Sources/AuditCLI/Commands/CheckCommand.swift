@@ -21,6 +21,9 @@ enum CheckCommand: Command {
     static let appID = OptionSpec(
         "--app-id", .string, repeatable: true, placeholder: "TEAM.bundle",
         help: "an app the file must list (default with --entitlements: its application-identifier)")
+    static let android = AndroidOptions.android
+    static let androidPackage = AndroidOptions.package
+    static let androidFingerprint = AndroidOptions.fingerprint
     static let config = SharedOptions.config
     static let noConfig = SharedOptions.noConfig
     static let ignore = SharedOptions.ignore
@@ -30,10 +33,16 @@ enum CheckCommand: Command {
         examples: Examples.check,
         positionals: [PositionalSpec("FILE", .one, isPath: true, help: "the file (JSON or CMS-signed); - reads stdin")],
         groups: [
-            OptionGroup("Two-way", [entitlements, appID]), OptionGroup("Output", [format, json, failOn]),
+            OptionGroup("Two-way", [entitlements, appID]),
+            OptionGroup("Android", [android, androidPackage, androidFingerprint]),
+            OptionGroup("Output", [format, json, failOn]),
             OptionGroup("Suppressions", [config, noConfig, ignore]),
         ],
-        constraints: [.conflicts(config.name, noConfig.name)],
+        constraints: [
+            .conflicts(config.name, noConfig.name), .conflicts(android.name, entitlements.name),
+            .conflicts(android.name, appID.name), .conflicts(androidPackage.name, entitlements.name),
+            .conflicts(androidPackage.name, appID.name),
+        ],
         description: [
             "Validates a local apple-app-site-association file with every document, app ID and rule check, and "
                 + "shows each finding on its line with why it matters and how to fix it. --format sarif writes "
@@ -46,6 +55,12 @@ enum CheckCommand: Command {
                 + "(a JSON Pointer), \"reason\"} entries under \"ignore\", and --ignore ID[@DOMAIN] adds one. A "
                 + "suppressed finding is still listed, with its reason, and counted apart, and fails "
                 + "nothing; an entry that matched nothing is named on stderr (the exit status is unchanged).",
+            "An Android assetlinks.json (a file whose top level is an array, or any file with --android) gets the "
+                + "android- checks instead, each finding naming the verifier it affects: AOSP's open verifier "
+                + "(Android 12+ without Google Play services) fails the whole host on a statement its parser throws "
+                + "on, where Google's Digital Asset Links skips only that statement. --android-package NAME with "
+                + "--android-fingerprint SHA256 (repeatable; colons optional, any case) says whether each verifier "
+                + "would verify that app, and why not. Includes are not fetched.",
         ],
         exitStatus:
             "0 no finding at or above --fail-on (default error), 1 such findings, 2 usage error (also an --app-id "
@@ -60,6 +75,9 @@ enum CheckCommand: Command {
         var appIDs: [String] = []
         var entitlements: Entitlements?
         var suppressions = Suppressions([])
+        /// Read as an assetlinks.json (`--android`, or a top-level array).
+        var android = false
+        var androidApp: AndroidApp?
     }
 
     /// What `check --json` prints.
@@ -84,11 +102,16 @@ enum CheckCommand: Command {
             }
             apps = [stated]
         }
+        let androidApp = try AndroidOptions.app(from: options, command: spec.name)
+        let bytes = try InputFile.read(path, command: spec.name)
         return Plan(
-            path: path, bytes: try InputFile.read(path, command: spec.name),
+            path: path, bytes: bytes,
             format: options.flag(json) ? .json : options.choice(defaulted: format, as: Format.self),
             failOn: options.choice(defaulted: failOn, as: Severity.self), appIDs: apps, entitlements: read,
-            suppressions: try ConfigFile.suppressions(from: options, command: spec.name))
+            suppressions: try ConfigFile.suppressions(from: options, command: spec.name),
+            android: options.flag(android) || androidApp != nil
+                || (read == nil && apps.isEmpty && AssetLinks.looksLikeStatementList(bytes)),
+            androidApp: androidApp)
     }
 
     /// The checks `check` runs: an ignore entry for another (a transport or crawl check) or for a domain is meant
@@ -97,6 +120,7 @@ enum CheckCommand: Command {
         (Catalogue.documentChecks + Catalogue.limitChecks).map { $0.description.id } + [TooLarge.description.id])
 
     static func run(_ plan: Plan) async -> ExitCode {
+        if plan.android { return AndroidCheck.run(plan) }
         // Apple's 128 KiB limit applies as in `audit`; a file far past it is not decoded at all.
         let file = DecodedFile(bytes: plan.bytes, limit: DecodedFile.localDecodeLimit)
         let apps = file.document.map(AppServices.list) ?? []

@@ -36,6 +36,9 @@ enum Examples {
             "curl -s https://example.com/.well-known/apple-app-site-association | aasa-audit check -"),
         Example(
             "SARIF for code scanning in a pull request", "aasa-audit check apple-app-site-association --format sarif"),
+        Example(
+            "an Android statement list, and whether AOSP's and Google's verifiers verify the app signed with key FP",
+            "aasa-audit check assetlinks.json --android-package com.example.app --android-fingerprint \"$FP\""),
     ]
 
     static let match = [

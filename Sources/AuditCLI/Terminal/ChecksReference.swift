@@ -16,6 +16,7 @@ enum ChecksReference {
         sections += Catalogue.limitChecks.map { Section($0) }
         sections += Catalogue.linkChecks.map { Section($0) }
         sections += Catalogue.androidChecks.map { Section($0) }
+        sections += Catalogue.androidFileChecks.map { Section($0) }
         sections += Catalogue.dynamicRuleChecks.map { Section($0) }
         var lines = [
             "# Checks",
@@ -53,7 +54,7 @@ enum ChecksReference {
                 "", "### `\(d.id)`", "",
                 "**Demands:** \(d.summary). **Severity:** \(RulesTable.severity(d)).", "",
                 Self.prose(d.rationale), "",
-                (d.area == .android ? "Source" : "Apple's documentation") + ": <\(d.reference)>",
+                "\(d.area == .android ? "Source" : "Apple's documentation"): <\(d.reference)>",
             ]
             for (index, example) in check.examples.passing.enumerated() {
                 lines += ["", "Passing example\(Self.number(index, check.examples.passing.count)):", ""]
@@ -106,6 +107,10 @@ extension DecodedFile: DocumentedEvidence {
         let hex = bytes.prefix(48).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
         return ["\(bytes.count) bytes, starting (hex): `\(hex)\(bytes.count > 48 ? " …" : "")`"]
     }
+}
+
+extension AssetLinksFile: DocumentedEvidence {
+    var documented: [String] { DecodedFile.fenced(bytes) }
 }
 
 extension Entitlements: DocumentedEvidence {

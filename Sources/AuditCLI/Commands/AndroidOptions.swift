@@ -1,0 +1,56 @@
+import AASA
+
+/// The Android app options, declared once: `check` takes them now and `audit` can take the same declarations.
+enum AndroidOptions {
+    static let android = OptionSpec.flag(
+        "--android",
+        help: "read FILE as an Android assetlinks.json (a file whose top level is an array is read so anyway)")
+    static let package = OptionSpec(
+        "--android-package", .string, placeholder: "NAME",
+        help: "the Android app's package name: say whether each verifier (AOSP, Google) would verify it")
+    static let fingerprint = OptionSpec(
+        "--android-fingerprint", .string, repeatable: true, placeholder: "SHA256",
+        help: "the SHA-256 of a certificate the app is signed with (colons optional, any case); any one listed verifies"
+    )
+
+    /// The app the two options name, or nil when neither is given.
+    static func app(from options: ParsedOptions, command: String) throws(UsageError) -> AndroidApp? {
+        let name = options.string(package)
+        let given = options.strings(fingerprint)
+        guard name != nil || !given.isEmpty else { return nil }
+        guard let name else {
+            throw UsageError("--android-fingerprint requires --android-package NAME", command: command)
+        }
+        if let problem = PackageName.problem(name) {
+            throw UsageError(
+                "--android-package \(Terminal.safe(name)) is not an Android package name: \(problem)", command: command)
+        }
+        guard !given.isEmpty else {
+            throw UsageError(
+                "--android-package requires --android-fingerprint SHA256 (the app's signing certificate; "
+                    + "`keytool -list -v` or Play Console > App integrity shows it)", command: command)
+        }
+        var fingerprints: [String] = []
+        for text in given {
+            guard let normalized = CertificateFingerprint.normalized(text) else {
+                let count = CertificateFingerprint.byteCount(text)
+                let reason =
+                    count == 20
+                    ? "it is a SHA-1 (20 bytes); give the SHA-256"
+                    : count.map { "it has \($0) bytes, not 32" }
+                        ?? "it is not hex bytes"
+                throw UsageError(
+                    "--android-fingerprint \(Terminal.safe(text)) is not a SHA-256 fingerprint: \(reason)",
+                    command: command)
+            }
+            if !fingerprints.contains(normalized) { fingerprints.append(normalized) }
+        }
+        return AndroidApp(package: name, fingerprints: fingerprints)
+    }
+}
+
+/// An Android app as the command line names it: package and signing-certificate fingerprints (upper-case colon hex).
+struct AndroidApp: Sendable, Equatable {
+    var package: String
+    var fingerprints: [String]
+}
