@@ -31,7 +31,8 @@ let suites: [(name: String, run: (URL) throws -> SuiteReport)] = [
     ("dal", DALSuite.run),
 ]
 if let unknown = chosen.first(where: { name in !suites.contains { $0.name == name } }) {
-    FileHandle.standardError.write(Data("aasa-conformance: no suite \(unknown) (url, robots, html, android, dal)\n".utf8))
+    let names = suites.map(\.name).joined(separator: ", ")
+    FileHandle.standardError.write(Data("aasa-conformance: no suite \(unknown) (\(names))\n".utf8))
     exit(2)
 }
 
