@@ -465,6 +465,8 @@ enum AuditCommand: Command {
         // The run folder first: each domain is written into it as it finishes. When it cannot be made, the
         // domains wait in a temporary folder and writing the reports fails as it would have (exit 3).
         var plan = plan
+        // Set by SIGINT/SIGTERM, read by everything this run runs.
+        let stop = StopSignal()
         let folder = Result { () throws -> RunFolder in
             if let resumed = plan.resume?.folder { return resumed }
             var info = stat()
@@ -477,7 +479,8 @@ enum AuditCommand: Command {
             return folder
         }
         if case .success(let opened) = folder { try? plan.record.write(to: opened) }
-        var (report, interrupted, watch, logFailure) = await audit(plan, started: started, folder: try? folder.get())
+        var (report, interrupted, watch, logFailure) = await audit(
+            plan, started: started, folder: try? folder.get(), stop: stop)
         defer { watch.cancel() }
         if let baseline = plan.outputs.baseline {
             do {
@@ -488,13 +491,13 @@ enum AuditCommand: Command {
                 Terminal.err(Terminal.safe("aasa-audit audit: could not compare with \(baseline.path): \(error)"))
             }
         }
-        let written = ReportFiles.write(report, into: folder, to: plan.outputs, failOn: plan.failOn)
+        let written = ReportFiles.write(report, into: folder, to: plan.outputs, failOn: plan.failOn, stop: stop)
         var latestProblem: String?
         if case .success = written, plan.record.underReports, let directory = try? folder.get() {
             latestProblem = OutputDirectory.finishRun(directory.path, keep: plan.outputs.keep, started: started)
         }
         // A signal while the reports were written: they were written again, marked interrupted.
-        if StopRequest.isRequested && !interrupted {
+        if stop.isRequested && !interrupted {
             interrupted = true
             report.header.interrupted = true
         }
@@ -526,7 +529,7 @@ enum AuditCommand: Command {
     /// until done or SIGINT/SIGTERM, appending each domain to the run folder's log as it finishes. The signal
     /// watch stays on until the reports are written.
     static func audit(
-        _ plan: Plan, started: Date, folder: RunFolder?
+        _ plan: Plan, started: Date, folder: RunFolder?, stop: StopSignal
     ) async -> (
         report: StreamedReport, interrupted: Bool, watch: Interruption.Watch, logFailure: String?
     ) {
@@ -539,10 +542,11 @@ enum AuditCommand: Command {
         }
         var auditor = DomainAuditor(
             fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
-            crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling })
+            crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling }, stop: stop)
         if let crawl = plan.crawl, crawl.judgeLinkedHosts > 0 {
             auditor.linkedHosts = LinkedHostFiles(
-                fetcher: fetcher, limit: crawl.judgeLinkedHosts, audited: Set(plan.inputs.targets.map(\.domain)))
+                fetcher: fetcher, limit: crawl.judgeLinkedHosts, audited: Set(plan.inputs.targets.map(\.domain)),
+                stop: stop)
         }
         let runner = AuditRunner(auditor: auditor, concurrency: plan.fetch.concurrency)
         var targets = plan.inputs.targets
@@ -576,11 +580,11 @@ enum AuditCommand: Command {
             await runner.run(targets, only: pending) { index, report, done in
                 var report = report
                 report.suppress(suppressions)
-                sink.append(report, index: index)
+                sink.append(report, index: index, stop: stop)
                 progress.domainsDone(already + done)
             }
         }
-        let stop = Interruption.onSignal { work.cancel() }
+        let watch = Interruption.onSignal(setting: stop) { work.cancel() }
         let unfinished = await work.value
         fetcher.shutdown()
         progress.finish()
@@ -594,6 +598,7 @@ enum AuditCommand: Command {
             domains = DomainStream([])
         }
         if !plan.suppressions.isEmpty { domains.suppressions = plan.suppressions }
+        domains.stop = stop
         // Links from one audited site to another, judged by the other's file now that every file is in.
         try? domains.judgeLinksBetweenDomains()
         // Custom-scheme links found by crawls, judged now that every associated domain's file is in.
@@ -603,7 +608,7 @@ enum AuditCommand: Command {
         if let scratch, let parent = try? RunFolder.open(FileManager.default.temporaryDirectory.path, creating: false) {
             try? parent.remove(URL(fileURLWithPath: scratch.path).lastPathComponent)
         }
-        let interrupted = work.isCancelled || StopRequest.isRequested
+        let interrupted = work.isCancelled || stop.isRequested
         var entitlementFindings = plan.inputs.entitlementFindings
         plan.suppressions.apply(to: &entitlementFindings, domain: [])
         var header = AuditReport(
@@ -626,7 +631,7 @@ enum AuditCommand: Command {
         }
         var streamed = StreamedReport(header: header, domains: domains)
         streamed.inlinks = crawlOptions?.inlinks
-        return (streamed, interrupted, stop, logFailure)
+        return (streamed, interrupted, watch, logFailure)
     }
 
     /// A resumed run's finished domains (kept) and the positions still to audit. A domain whose crawl the
