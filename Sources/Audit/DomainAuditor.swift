@@ -16,14 +16,18 @@ public struct DomainAuditor: Sendable {
     public var linkedHosts: LinkedHostFiles?
     /// The Android App Links audit of the targets marked for it (`audit --android`); nil: none.
     public var android: AndroidAudit?
+    /// The run's stop signal: a domain whose checks it cut short is not reported, and a crawl too big to judge
+    /// quickly once it is set keeps its rows unjudged.
+    public var stop: StopSignal
 
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
     public init(
         fetcher: any HTTPFetching, userAgent: String? = nil, cdnBase: String? = nil, appID: String? = nil,
-        crawler: (any SiteCrawling)? = nil
+        crawler: (any SiteCrawling)? = nil, stop: StopSignal = .never
     ) {
         self.fetcher = fetcher
+        self.stop = stop
         self.userAgent = userAgent
         self.cdnBase = cdnBase
         self.appID = appID
@@ -50,7 +54,7 @@ public struct DomainAuditor: Sendable {
         if let crawler, examined.crawlable {
             let domain = target.domain
             let result = await crawler.crawl(domain)
-            let evidence = CrawlVerdicts.evidence(domain: domain, file: file, result: result)
+            let evidence = CrawlVerdicts.evidence(domain: domain, file: file, result: result, stop: stop)
             urls = evidence.urls
             await linkedHosts?.judge(&urls, crawled: domain)
             findings = (findings + Catalogue.check(evidence)).sortedForReading()
@@ -146,7 +150,7 @@ public struct DomainAuditor: Sendable {
         }
         // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not
         // reported from partial findings.
-        return StopRequest.isRequested ? nil : examined
+        return stop.isRequested ? nil : examined
     }
 
     /// The probes after the first, on the first one's connection so that a domain costs one TLS handshake: all at
@@ -203,7 +207,7 @@ public struct DomainAuditor: Sendable {
     /// Runs the transport, document and two-way checks on `probe`, keeping what the report needs: every body and
     /// up to five decoded copies of the file are let go before a crawl, only the file that decides stays.
     func check(_ probe: DomainProbe, _ target: DomainTarget, verified: Bool) -> Examined {
-        var findings = Catalogue.check(probe)
+        var findings = Catalogue.check(probe, stop: stop)
         if let appID, !target.entries.isEmpty {
             findings = (findings + Catalogue.check(Association(appID: appID, entries: target.entries, probe: probe)))
                 .sortedForReading()

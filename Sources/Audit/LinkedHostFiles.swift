@@ -23,10 +23,16 @@ public actor LinkedHostFiles {
     /// The run's own domains: their files judge links to them once the run ends, so they take no place here.
     private let audited: Set<String>
     private let userAgent: String
+    /// Once set, no new fetch starts.
+    private let stop: StopSignal
     private var outcomes: [String: Task<Outcome, Never>] = [:]
 
-    public init(fetcher: any HTTPFetching, limit: Int, audited: Set<String>, userAgent: String = UserAgents.apple) {
+    public init(
+        fetcher: any HTTPFetching, limit: Int, audited: Set<String>, userAgent: String = UserAgents.apple,
+        stop: StopSignal = .never
+    ) {
         self.fetcher = fetcher
+        self.stop = stop
         self.limit = max(0, limit)
         self.audited = audited
         self.userAgent = userAgent
@@ -48,7 +54,7 @@ public actor LinkedHostFiles {
     func outcome(of host: String) async -> Outcome {
         if let known = outcomes[host] { return await LinkedHostFiles.value(of: known) }
         // After SIGINT/SIGTERM no new fetch starts.
-        if StopRequest.isRequested || Task.isCancelled { return .unknown(StopRequest.unjudgedNote) }
+        if stop.isRequested || Task.isCancelled { return .unknown(StopSignal.unjudgedNote) }
         if IPLiteral.isIPAddress(host) {
             return .unknown(URLTable.ipAddressReason(host))
         }
@@ -84,7 +90,7 @@ public actor LinkedHostFiles {
             }
             return .file(Matcher(document))
         case .cancelled:
-            return .unknown(StopRequest.unjudgedNote)
+            return .unknown(StopSignal.unjudgedNote)
         case .refused:
             return .unknown("the file of \(host) was not fetched: \(exchange.error ?? "the address is refused")")
         default:

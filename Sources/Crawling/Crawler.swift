@@ -14,42 +14,63 @@ public struct Crawler: SiteCrawling {
     }
 
     public func crawl(_ domain: String) async -> CrawlResult {
-        let clock = ContinuousClock()
         let budget = Crawler.finite(options.crawlTime, default: CrawlOptions.standard.crawlTime, upTo: 86_400 * 365)
-        let deadline = clock.now + .seconds(budget)
-        let root = "https://\(domain)/"
+        let deadline = ContinuousClock.now + .seconds(budget)
         var result = CrawlResult()
         result.inlinks = InlinkRecorder(spool: options.inlinks, site: domain)
-        // robots.txt first: it gates the crawl and names sitemaps.
+        var frontier = await begin(domain, deadline: deadline, budget: budget, notes: &result.notes)
+        var interrupted = await fetchPages(
+            domain, deadline: deadline, budget: budget, frontier: &frontier, result: &result)
+        // Cancelled between pages (in a Crawl-delay or Retry-After pause): nothing in flight came back cancelled.
+        if Task.isCancelled { interrupted = true }
+        frontier.finish(interrupted: interrupted, into: &result)
+        result.inlinks.flush()
+        return result
+    }
+
+    /// robots.txt first (it gates the crawl and names sitemaps), then the frontier seeded with `/` and the sitemaps'
+    /// pages.
+    func begin(
+        _ domain: String, deadline: ContinuousClock.Instant, budget: Double, notes: inout [String]
+    ) async -> CrawlFrontier {
+        let root = "https://\(domain)/"
         let (robots, robotsNote) = await readRobots(domain: domain, deadline: deadline)
-        if let robotsNote { result.notes.append(robotsNote) }
+        if let robotsNote { notes.append(robotsNote) }
         let unavailable = robots == Robots.disallowAll && robotsNote != nil
         var frontier = CrawlFrontier(
             domain: domain, options: options, robots: robots,
             robotsUnavailable: unavailable ? robotsNote.map(Crawler.unavailableRowNote) : nil)
         if let capped = frontier.crawlDelayCapped {
-            result.notes.append(
+            notes.append(
                 "robots.txt asks for a Crawl-delay of \(Crawler.seconds(capped.asked)) s; "
                     + "\(Crawler.seconds(capped.honoured)) s was honoured (--max-crawl-delay)")
         }
-        var interrupted = false
         frontier.add(LinkResolver.resolve(root, against: root), foundOn: nil, depth: 0, linkDepth: 0)
         // Sitemaps are read unless robots.txt was unavailable (5xx, no answer): a site that disallows everything in
         // its robots.txt still has its sitemap pages recorded, as before.
         if !unavailable {
             await readSitemaps(
                 robots.sitemaps + [root + "sitemap.xml"], root: root, deadline: deadline, into: &frontier,
-                notes: &result.notes)
+                notes: &notes)
         }
         // The budget ran out in robots.txt or the sitemaps: the report says so, whatever is queued.
-        if clock.now >= deadline && !Task.isCancelled { frontier.ranOutOfTime = Int(budget.rounded()) }
-        var retryAfterNoted = false
+        if ContinuousClock.now >= deadline && !Task.isCancelled { frontier.ranOutOfTime = Int(budget.rounded()) }
+        return frontier
+    }
 
-        let delay = frontier.delay
+    /// The fetch loop: pages fetched up to the frontier's concurrency until it is empty, the deadline passes or the
+    /// task is cancelled; true when a cancellation (not the deadline) cut it short.
+    func fetchPages(
+        _ domain: String, deadline: ContinuousClock.Instant, budget: Double, frontier: inout CrawlFrontier,
+        result: inout CrawlResult
+    ) async -> Bool {
+        var interrupted = false
+        var retryAfterNoted = false
         let concurrency = frontier.concurrency
         // Fetches report back through one stream: the loop drains whatever finished in a batch, with no task
         // or continuation per page.
         let (finished, sink) = AsyncStream.makeStream(of: (Int, CrawlFrontier.Job, Exchange, PageLinks?).self)
+        defer { sink.finish() }
         let inFlight = InFlight()
         // Pages are parsed on their own thread while they download, beside the fetch loop and the crawl loop.
         let scanQueue = DispatchQueue(label: "aasa-audit page scan")
@@ -60,7 +81,7 @@ public struct Crawler: SiteCrawling {
             var linkedInFlight = 0
             func startNext() -> Bool {
                 guard !Task.isCancelled else { return false }
-                guard clock.now < deadline else {
+                guard ContinuousClock.now < deadline else {
                     if frontier.queued > 0 { frontier.ranOutOfTime = Int(budget.rounded()) }
                     return false
                 }
@@ -95,44 +116,70 @@ public struct Crawler: SiteCrawling {
             for await (number, job, exchange, links) in finished {
                 inFlight.remove(number)
                 if !job.deferred { linkedInFlight -= 1 }
-                if Task.isCancelled {
-                    interrupted = true
-                } else if exchange.failure == .cancelled {
-                    if clock.now >= deadline {
-                        let stop = CrawlStop.crawlTime(Int(budget.rounded()))
-                        frontier.ranOutOfTime = Int(budget.rounded())
-                        frontier.urls.setNote("not crawled: \(stop)", at: Int(job.position))
-                    } else {
-                        interrupted = true
-                    }
-                } else {
-                    options.progress?.pageDone()
-                    let pause = take(job, exchange, scanned: links, into: &frontier, &result) {
-                        Task.isCancelled || ContinuousClock.now >= deadline
-                    }
-                    if let pause {
-                        if pause.asked > pause.waited && !retryAfterNoted {
-                            retryAfterNoted = true
-                            result.notes.append(
-                                "\(job.url) asked to be retried after \(Crawler.seconds(pause.asked)) s "
-                                    + "(Retry-After); at most \(Crawler.seconds(pause.waited)) s is waited")
-                        }
-                        await Crawler.sleep(pause.waited, until: deadline)
-                    }
-                    if delay > 0 { await Crawler.sleep(delay, until: deadline) }
-                    while inFlight.count < concurrency && startNext() {}
+                let page = Page(job: job, exchange: exchange, links: links)
+                switch await settle(
+                    page, deadline: deadline, budget: budget, frontier: &frontier, result: &result,
+                    retryAfterNoted: &retryAfterNoted)
+                {
+                case .interrupted: interrupted = true
+                case .outOfTime: break
+                case .taken: while inFlight.count < concurrency && startNext() {}
                 }
                 if inFlight.count == 0 { break }
             }
         } onCancel: {
             inFlight.cancelAll()
         }
-        sink.finish()
-        // Cancelled between pages (in a Crawl-delay or Retry-After pause): nothing in flight came back cancelled.
-        if Task.isCancelled { interrupted = true }
-        frontier.finish(interrupted: interrupted, into: &result)
-        result.inlinks.flush()
-        return result
+        return interrupted
+    }
+
+    /// A fetched page as the fetch loop hands it back: its job, its exchange and the links its scan found.
+    struct Page {
+        var job: CrawlFrontier.Job
+        var exchange: Exchange
+        var links: PageLinks?
+    }
+
+    /// What became of a page that came back.
+    enum Settled {
+        /// The task was cancelled, or a signal cancelled its fetch before the deadline.
+        case interrupted
+        /// The deadline cancelled its fetch: its row says it was not crawled.
+        case outOfTime
+        /// Its links went to the frontier (after any Retry-After or Crawl-delay pause): the next pages may start.
+        case taken
+    }
+
+    /// Takes one page that came back into the frontier and the result, then waits out the pause it or the site
+    /// asks for.
+    func settle(
+        _ page: Page, deadline: ContinuousClock.Instant, budget: Double, frontier: inout CrawlFrontier,
+        result: inout CrawlResult, retryAfterNoted: inout Bool
+    ) async -> Settled {
+        if Task.isCancelled { return .interrupted }
+        let job = page.job
+        if page.exchange.failure == .cancelled {
+            guard ContinuousClock.now >= deadline else { return .interrupted }
+            let stop = CrawlStop.crawlTime(Int(budget.rounded()))
+            frontier.ranOutOfTime = Int(budget.rounded())
+            frontier.urls.setNote("not crawled: \(stop)", at: Int(job.position))
+            return .outOfTime
+        }
+        options.progress?.pageDone()
+        let pause = take(job, page.exchange, scanned: page.links, into: &frontier, &result) {
+            Task.isCancelled || ContinuousClock.now >= deadline
+        }
+        if let pause {
+            if pause.asked > pause.waited && !retryAfterNoted {
+                retryAfterNoted = true
+                result.notes.append(
+                    "\(job.url) asked to be retried after \(Crawler.seconds(pause.asked)) s "
+                        + "(Retry-After); at most \(Crawler.seconds(pause.waited)) s is waited")
+            }
+            await Crawler.sleep(pause.waited, until: deadline)
+        }
+        if frontier.delay > 0 { await Crawler.sleep(frontier.delay, until: deadline) }
+        return .taken
     }
 
     /// A page request whose body is scanned on `scanQueue` while it arrives and not kept; the scan waits in `scan`.

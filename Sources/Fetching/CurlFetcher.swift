@@ -244,32 +244,86 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         CurlSetupError(call: call, reason: String(cString: curl_multi_strerror(code))).description
     }
 
-    /// The loop: all curl state is local to this thread.
+    /// The loop: all curl state is local to this thread, in `Loop`.
     private func run(_ multi: UnsafeMutableRawPointer) {
+        let loop = Loop(
+            multi: multi, configuration: configuration, trust: trust, resumer: Resumer(inbox: inbox, multi: multi))
+        // The handles' --connect-to list lives until the multi handle is cleaned up.
+        withExtendedLifetime(loop) {
+            while true {
+                let (incoming, cancelled, resumed, stopping) = inbox.withLock { state in
+                    defer {
+                        state.pending = []
+                        state.cancelled = []
+                        state.resumed = []
+                    }
+                    return (state.pending, state.cancelled, state.resumed, state.stopping)
+                }
+                for pending in incoming { loop.begin(pending) }
+                loop.cancel(cancelled)
+                loop.resume(resumed)
+                if stopping && loop.active.isEmpty { break }
+                loop.turn()
+            }
+            let left = inbox.withLock { state -> [Pending] in
+                state.closed = true
+                defer { state.pending = [] }
+                return state.pending
+            }
+            for pending in left { pending.completion(CurlFetcher.cancelled(pending.request)) }
+            loop.idle = []
+            // Nothing is left in it; a failure here could only leak, and the process is ending this fetcher anyway.
+            _ = curl_multi_cleanup(multi)
+            trust.remove()  // before the signal: a process may end as soon as `shutdown` returns
+            finished.signal()
+        }
+    }
+
+    /// What the loop thread owns: the transfers in flight, the reset handles kept for reuse, the connection cache and
+    /// the `--connect-to` list every handle points into. Never leaves that thread.
+    private final class Loop {
+        let multi: UnsafeMutableRawPointer
+        let configuration: FetcherConfiguration
+        let trust: TrustBundle
+        let resumer: Resumer
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
         /// Finished handles, reset and ready for the next transfer (at most a few dozen are kept).
         var idle: [CurlEasy] = []
         var cache = ConnectionCache()
-        cache.idle = max(0, configuration.idleConnections ?? ConnectionCache.idle)
         var connectTo: UnsafeMutablePointer<curl_slist>?
         /// Set when the fetcher's own configuration could not be handed to libcurl: every fetch fails with it.
         var setupError: String?
-        for item in configuration.connectTo {
-            guard let longer = curl_slist_append(connectTo, item) else {
-                setupError = "libcurl could not store the --connect-to entry \(item)"
-                break
-            }
-            connectTo = longer
-        }
-        defer { curl_slist_free_all(connectTo) }
         /// Only for the test that proves a refused `curl_multi_add_handle` fails its fetch.
-        let resumer = Resumer(inbox: inbox, multi: multi)
-        let decoy = configuration.testFaults.failsAddingHandles ? curl_multi_init() : nil
-        defer { if let decoy { _ = curl_multi_cleanup(decoy) } }
+        let decoy: UnsafeMutableRawPointer?
+
+        init(
+            multi: UnsafeMutableRawPointer, configuration: FetcherConfiguration, trust: TrustBundle, resumer: Resumer
+        ) {
+            self.multi = multi
+            self.configuration = configuration
+            self.trust = trust
+            self.resumer = resumer
+            cache.idle = max(0, configuration.idleConnections ?? ConnectionCache.idle)
+            for item in configuration.connectTo {
+                guard let longer = curl_slist_append(connectTo, item) else {
+                    setupError = "libcurl could not store the --connect-to entry \(item)"
+                    break
+                }
+                connectTo = longer
+            }
+            decoy = configuration.testFaults.failsAddingHandles ? curl_multi_init() : nil
+        }
+
+        deinit {
+            if let decoy { _ = curl_multi_cleanup(decoy) }
+            curl_slist_free_all(connectTo)
+        }
+
         func recycle(_ easy: CurlEasy) {
             guard idle.count < 64, easy.reset() else { return }
             idle.append(easy)
         }
+
         func begin(_ pending: Pending) {
             if let setupError { return pending.completion(CurlFetcher.failed(pending.request, setupError)) }
             guard let easy = idle.popLast() ?? CurlEasy() else {
@@ -278,6 +332,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             let transfer: Transfer
             do {
                 let id = pending.id
+                let resumer = resumer
                 transfer = try Transfer(
                     id: id, request: pending.request, completion: pending.completion, configuration: configuration,
                     easy: easy, connectTo: connectTo, trust: trust, guarding: pending.guarding,
@@ -297,6 +352,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             }
             active[easy.handle] = transfer
         }
+
         /// Ends one transfer before libcurl finished it; a handle libcurl would not release is not reused.
         func end(_ handle: UnsafeMutableRawPointer, with exchange: (Transfer) -> Exchange) {
             guard let transfer = active.removeValue(forKey: handle) else { return }
@@ -304,27 +360,23 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             transfer.completion(exchange(transfer))
             if removed == CURLM_OK { recycle(transfer.easy) }
         }
+
         /// The multi handle failed as a whole: every transfer in it fails rather than waiting on a loop that
         /// cannot move them.
         func failAll(_ call: String, _ code: CURLMcode) {
             let reason = CurlFetcher.multiError(call, code)
             for handle in Array(active.keys) { end(handle) { CurlFetcher.failed($0.request, reason) } }
         }
-        while true {
-            let (incoming, cancelled, resumed, stopping) = inbox.withLock { state in
-                defer {
-                    state.pending = []
-                    state.cancelled = []
-                    state.resumed = []
-                }
-                return (state.pending, state.cancelled, state.resumed, state.stopping)
+
+        func cancel(_ cancelled: Set<UInt64>) {
+            guard !cancelled.isEmpty else { return }
+            for (handle, transfer) in active where cancelled.contains(transfer.id) {
+                end(handle) { _ in CurlFetcher.cancelled(transfer.request) }
             }
-            for pending in incoming { begin(pending) }
-            if !cancelled.isEmpty {
-                for (handle, transfer) in active where cancelled.contains(transfer.id) {
-                    end(handle) { _ in CurlFetcher.cancelled(transfer.request) }
-                }
-            }
+        }
+
+        /// The transfers whose consumers caught up go on.
+        func resume(_ resumed: [UInt64]) {
             for id in resumed {
                 guard let (handle, transfer) = active.first(where: { $0.value.id == id }) else { continue }
                 transfer.holding = false
@@ -337,7 +389,11 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                     end(handle) { CurlFetcher.failed($0.request, reason) }
                 }
             }
-            if stopping && active.isEmpty { break }
+        }
+
+        /// One turn: libcurl moves every transfer, the finished ones complete, then the thread waits up to a second
+        /// for sockets or a wake-up.
+        func turn() {
             cache.fit(multi, inFlight: active.count)
             var running: Int32 = 0
             let performed = curl_multi_perform(multi, &running)
@@ -356,17 +412,6 @@ public final class CurlFetcher: HTTPFetching, Sendable {
                 usleep(10_000)  // a poll that keeps failing must not spin the loop at full speed
             }
         }
-        let left = inbox.withLock { state -> [Pending] in
-            state.closed = true
-            defer { state.pending = [] }
-            return state.pending
-        }
-        for pending in left { pending.completion(CurlFetcher.cancelled(pending.request)) }
-        idle = []
-        // Nothing is left in it; a failure here could only leak, and the process is ending this fetcher anyway.
-        _ = curl_multi_cleanup(multi)
-        trust.remove()  // before the signal: a process may end as soon as `shutdown` returns
-        finished.signal()
     }
 
     /// Turns a finished transfer into an exchange, naming the failure precisely.

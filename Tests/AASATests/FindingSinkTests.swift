@@ -1,5 +1,6 @@
-import AASA
 import Testing
+
+@testable import AASA
 
 /// The per-check cap on findings: applied while collecting, with every finding still counted.
 @Suite struct FindingSinkTests {

@@ -53,7 +53,7 @@ import Testing
         #expect(domain.urls.count > 10_000)
         let unjudged = domain.urls.filter { $0.verdicts.isEmpty }
         // Too big to judge within seconds (100,000 URLs against 300 rules): unknown, never "no".
-        #expect(unjudged.allSatisfy { $0.unknownReason == StopRequest.unjudgedNote })
+        #expect(unjudged.allSatisfy { $0.unknownReason == StopSignal.unjudgedNote })
         for name in ["report.html", "urls.csv", "findings.csv"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
         }

@@ -136,7 +136,7 @@ import Testing
         #expect(domain.urls.count >= 2)
         for url in domain.urls {
             #expect(!url.verdicts.isEmpty && !url.unknown, "\(url)")
-            #expect(url.note?.contains(StopRequest.unjudgedNote) != true, "\(url)")
+            #expect(url.note?.contains(StopSignal.unjudgedNote) != true, "\(url)")
         }
         let rows = try csv(out)
         #expect(rows.allSatisfy { $0["opens_app"] == "yes" || $0["opens_app"] == "no" } && !rows.isEmpty)

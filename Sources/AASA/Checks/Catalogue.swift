@@ -121,13 +121,14 @@ public enum Catalogue {
         return sink.findings
     }
 
-    /// Runs every transport check, then the document checks on the file that was served, as the probe decoded it.
-    public static func check(_ probe: DomainProbe) -> [Finding] {
-        var sink = FindingSink(scope: .fetches)
+    /// Runs every transport check, then the document checks on the file that was served, as the probe decoded it;
+    /// the long ones end early once `stop` is set.
+    public static func check(_ probe: DomainProbe, stop: StopSignal = .never) -> [Finding] {
+        var sink = FindingSink(scope: .fetches, stop: stop)
         for check in transportChecks { check.run(probe, into: &sink) }
         var findings = sink.findings
         if let source = probe.documentSource, let file = probe.file {
-            findings += check(file, url: source.url)
+            findings += check(file, url: source.url, stop: stop)
         }
         return findings.sortedForReading()
     }
@@ -164,9 +165,9 @@ public enum Catalogue {
         return findings
     }
 
-    /// Runs every document check on one file.
-    public static func check(_ file: DecodedFile, url: String? = nil) -> [Finding] {
-        var sink = FindingSink(url: url)
+    /// Runs every document check on one file; the long ones end early once `stop` is set.
+    public static func check(_ file: DecodedFile, url: String? = nil, stop: StopSignal = .never) -> [Finding] {
+        var sink = FindingSink(url: url, stop: stop)
         for check in documentChecks { check.run(file, into: &sink) }
         return sink.findings.sortedForReading()
     }

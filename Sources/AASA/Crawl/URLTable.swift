@@ -60,6 +60,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// `tally()` once per content: the summary, the terminal and each report ask for it. A change starts a fresh
     /// memo when this one holds counts or is shared, so no table ever reads another's counts.
     private var memo = Memo()
+    /// The run's stop signal: once set, a table too big to judge quickly leaves its rows unjudged.
+    public var stop = StopSignal.never
 
     /// The counts, computed at most once; a class so copies of the table share it until one changes.
     final class Memo: Sendable {
@@ -248,7 +250,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// Whether the rows a file can judge are judged: always, unless a signal asked the run to stop and the table is
     /// too big to judge quickly (`judgedAfterStop`).
-    public var isJudged: Bool { judgedEvenIfStopped || !StopRequest.isRequested }
+    public var isJudged: Bool { judgedEvenIfStopped || !stop.isRequested }
 
     /// Each row costs its matching against the rules, plus a fixed share (preparing the URL, writing the row).
     private var judgedEvenIfStopped: Bool {
@@ -283,7 +285,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             return report
         }
         guard isJudged else {
-            report.unknownReason = StopRequest.unjudgedNote
+            report.unknownReason = StopSignal.unjudgedNote
             return report
         }
         let result = matcher.verdicts(for: row.url)
@@ -330,7 +332,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 if unknownReason(host) != nil { unknown += 1 }
                 return
             }
-            guard small || !StopRequest.isRequested else {
+            guard small || !stop.isRequested else {
                 unknown += 1
                 return
             }
@@ -356,7 +358,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 for pointer in Set(given.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
                 return
             }
-            guard let matcher, small || !StopRequest.isRequested, URLTable.host(of: row.url) == host,
+            guard let matcher, small || !stop.isRequested, URLTable.host(of: row.url) == host,
                 let url = matcher.prepare(row.url)
             else { return }
             var decided: Set<Int> = []
@@ -390,7 +392,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
                 for verdict in given.verdicts { count(verdict.appID, verdict.result) }
                 return
             }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host], small || !StopRequest.isRequested
+            guard let host = URLTable.host(of: row.url), let matcher = judges[host], small || !stop.isRequested
             else {
                 return
             }

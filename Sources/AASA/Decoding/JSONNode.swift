@@ -1,16 +1,11 @@
 import Foundation
 
-/// A 1-based line and column (in Unicode scalars) plus the byte offset, so findings point into the file.
+/// A 1-based line and column (in Unicode scalars) plus the byte offset, so findings point into the file. Made only
+/// by the decoder (the memberwise initialiser stays internal).
 public struct SourcePosition: Hashable, Sendable, Codable {
     public var line: Int
     public var column: Int
     public var offset: Int
-
-    public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-    }
 }
 
 /// One decoded JSON value with where it came from; duplicate object keys are kept so they can be reported.
@@ -29,12 +24,6 @@ public struct JSONNode: Hashable, Sendable {
     /// RFC 6901 JSON Pointer of this value.
     public var pointer: String
     public var position: SourcePosition
-
-    public init(value: Value, pointer: String, position: SourcePosition) {
-        self.value = value
-        self.pointer = pointer
-        self.position = position
-    }
 
     /// Member lookup; with duplicate keys the last one wins, as in Foundation's JSONSerialization.
     public subscript(key: String) -> JSONNode? {
@@ -136,12 +125,6 @@ public struct JSONMember: Hashable, Sendable {
     public var key: String
     public var keyPosition: SourcePosition
     public var value: JSONNode
-
-    public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
-        self.key = key
-        self.keyPosition = keyPosition
-        self.value = value
-    }
 }
 
 /// Escapes a key for use as one JSON Pointer reference token (RFC 6901 §3).

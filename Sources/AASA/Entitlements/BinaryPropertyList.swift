@@ -185,13 +185,42 @@ public struct BinaryPropertyList {
         let offset = offsets[index]
         let marker = bytes[offset]
         switch marker >> 4 {
-        case 0x0:
-            switch marker {
-            case 0x08: return false
-            case 0x09: return true
-            case 0x00: return NSNull()
-            default: throw ReadError(description: "unknown object marker 0x\(String(marker, radix: 16))")
-            }
+        case 0x0: return try constant(marker)
+        case 0x1, 0x2, 0x3, 0x8: return try number(marker, at: offset)
+        case 0x4:
+            let (length, start) = try count(marker, at: offset)
+            return Data(try content(start, length))
+        case 0x5:
+            let (length, start) = try count(marker, at: offset)
+            return String(decoding: try content(start, length), as: UTF8.self)
+        case 0x6: return try utf16String(marker, at: offset)
+        case 0xA, 0xC:
+            let (length, start) = try count(marker, at: offset)
+            let references = try referenceList(start, length)
+            try enter(index)
+            defer { inProgress.remove(index) }
+            var items: [Any] = []
+            for reference in references { items.append(try object(reference, depth: depth + 1)) }
+            return items
+        case 0xD: return try dictionary(marker, index: index, depth: depth)
+        default:
+            throw ReadError(description: "unknown object marker 0x\(String(marker, radix: 16))")
+        }
+    }
+
+    /// false, true or null.
+    private func constant(_ marker: UInt8) throws(ReadError) -> Any {
+        switch marker {
+        case 0x08: return false
+        case 0x09: return true
+        case 0x00: return NSNull()
+        default: throw ReadError(description: "unknown object marker 0x\(String(marker, radix: 16))")
+        }
+    }
+
+    /// An integer, a real, a date or a UID: a fixed-size value after its marker.
+    private func number(_ marker: UInt8, at offset: Int) throws(ReadError) -> Any {
+        switch marker >> 4 {
         case 0x1:
             let size = 1 << Int(marker & 0x0F)
             guard size <= 16 else { throw ReadError(description: "an integer wider than 16 bytes") }
@@ -213,59 +242,50 @@ public struct BinaryPropertyList {
                 throw ReadError(description: "a date \(seconds) seconds from 2001, past any calendar")
             }
             return Date(timeIntervalSinceReferenceDate: seconds)
-        case 0x4:
-            let (length, start) = try count(marker, at: offset)
-            return Data(try content(start, length))
-        case 0x5:
-            let (length, start) = try count(marker, at: offset)
-            return String(decoding: try content(start, length), as: UTF8.self)
-        case 0x6:
-            let (length, start) = try count(marker, at: offset)
-            let (size, overflow) = length.multipliedReportingOverflow(by: 2)
-            guard !overflow else { throw ReadError(description: "a string's length exceeds the file") }
-            let raw = try content(start, size)
-            var units: [UInt16] = []
-            units.reserveCapacity(length)
-            var index = raw.startIndex
-            while index < raw.endIndex {
-                units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
-                index += 2
-            }
-            return String(decoding: units, as: UTF16.self)
-        case 0x8:
+        default:
             let raw = try span(offset + 1, Int(marker & 0x0F) + 1)
             // Up to 16 bytes in the file: a value past Int's range is refused, not trapped on (found by fuzzing).
             guard let uid = Int(exactly: Self.unsigned(raw.suffix(8))) else {
                 throw ReadError(description: "a UID is out of range")
             }
             return ["CF$UID": uid]
-        case 0xA, 0xC:
-            let (length, start) = try count(marker, at: offset)
-            let references = try referenceList(start, length)
-            try enter(index)
-            defer { inProgress.remove(index) }
-            var items: [Any] = []
-            for reference in references { items.append(try object(reference, depth: depth + 1)) }
-            return items
-        case 0xD:
-            let (length, start) = try count(marker, at: offset)
-            let (keysSize, overflow) = length.multipliedReportingOverflow(by: referenceSize)
-            guard !overflow else { throw ReadError(description: "a dictionary's length exceeds the file") }
-            let keys = try referenceList(start, length)
-            let values = try referenceList(start + keysSize, length)
-            try enter(index)
-            defer { inProgress.remove(index) }
-            var dictionary: [String: Any] = [:]
-            for (key, value) in zip(keys, values) {
-                guard let name = try object(key, depth: depth + 1) as? String else {
-                    throw ReadError(description: "a dictionary key is not a string")
-                }
-                dictionary[name] = try object(value, depth: depth + 1)
-            }
-            return dictionary
-        default:
-            throw ReadError(description: "unknown object marker 0x\(String(marker, radix: 16))")
         }
+    }
+
+    /// A big-endian UTF-16 string.
+    private mutating func utf16String(_ marker: UInt8, at offset: Int) throws(ReadError) -> String {
+        let (length, start) = try count(marker, at: offset)
+        let (size, overflow) = length.multipliedReportingOverflow(by: 2)
+        guard !overflow else { throw ReadError(description: "a string's length exceeds the file") }
+        let raw = try content(start, size)
+        var units: [UInt16] = []
+        units.reserveCapacity(length)
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    /// A dictionary: its keys' references, then its values', each key a string.
+    private mutating func dictionary(_ marker: UInt8, index: Int, depth: Int) throws(ReadError) -> [String: Any] {
+        let offset = offsets[index]
+        let (length, start) = try count(marker, at: offset)
+        let (keysSize, overflow) = length.multipliedReportingOverflow(by: referenceSize)
+        guard !overflow else { throw ReadError(description: "a dictionary's length exceeds the file") }
+        let keys = try referenceList(start, length)
+        let values = try referenceList(start + keysSize, length)
+        try enter(index)
+        defer { inProgress.remove(index) }
+        var dictionary: [String: Any] = [:]
+        for (key, value) in zip(keys, values) {
+            guard let name = try object(key, depth: depth + 1) as? String else {
+                throw ReadError(description: "a dictionary key is not a string")
+            }
+            dictionary[name] = try object(value, depth: depth + 1)
+        }
+        return dictionary
     }
 
     /// `length` object references from `start`, each checked against the object count.

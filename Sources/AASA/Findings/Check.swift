@@ -10,8 +10,9 @@ public enum CheckArea: String, Codable, Sendable, CaseIterable {
     case android
 }
 
-/// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons.
-public struct CheckDescription: Sendable {
+/// What a check is: its stable ID (a public contract: monitoring scripts key on it), severity and reasons; `rules
+/// --json` prints it as it is.
+public struct CheckDescription: Sendable, Encodable {
     public var id: String
     public var area: CheckArea
     /// The default severity; a finding may be milder or harsher when the case calls for it, as `severityChanges`

@@ -20,25 +20,16 @@ public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
 
 /// Where a finding lands: a URL, a JSON Pointer into the file, and the line and column of that value.
 public struct FindingLocation: Codable, Hashable, Sendable {
-    public var url: String?
-    public var pointer: String?
-    public var line: Int?
-    public var column: Int?
+    @Nullable public var url: String?
+    @Nullable public var pointer: String?
+    @Nullable public var line: Int?
+    @Nullable public var column: Int?
 
     public init(url: String? = nil, pointer: String? = nil, line: Int? = nil, column: Int? = nil) {
         self.url = url
         self.pointer = pointer
         self.line = line
         self.column = column
-    }
-
-    /// Every key is written, null when unknown, so consumers need not guess (the report schema lists them all).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(url, forKey: .url)
-        try c.encode(pointer, forKey: .pointer)
-        try c.encode(line, forKey: .line)
-        try c.encode(column, forKey: .column)
     }
 }
 

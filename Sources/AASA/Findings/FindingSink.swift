@@ -11,16 +11,22 @@ public struct FindingSink: Sendable {
     public var url: String?
     /// What the sink collects for, named by its `findings-truncated` finding.
     public let scope: FindingScope
+    /// The run's stop signal: a check that may take seconds (thousands of rules) returns early once it is set.
+    public let stop: StopSignal
     private var kept: [Finding] = []
     private var raised: [String: Int] = [:]
     /// Per capped check in the order they were capped: what was left out, and where the first one left out lands.
     private var truncations: [(omitted: OmittedFindings, first: FindingLocation)] = []
     private var truncationIndex: [String: Int] = [:]
 
-    public init(url: String? = nil, limit: Int = FindingSink.defaultLimit, scope: FindingScope = .file) {
+    public init(
+        url: String? = nil, limit: Int = FindingSink.defaultLimit, scope: FindingScope = .file,
+        stop: StopSignal = .never
+    ) {
         self.url = url
         self.limit = max(0, limit)
         self.scope = scope
+        self.stop = stop
     }
 
     /// The kept findings, then a `findings-truncated` finding for each check that raised more than `limit`.

@@ -2,15 +2,15 @@
 public struct LinkHop: Codable, Hashable, Sendable {
     public var url: String
     /// Nil when the hop was not fetched (never-fetched link, `--no-follow`, a refused redirect) or failed.
-    public var httpStatus: Int?
+    @Nullable public var httpStatus: Int?
     /// The `Location` header as sent (capped), when the hop redirected.
-    public var location: String?
+    @Nullable public var location: String?
     /// The first app, in file order, that this hop's own host's file opens for this URL.
-    public var opensApp: String?
+    @Nullable public var opensApp: String?
     /// The deciding rule as written, when `opensApp` is set.
-    public var rule: String?
+    @Nullable public var rule: String?
     /// Why the chain stopped here or what was not followed, in one sentence.
-    public var note: String?
+    @Nullable public var note: String?
 
     public init(
         url: String, httpStatus: Int? = nil, location: String? = nil, opensApp: String? = nil, rule: String? = nil,
@@ -22,17 +22,6 @@ public struct LinkHop: Codable, Hashable, Sendable {
         self.opensApp = opensApp
         self.rule = rule
         self.note = note
-    }
-
-    /// Every key is written, null when unknown, as links.json promises.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(url, forKey: .url)
-        try c.encode(httpStatus, forKey: .httpStatus)
-        try c.encode(location, forKey: .location)
-        try c.encode(opensApp, forKey: .opensApp)
-        try c.encode(rule, forKey: .rule)
-        try c.encode(note, forKey: .note)
     }
 }
 

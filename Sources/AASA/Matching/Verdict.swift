@@ -40,7 +40,7 @@ public struct RuleReference: Codable, Hashable, Sendable {
 public struct AppVerdict: Codable, Hashable, Sendable {
     public var appID: String
     public var result: MatchResult
-    public var rule: RuleReference?
+    @Nullable public var rule: RuleReference?
     /// One sentence explaining the result.
     public var reason: String
 
@@ -50,15 +50,6 @@ public struct AppVerdict: Codable, Hashable, Sendable {
         self.rule = rule
         self.reason = reason
     }
-
-    /// Writes `rule` as null when absent: every verdict in report.json and `match --json` has every key.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(appID, forKey: .appID)
-        try c.encode(result, forKey: .result)
-        try c.encode(rule, forKey: .rule)
-        try c.encode(reason, forKey: .reason)
-    }
 }
 
 /// Every app's verdict on one URL: `match --json` prints a list of these.
@@ -66,14 +57,7 @@ public struct URLVerdicts: Codable, Hashable, Sendable {
     public var url: String
     public var verdicts: [AppVerdict]
     /// The first app, in file order, whose verdict is `match`.
-    public var opensApp: String?
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(url, forKey: .url)
-        try c.encode(verdicts, forKey: .verdicts)
-        try c.encode(opensApp, forKey: .opensApp)
-    }
+    @Nullable public var opensApp: String?
 }
 
 /// Why one rule did or did not decide, for `match`'s rule-by-rule explanation.

@@ -31,15 +31,15 @@ public enum TLSProblem: String, Codable, Sendable {
 /// TLS facts of one host, read from a fresh connection.
 public struct TLSFacts: Codable, Hashable, Sendable {
     /// Negotiated protocol, e.g. "TLSv1.3".
-    public var protocolVersion: String?
+    @Nullable public var protocolVersion: String?
     public var verified: Bool
-    public var problem: TLSProblem?
+    @Nullable public var problem: TLSProblem?
     /// libcurl's or OpenSSL's words for the failure.
-    public var error: String?
-    public var subject: String?
-    public var issuer: String?
-    public var notAfter: Date?
-    public var daysLeft: Int?
+    @Nullable public var error: String?
+    @Nullable public var subject: String?
+    @Nullable public var issuer: String?
+    @Nullable public var notAfter: Date?
+    @Nullable public var daysLeft: Int?
 
     public init(
         protocolVersion: String? = nil, verified: Bool, problem: TLSProblem? = nil, error: String? = nil,
@@ -57,18 +57,6 @@ public struct TLSFacts: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol", verified, problem, error, subject, issuer, notAfter, daysLeft
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(protocolVersion, forKey: .protocolVersion)
-        try c.encode(verified, forKey: .verified)
-        try c.encode(problem, forKey: .problem)
-        try c.encode(error, forKey: .error)
-        try c.encode(subject, forKey: .subject)
-        try c.encode(issuer, forKey: .issuer)
-        try c.encode(notAfter, forKey: .notAfter)
-        try c.encode(daysLeft, forKey: .daysLeft)
     }
 }
 
@@ -106,8 +94,8 @@ public struct Exchange: Codable, Hashable, Sendable {
     public var location: FetchLocation
     public var url: String
     public var userAgent: String
-    public var httpStatus: Int?
-    public var contentType: String?
+    @Nullable public var httpStatus: Int?
+    @Nullable public var contentType: String?
     public var headers: [HeaderField]
     /// Decoded body bytes seen (capped: see `truncated`).
     public var bytes: Int
@@ -115,11 +103,11 @@ public struct Exchange: Codable, Hashable, Sendable {
     public var truncated: Bool
     public var wireBytes: Int
     /// Where a 3xx points (never followed).
-    public var redirectTo: String?
-    public var sha256: String?
-    public var failure: FetchFailure?
-    public var error: String?
-    public var tls: TLSFacts?
+    @Nullable public var redirectTo: String?
+    @Nullable public var sha256: String?
+    @Nullable public var failure: FetchFailure?
+    @Nullable public var error: String?
+    @Nullable public var tls: TLSFacts?
     public var timingsMs: Timings
     /// The body itself; kept out of the report (the report carries its digest and findings).
     public var body: [UInt8]
@@ -174,25 +162,6 @@ public struct Exchange: Codable, Hashable, Sendable {
         tls = try c.decodeIfPresent(TLSFacts.self, forKey: .tls)
         timingsMs = try c.decodeIfPresent(Timings.self, forKey: .timingsMs) ?? Timings()
         body = []
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(location, forKey: .location)
-        try c.encode(url, forKey: .url)
-        try c.encode(userAgent, forKey: .userAgent)
-        try c.encode(httpStatus, forKey: .httpStatus)
-        try c.encode(contentType, forKey: .contentType)
-        try c.encode(headers, forKey: .headers)
-        try c.encode(bytes, forKey: .bytes)
-        try c.encode(truncated, forKey: .truncated)
-        try c.encode(wireBytes, forKey: .wireBytes)
-        try c.encode(redirectTo, forKey: .redirectTo)
-        try c.encode(sha256, forKey: .sha256)
-        try c.encode(failure, forKey: .failure)
-        try c.encode(error, forKey: .error)
-        try c.encode(tls, forKey: .tls)
-        try c.encode(timingsMs, forKey: .timingsMs)
     }
 
     /// The media type without parameters, lower-cased.

@@ -205,39 +205,9 @@ enum HostParser {
                 guard pieceIndex <= 6 else {
                     return .failure(.init("an IPv6 address has an embedded IPv4 address in the wrong place"))
                 }
-                var numbersSeen = 0
-                while at(p) != nil {
-                    var piece: Int?
-                    if numbersSeen > 0 {
-                        guard at(p) == UInt8(ascii: "."), numbersSeen < 4 else {
-                            return .failure(.init("an IPv6 address has a malformed embedded IPv4 address"))
-                        }
-                        p += 1
-                    }
-                    guard let first = at(p), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
-                        return .failure(.init("an IPv6 address has a malformed embedded IPv4 address"))
-                    }
-                    while let byte = at(p), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                        let number = Int(byte - UInt8(ascii: "0"))
-                        if let current = piece {
-                            guard current != 0 else {
-                                return .failure(.init("an IPv6 address has an embedded IPv4 part with a leading zero"))
-                            }
-                            piece = current * 10 + number
-                        } else {
-                            piece = number
-                        }
-                        guard piece! <= 255 else {
-                            return .failure(.init("an IPv6 address has an embedded IPv4 part greater than 255"))
-                        }
-                        p += 1
-                    }
-                    address[pieceIndex] = address[pieceIndex] << 8 | UInt16(piece!)
-                    numbersSeen += 1
-                    if numbersSeen == 2 || numbersSeen == 4 { pieceIndex += 1 }
-                }
-                guard numbersSeen == 4 else {
-                    return .failure(.init("an IPv6 address has an embedded IPv4 address with fewer than four parts"))
+                switch parseEmbeddedIPv4(input, from: p, into: &address, at: pieceIndex) {
+                case .success(let next): pieceIndex = next
+                case .failure(let failure): return .failure(failure)
                 }
                 break
             } else if at(p) == UInt8(ascii: ":") {
@@ -261,6 +231,51 @@ enum HostParser {
             return .failure(.init("an IPv6 address has fewer than eight pieces and no '::'"))
         }
         return .success(address)
+    }
+
+    /// The IPv4 address that ends an IPv6 address (`::ffff:1.2.3.4`), from `start`, into the two pieces from
+    /// `pieceIndex`; the piece after it.
+    static func parseEmbeddedIPv4(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int, into address: inout [UInt16], at pieceIndex: Int
+    ) -> Result<Int, WebURL.Failure> {
+        func at(_ i: Int) -> UInt8? { i < input.count ? input[i] : nil }
+        var p = start
+        var pieceIndex = pieceIndex
+        var numbersSeen = 0
+        while at(p) != nil {
+            var piece: Int?
+            if numbersSeen > 0 {
+                guard at(p) == UInt8(ascii: "."), numbersSeen < 4 else {
+                    return .failure(.init("an IPv6 address has a malformed embedded IPv4 address"))
+                }
+                p += 1
+            }
+            guard let first = at(p), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+                return .failure(.init("an IPv6 address has a malformed embedded IPv4 address"))
+            }
+            while let byte = at(p), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                let number = Int(byte - UInt8(ascii: "0"))
+                if let current = piece {
+                    guard current != 0 else {
+                        return .failure(.init("an IPv6 address has an embedded IPv4 part with a leading zero"))
+                    }
+                    piece = current * 10 + number
+                } else {
+                    piece = number
+                }
+                guard piece! <= 255 else {
+                    return .failure(.init("an IPv6 address has an embedded IPv4 part greater than 255"))
+                }
+                p += 1
+            }
+            address[pieceIndex] = address[pieceIndex] << 8 | UInt16(piece!)
+            numbersSeen += 1
+            if numbersSeen == 2 || numbersSeen == 4 { pieceIndex += 1 }
+        }
+        guard numbersSeen == 4 else {
+            return .failure(.init("an IPv6 address has an embedded IPv4 address with fewer than four parts"))
+        }
+        return .success(pieceIndex)
     }
 
     /// `[` + the address in lower-case hex with the first longest run of two or more zero pieces as `::` + `]`.

@@ -25,6 +25,16 @@ struct URLParser {
     var authorityEnd = 0
     /// Where the path segment being written starts (its `/`).
     var segmentStart = 0
+    /// The state the next byte is read in, and that byte's position.
+    var state = State.schemeStart
+    var p = 0
+    /// Where the buffer the Standard accumulates (authority, host, port, file host, query) starts in the input.
+    var bufferStart = 0
+    var atSignSeen = false
+    var passwordTokenSeen = false
+    var insideBrackets = false
+    var username: [UInt8] = []
+    var password: [UInt8] = []
 
     static func parse(
         _ input: String, base: WebURL?, queryEncoding: (@Sendable (Substring) -> [UInt8])?
@@ -66,309 +76,359 @@ struct URLParser {
     mutating func run() -> Result<WebURL, WebURL.Failure> {
         let n = input.count
         out.reserveCapacity(n + baseBytes.count + 8)
-        var state = State.schemeStart
-        var p = 0
-        /// Where the buffer the Standard accumulates (authority, host, port, file host, query) starts in the input.
-        var bufferStart = 0
-        var atSignSeen = false
-        var passwordTokenSeen = false
-        var insideBrackets = false
-        var username: [UInt8] = []
-        var password: [UInt8] = []
-
-        /// The relative and file states after copying the base's authority: `?` starts a new query on the base's
-        /// path, `#` or the end keeps the base's query too. False for anything else, which the state handles.
-        func keepsBasePath(_ c: Int) -> Bool {
-            if c == ascii("?") {
-                copyBasePath(withQuery: false)
-                startQuery()
-                bufferStart = p + 1
-                state = .query
-                return true
-            }
-            guard c == -1 || c == ascii("#") else { return false }
-            copyBasePath(withQuery: true)
-            if c == ascii("#") {
-                startFragment()
-                state = .fragment
-            }
-            return true
-        }
-
         while true {
             let c = p < n ? Int(input[p]) : -1
-            switch state {
-            case .schemeStart:
-                if isAlpha(c) {
-                    out.append(UInt8(c) | 0x20)
-                    state = .scheme
-                } else {
-                    state = .noScheme
-                    p -= 1
-                }
+            if let failure = step(c) { return .failure(failure) }
+            if p == n { break }
+            p += 1
+        }
+        return finish()
+    }
 
-            case .scheme:
-                if isAlpha(c) || isDigit(c) || c == ascii("+") || c == ascii("-") || c == ascii(".") {
-                    out.append(isAlpha(c) ? UInt8(c) | 0x20 : UInt8(c))
-                } else if c == ascii(":") {
-                    layout.schemeEnd = Int32(out.count)
-                    layout.scheme = out.withUnsafeBufferPointer { WebURL.SchemeKind($0) }
-                    out.append(UInt8(ascii: ":"))
-                    authorityEnd = out.count
-                    if layout.scheme == .file {
-                        state = .file
-                    } else if isSpecial, let base, base.layout.scheme == layout.scheme {
-                        state = .specialRelativeOrAuthority
-                    } else if isSpecial {
-                        state = .specialAuthoritySlashes
-                    } else if at(p + 1) == ascii("/") {
-                        state = .pathOrAuthority
-                        p += 1
-                    } else {
-                        layout.opaquePath = true
-                        state = .opaquePath
-                    }
-                } else {
-                    out.removeAll(keepingCapacity: true)
-                    state = .noScheme
-                    p = -1
-                }
+    /// One input byte (`-1` at the end) in the current state; nil, or why the input is no URL.
+    mutating func step(_ c: Int) -> WebURL.Failure? {
+        switch state {
+        case .schemeStart, .scheme, .noScheme: return schemeStates(c)
+        case .specialRelativeOrAuthority, .pathOrAuthority, .relative, .relativeSlash, .specialAuthoritySlashes,
+            .specialAuthorityIgnoreSlashes:
+            relativeStates(c)
+        case .authority, .host: return authorityStates(c)
+        case .port: return portState(c)
+        case .file, .fileSlash, .fileHost: return fileStates(c)
+        case .pathStart, .path, .opaquePath: pathStates(c)
+        case .query, .fragment: queryOrFragmentStates(c)
+        }
+        return nil
+    }
 
-            case .noScheme:
-                guard let base else {
-                    return .failure(.init("there is no scheme (such as 'https:') and no base URL to resolve against"))
-                }
-                if base.layout.opaquePath {
-                    guard c == ascii("#") else {
-                        return .failure(
-                            .init(
-                                "there is no scheme, and the base URL has an opaque path ('\(base.scheme):…'), "
-                                    + "against which only a fragment ('#…') resolves"))
-                    }
-                    copyBase(upTo: base.queryEnd)
-                    layout = base.layout
-                    layout.fragmentStart = -1
-                    authorityEnd = base.authorityEnd
-                    startFragment()
-                    state = .fragment
-                } else {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: baseBytes[...Int(base.layout.schemeEnd)]))
-                    layout.schemeEnd = base.layout.schemeEnd
-                    layout.scheme = base.layout.scheme
-                    authorityEnd = out.count
-                    state = base.layout.scheme == .file ? .file : .relative
-                    p -= 1
-                }
+    /// The scheme and what comes right after it: a scheme, none (a relative URL), an opaque path. Nil, or why the
+    /// input is no URL.
+    mutating func schemeStates(_ c: Int) -> WebURL.Failure? {
+        switch state {
+        case .schemeStart:
+            if isAlpha(c) {
+                out.append(UInt8(c) | 0x20)
+                state = .scheme
+            } else {
+                state = .noScheme
+                p -= 1
+            }
 
-            case .specialRelativeOrAuthority:
-                if c == ascii("/") && at(p + 1) == ascii("/") {
-                    state = .specialAuthorityIgnoreSlashes
+        case .scheme:
+            if isAlpha(c) || isDigit(c) || c == ascii("+") || c == ascii("-") || c == ascii(".") {
+                out.append(isAlpha(c) ? UInt8(c) | 0x20 : UInt8(c))
+            } else if c == ascii(":") {
+                layout.schemeEnd = Int32(out.count)
+                layout.scheme = out.withUnsafeBufferPointer { WebURL.SchemeKind($0) }
+                out.append(UInt8(ascii: ":"))
+                authorityEnd = out.count
+                if layout.scheme == .file {
+                    state = .file
+                } else if isSpecial, let base, base.layout.scheme == layout.scheme {
+                    state = .specialRelativeOrAuthority
+                } else if isSpecial {
+                    state = .specialAuthoritySlashes
+                } else if at(p + 1) == ascii("/") {
+                    state = .pathOrAuthority
                     p += 1
                 } else {
-                    state = .relative
-                    p -= 1
+                    layout.opaquePath = true
+                    state = .opaquePath
                 }
+            } else {
+                out.removeAll(keepingCapacity: true)
+                state = .noScheme
+                p = -1
+            }
 
-            case .pathOrAuthority:
-                if c == ascii("/") {
-                    state = .authority
-                    bufferStart = p + 1
-                } else {
+        case .noScheme:
+            guard let base else {
+                return .some(.init("there is no scheme (such as 'https:') and no base URL to resolve against"))
+            }
+            if base.layout.opaquePath {
+                guard c == ascii("#") else {
+                    return .some(
+                        .init(
+                            "there is no scheme, and the base URL has an opaque path ('\(base.scheme):…'), "
+                                + "against which only a fragment ('#…') resolves"))
+                }
+                copyBase(upTo: base.queryEnd)
+                layout = base.layout
+                layout.fragmentStart = -1
+                authorityEnd = base.authorityEnd
+                startFragment()
+                state = .fragment
+            } else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: baseBytes[...Int(base.layout.schemeEnd)]))
+                layout.schemeEnd = base.layout.schemeEnd
+                layout.scheme = base.layout.scheme
+                authorityEnd = out.count
+                state = base.layout.scheme == .file ? .file : .relative
+                p -= 1
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// A relative URL against the base, or the slashes before an authority.
+    mutating func relativeStates(_ c: Int) {
+        switch state {
+        case .specialRelativeOrAuthority:
+            if c == ascii("/") && at(p + 1) == ascii("/") {
+                state = .specialAuthorityIgnoreSlashes
+                p += 1
+            } else {
+                state = .relative
+                p -= 1
+            }
+
+        case .pathOrAuthority:
+            if c == ascii("/") {
+                state = .authority
+                bufferStart = p + 1
+            } else {
+                state = .path
+                beginSegment()
+                p -= 1
+            }
+
+        case .relative:
+            if c == ascii("/") || (isSpecial && c == ascii("\\")) {
+                state = .relativeSlash
+            } else {
+                copyBaseAuthority()
+                if !keepsBasePath(c) {
+                    copyBasePath(withQuery: false)
+                    shortenPath()
                     state = .path
                     beginSegment()
                     p -= 1
                 }
+            }
 
-            case .relative:
-                if c == ascii("/") || (isSpecial && c == ascii("\\")) {
-                    state = .relativeSlash
-                } else {
-                    copyBaseAuthority()
-                    if !keepsBasePath(c) {
+        case .relativeSlash:
+            if isSpecial && (c == ascii("/") || c == ascii("\\")) {
+                state = .specialAuthorityIgnoreSlashes
+            } else if c == ascii("/") {
+                state = .authority
+                bufferStart = p + 1
+            } else {
+                copyBaseAuthority()
+                state = .path
+                beginSegment()
+                p -= 1
+            }
+
+        case .specialAuthoritySlashes:
+            state = .specialAuthorityIgnoreSlashes
+            if c == ascii("/") && at(p + 1) == ascii("/") { p += 1 } else { p -= 1 }
+
+        case .specialAuthorityIgnoreSlashes:
+            if c != ascii("/") && c != ascii("\\") {
+                state = .authority
+                bufferStart = p
+                p -= 1
+            }
+        default: break
+        }
+    }
+
+    /// The credentials before an `@`, then the host. Nil, or why the input is no URL.
+    mutating func authorityStates(_ c: Int) -> WebURL.Failure? {
+        switch state {
+        case .authority:
+            if c == ascii("@") {
+                if atSignSeen {
+                    if passwordTokenSeen {
+                        password.append(contentsOf: "%40".utf8)
+                    } else {
+                        username.append(contentsOf: "%40".utf8)
+                    }
+                }
+                atSignSeen = true
+                for byte in input[bufferStart..<p] {
+                    if byte == UInt8(ascii: ":") && !passwordTokenSeen {
+                        passwordTokenSeen = true
+                    } else if passwordTokenSeen {
+                        PercentEncoding.append(byte, .userinfo, to: &password)
+                    } else {
+                        PercentEncoding.append(byte, .userinfo, to: &username)
+                    }
+                }
+                bufferStart = p + 1
+            } else if c == -1 || c == ascii("/") || c == ascii("?") || c == ascii("#")
+                || (isSpecial && c == ascii("\\"))
+            {
+                if atSignSeen && bufferStart == p {
+                    return .some(.init("there are credentials (before an '@') but no host"))
+                }
+                p = bufferStart - 1
+                state = .host
+            }
+
+        case .host:
+            if c == ascii(":") && !insideBrackets {
+                if bufferStart == p { return .some(.init("the host is missing before the port")) }
+                if case .failure(let failure) = writeHost(bufferStart..<p, username, password) {
+                    return .some(failure)
+                }
+                bufferStart = p + 1
+                state = .port
+            } else if c == -1 || c == ascii("/") || c == ascii("?") || c == ascii("#")
+                || (isSpecial && c == ascii("\\"))
+            {
+                if isSpecial && bufferStart == p { return .some(.init("the host is missing")) }
+                if case .failure(let failure) = writeHost(bufferStart..<p, username, password) {
+                    return .some(failure)
+                }
+                p -= 1
+                state = .pathStart
+            } else if c == ascii("[") {
+                insideBrackets = true
+            } else if c == ascii("]") {
+                insideBrackets = false
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// The port, written unless it is the scheme's default. Nil, or why the input is no URL.
+    mutating func portState(_ c: Int) -> WebURL.Failure? {
+        switch state {
+        case .port:
+            if isDigit(c) {
+                // The digits accumulate in the buffer.
+            } else if c == -1 || c == ascii("/") || c == ascii("?") || c == ascii("#")
+                || (isSpecial && c == ascii("\\"))
+            {
+                if bufferStart < p {
+                    var value = 0
+                    for byte in input[bufferStart..<p] { value = min(value * 10 + Int(byte) - 0x30, 100_000) }
+                    guard value <= 65535 else {
+                        let digits = String(decoding: input[bufferStart..<min(p, bufferStart + 20)], as: UTF8.self)
+                        return .some(
+                            .init(
+                                "the port \(digits)\(p - bufferStart > 20 ? "…" : "") is out of range (0 to 65535)")
+                        )
+                    }
+                    if value != layout.scheme.defaultPort {
+                        layout.port = Int32(value)
+                        out.append(UInt8(ascii: ":"))
+                        out.append(contentsOf: String(value).utf8)
+                        authorityEnd = out.count
+                    }
+                }
+                state = .pathStart
+                p -= 1
+            } else {
+                return .some(
+                    .init("the port contains \(HostParser.describe(UInt8(c))), which is not a digit"))
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// A `file:` URL's slashes and host, with the Windows drive letter quirks. Nil, or why the input is no URL.
+    mutating func fileStates(_ c: Int) -> WebURL.Failure? {
+        switch state {
+        case .file:
+            if c == ascii("/") || c == ascii("\\") {
+                state = .fileSlash
+            } else if let base, base.layout.scheme == .file {
+                copyBaseAuthority()
+                if !keepsBasePath(c) {
+                    if !startsWithWindowsDriveLetter(p) {
                         copyBasePath(withQuery: false)
                         shortenPath()
-                        state = .path
-                        beginSegment()
-                        p -= 1
                     }
-                }
-
-            case .relativeSlash:
-                if isSpecial && (c == ascii("/") || c == ascii("\\")) {
-                    state = .specialAuthorityIgnoreSlashes
-                } else if c == ascii("/") {
-                    state = .authority
-                    bufferStart = p + 1
-                } else {
-                    copyBaseAuthority()
                     state = .path
                     beginSegment()
                     p -= 1
                 }
+            } else {
+                writeEmptyHost()
+                state = .path
+                beginSegment()
+                p -= 1
+            }
 
-            case .specialAuthoritySlashes:
-                state = .specialAuthorityIgnoreSlashes
-                if c == ascii("/") && at(p + 1) == ascii("/") { p += 1 } else { p -= 1 }
-
-            case .specialAuthorityIgnoreSlashes:
-                if c != ascii("/") && c != ascii("\\") {
-                    state = .authority
-                    bufferStart = p
-                    p -= 1
-                }
-
-            case .authority:
-                if c == ascii("@") {
-                    if atSignSeen {
-                        if passwordTokenSeen {
-                            password.append(contentsOf: "%40".utf8)
-                        } else {
-                            username.append(contentsOf: "%40".utf8)
-                        }
-                    }
-                    atSignSeen = true
-                    for byte in input[bufferStart..<p] {
-                        if byte == UInt8(ascii: ":") && !passwordTokenSeen {
-                            passwordTokenSeen = true
-                        } else if passwordTokenSeen {
-                            PercentEncoding.append(byte, .userinfo, to: &password)
-                        } else {
-                            PercentEncoding.append(byte, .userinfo, to: &username)
-                        }
-                    }
-                    bufferStart = p + 1
-                } else if c == -1 || c == ascii("/") || c == ascii("?") || c == ascii("#")
-                    || (isSpecial && c == ascii("\\"))
-                {
-                    if atSignSeen && bufferStart == p {
-                        return .failure(.init("there are credentials (before an '@') but no host"))
-                    }
-                    p = bufferStart - 1
-                    state = .host
-                }
-
-            case .host:
-                if c == ascii(":") && !insideBrackets {
-                    if bufferStart == p { return .failure(.init("the host is missing before the port")) }
-                    if case .failure(let failure) = writeHost(bufferStart..<p, username, password) {
-                        return .failure(failure)
-                    }
-                    bufferStart = p + 1
-                    state = .port
-                } else if c == -1 || c == ascii("/") || c == ascii("?") || c == ascii("#")
-                    || (isSpecial && c == ascii("\\"))
-                {
-                    if isSpecial && bufferStart == p { return .failure(.init("the host is missing")) }
-                    if case .failure(let failure) = writeHost(bufferStart..<p, username, password) {
-                        return .failure(failure)
-                    }
-                    p -= 1
-                    state = .pathStart
-                } else if c == ascii("[") {
-                    insideBrackets = true
-                } else if c == ascii("]") {
-                    insideBrackets = false
-                }
-
-            case .port:
-                if isDigit(c) {
-                    // The digits accumulate in the buffer.
-                } else if c == -1 || c == ascii("/") || c == ascii("?") || c == ascii("#")
-                    || (isSpecial && c == ascii("\\"))
-                {
-                    if bufferStart < p {
-                        var value = 0
-                        for byte in input[bufferStart..<p] { value = min(value * 10 + Int(byte) - 0x30, 100_000) }
-                        guard value <= 65535 else {
-                            let digits = String(decoding: input[bufferStart..<min(p, bufferStart + 20)], as: UTF8.self)
-                            return .failure(
-                                .init(
-                                    "the port \(digits)\(p - bufferStart > 20 ? "…" : "") is out of range (0 to 65535)")
-                            )
-                        }
-                        if value != layout.scheme.defaultPort {
-                            layout.port = Int32(value)
-                            out.append(UInt8(ascii: ":"))
-                            out.append(contentsOf: String(value).utf8)
-                            authorityEnd = out.count
-                        }
-                    }
-                    state = .pathStart
-                    p -= 1
-                } else {
-                    return .failure(
-                        .init("the port contains \(HostParser.describe(UInt8(c))), which is not a digit"))
-                }
-
-            case .file:
-                if c == ascii("/") || c == ascii("\\") {
-                    state = .fileSlash
-                } else if let base, base.layout.scheme == .file {
+        case .fileSlash:
+            if c == ascii("/") || c == ascii("\\") {
+                state = .fileHost
+                bufferStart = p + 1
+            } else {
+                if let base, base.layout.scheme == .file {
                     copyBaseAuthority()
-                    if !keepsBasePath(c) {
-                        if !startsWithWindowsDriveLetter(p) {
-                            copyBasePath(withQuery: false)
-                            shortenPath()
-                        }
-                        state = .path
-                        beginSegment()
-                        p -= 1
+                    let drive = Int(base.layout.pathStart)
+                    if !startsWithWindowsDriveLetter(p), base.pathEnd - drive >= 3,
+                        isNormalizedWindowsDriveLetter(baseBytes[drive + 1], baseBytes[drive + 2]),
+                        base.pathEnd == drive + 3 || baseBytes[drive + 3] == UInt8(ascii: "/")
+                    {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: baseBytes[drive..<(drive + 3)]))
                     }
                 } else {
                     writeEmptyHost()
-                    state = .path
-                    beginSegment()
-                    p -= 1
                 }
+                state = .path
+                beginSegment()
+                p -= 1
+            }
 
-            case .fileSlash:
-                if c == ascii("/") || c == ascii("\\") {
-                    state = .fileHost
-                    bufferStart = p + 1
+        case .fileHost:
+            if c == -1 || c == ascii("/") || c == ascii("\\") || c == ascii("?") || c == ascii("#") {
+                if p - bufferStart == 2 && isWindowsDriveLetter(input[bufferStart], input[bufferStart + 1]) {
+                    // The drive letter quirk: the buffer is the path's first segment, not a host.
+                    writeEmptyHost()
+                    beginSegment()
+                    out.append(input[bufferStart])
+                    out.append(input[bufferStart + 1])
+                    state = .path
+                } else if bufferStart == p {
+                    writeEmptyHost()
+                    state = .pathStart
                 } else {
-                    if let base, base.layout.scheme == .file {
-                        copyBaseAuthority()
-                        let drive = Int(base.layout.pathStart)
-                        if !startsWithWindowsDriveLetter(p), base.pathEnd - drive >= 3,
-                            isNormalizedWindowsDriveLetter(baseBytes[drive + 1], baseBytes[drive + 2]),
-                            base.pathEnd == drive + 3 || baseBytes[drive + 3] == UInt8(ascii: "/")
-                        {
-                            out.append(contentsOf: UnsafeBufferPointer(rebasing: baseBytes[drive..<(drive + 3)]))
-                        }
-                    } else {
-                        writeEmptyHost()
+                    if case .failure(let failure) = writeHost(bufferStart..<p, [], [], fileHost: true) {
+                        return .some(failure)
                     }
-                    state = .path
-                    beginSegment()
-                    p -= 1
+                    state = .pathStart
                 }
+                p -= 1
+            }
+        default: break
+        }
+        return nil
+    }
 
-            case .fileHost:
-                if c == -1 || c == ascii("/") || c == ascii("\\") || c == ascii("?") || c == ascii("#") {
-                    if p - bufferStart == 2 && isWindowsDriveLetter(input[bufferStart], input[bufferStart + 1]) {
-                        // The drive letter quirk: the buffer is the path's first segment, not a host.
-                        writeEmptyHost()
-                        beginSegment()
-                        out.append(input[bufferStart])
-                        out.append(input[bufferStart + 1])
-                        state = .path
-                    } else if bufferStart == p {
-                        writeEmptyHost()
-                        state = .pathStart
-                    } else {
-                        if case .failure(let failure) = writeHost(bufferStart..<p, [], [], fileHost: true) {
-                            return .failure(failure)
-                        }
-                        state = .pathStart
-                    }
-                    p -= 1
-                }
+    /// The path: special (segments, dot segments) or opaque.
+    mutating func pathStates(_ c: Int) {
+        switch state {
+        case .pathStart:
+            if isSpecial {
+                state = .path
+                beginSegment()
+                if c != ascii("/") && c != ascii("\\") { p -= 1 }
+            } else if c == ascii("?") {
+                startQuery()
+                bufferStart = p + 1
+                state = .query
+            } else if c == ascii("#") {
+                startFragment()
+                state = .fragment
+            } else if c != -1 {
+                state = .path
+                beginSegment()
+                if c != ascii("/") { p -= 1 }
+            }
 
-            case .pathStart:
-                if isSpecial {
-                    state = .path
+        case .path:
+            let slash = c == ascii("/") || (isSpecial && c == ascii("\\"))
+            if slash || c == -1 || c == ascii("?") || c == ascii("#") {
+                finishSegment(continuing: slash)
+                if slash {
                     beginSegment()
-                    if c != ascii("/") && c != ascii("\\") { p -= 1 }
                 } else if c == ascii("?") {
                     startQuery()
                     bufferStart = p + 1
@@ -376,72 +436,75 @@ struct URLParser {
                 } else if c == ascii("#") {
                     startFragment()
                     state = .fragment
-                } else if c != -1 {
-                    state = .path
-                    beginSegment()
-                    if c != ascii("/") { p -= 1 }
                 }
+            } else {
+                PercentEncoding.append(UInt8(c), .path, to: &out)
+            }
 
-            case .path:
-                let slash = c == ascii("/") || (isSpecial && c == ascii("\\"))
-                if slash || c == -1 || c == ascii("?") || c == ascii("#") {
-                    finishSegment(continuing: slash)
-                    if slash {
-                        beginSegment()
-                    } else if c == ascii("?") {
-                        startQuery()
-                        bufferStart = p + 1
-                        state = .query
-                    } else if c == ascii("#") {
-                        startFragment()
-                        state = .fragment
-                    }
+        case .opaquePath:
+            if c == ascii("?") {
+                startQuery()
+                bufferStart = p + 1
+                state = .query
+            } else if c == ascii("#") {
+                startFragment()
+                state = .fragment
+            } else if c == ascii(" ") {
+                // A space before the query or fragment is encoded, so an opaque path never ends in a space.
+                let next = at(p + 1)
+                if next == ascii("?") || next == ascii("#") {
+                    out.append(contentsOf: "%20".utf8)
                 } else {
-                    PercentEncoding.append(UInt8(c), .path, to: &out)
+                    out.append(UInt8(ascii: " "))
                 }
+            } else if c != -1 {
+                PercentEncoding.append(UInt8(c), .c0Control, to: &out)
+            }
+        default: break
+        }
+    }
 
-            case .opaquePath:
-                if c == ascii("?") {
-                    startQuery()
-                    bufferStart = p + 1
-                    state = .query
-                } else if c == ascii("#") {
+    /// The query (encoded in the page's encoding where it applies) and the fragment.
+    mutating func queryOrFragmentStates(_ c: Int) {
+        switch state {
+        case .query:
+            let encoded = encoder != nil && isSpecial && layout.scheme != .ws && layout.scheme != .wss
+            if c == -1 || c == ascii("#") {
+                if encoded, let encoder {
+                    PercentEncoding.appendQuery(
+                        UnsafeBufferPointer(rebasing: input[bufferStart..<p]), encoder: encoder, to: &out)
+                }
+                if c == ascii("#") {
                     startFragment()
                     state = .fragment
-                } else if c == ascii(" ") {
-                    // A space before the query or fragment is encoded, so an opaque path never ends in a space.
-                    let next = at(p + 1)
-                    if next == ascii("?") || next == ascii("#") {
-                        out.append(contentsOf: "%20".utf8)
-                    } else {
-                        out.append(UInt8(ascii: " "))
-                    }
-                } else if c != -1 {
-                    PercentEncoding.append(UInt8(c), .c0Control, to: &out)
                 }
-
-            case .query:
-                let encoded = encoder != nil && isSpecial && layout.scheme != .ws && layout.scheme != .wss
-                if c == -1 || c == ascii("#") {
-                    if encoded, let encoder {
-                        PercentEncoding.appendQuery(
-                            UnsafeBufferPointer(rebasing: input[bufferStart..<p]), encoder: encoder, to: &out)
-                    }
-                    if c == ascii("#") {
-                        startFragment()
-                        state = .fragment
-                    }
-                } else if !encoded {
-                    PercentEncoding.append(UInt8(c), isSpecial ? .specialQuery : .query, to: &out)
-                }
-
-            case .fragment:
-                if c != -1 { PercentEncoding.append(UInt8(c), .fragment, to: &out) }
+            } else if !encoded {
+                PercentEncoding.append(UInt8(c), isSpecial ? .specialQuery : .query, to: &out)
             }
-            if p == n { break }
-            p += 1
+
+        case .fragment:
+            if c != -1 { PercentEncoding.append(UInt8(c), .fragment, to: &out) }
+        default: break
         }
-        return finish()
+    }
+
+    /// The relative and file states after copying the base's authority: `?` starts a new query on the base's
+    /// path, `#` or the end keeps the base's query too. False for anything else, which the state handles.
+    mutating func keepsBasePath(_ c: Int) -> Bool {
+        if c == ascii("?") {
+            copyBasePath(withQuery: false)
+            startQuery()
+            bufferStart = p + 1
+            state = .query
+            return true
+        }
+        guard c == -1 || c == ascii("#") else { return false }
+        copyBasePath(withQuery: true)
+        if c == ascii("#") {
+            startFragment()
+            state = .fragment
+        }
+        return true
     }
 
     /// The URL from the buffer: a host-less path that starts with `//` gets `/.` in front, so the serialization

@@ -8,13 +8,13 @@ public struct LinkResult: Codable, Sendable {
     /// `FILE:LINE`, or "argument".
     public var source: String
     /// The link's text (`--html`); nil otherwise.
-    public var text: String?
+    @Nullable public var text: String?
     public var url: String
     public var tier: LinkTier
     /// The app that opens: the tapped URL's for `opens-app`, the later hop's for `safari-first`.
-    public var appID: String?
+    @Nullable public var appID: String?
     /// The deciding rule as written, with the app.
-    public var rule: String?
+    @Nullable public var rule: String?
     public var chain: [LinkHop]
     public var findings: [LinkFinding]
 
@@ -46,20 +46,6 @@ public struct LinkResult: Codable, Sendable {
             return "No URL in the chain opens an app" + (last.map { ": " + $0 } ?? ".")
         default: return chain.last?.note ?? ""
         }
-    }
-
-    /// Every key written, null when unknown, as links.json promises.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(input, forKey: .input)
-        try c.encode(source, forKey: .source)
-        try c.encode(text, forKey: .text)
-        try c.encode(url, forKey: .url)
-        try c.encode(tier, forKey: .tier)
-        try c.encode(appID, forKey: .appID)
-        try c.encode(rule, forKey: .rule)
-        try c.encode(chain, forKey: .chain)
-        try c.encode(findings, forKey: .findings)
     }
 }
 

@@ -20,12 +20,12 @@ public struct LinksRunner: Sendable {
 
     public init(
         fetcher: any HTTPFetching, concurrency: Int, follows: Bool = true, schemes: URLSchemes? = nil,
-        associatedDomains: [String] = [], maximumHosts: Int = DomainFiles.maximumHosts
+        associatedDomains: [String] = [], maximumHosts: Int = DomainFiles.maximumHosts, stop: StopSignal = .never
     ) {
         follower = LinkChainFollower(fetcher: fetcher)
         // No CDN copy: `links` fetches nothing beyond each link's chain and its hosts' own files.
         files = DomainFiles(
-            auditor: DomainAuditor(fetcher: fetcher), named: associatedDomains, maximumHosts: maximumHosts)
+            auditor: DomainAuditor(fetcher: fetcher, stop: stop), named: associatedDomains, maximumHosts: maximumHosts)
         self.concurrency = max(1, concurrency)
         self.follows = follows
         self.schemes = schemes

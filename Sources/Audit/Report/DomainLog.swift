@@ -73,11 +73,13 @@ public final class DomainLog: Sendable {
     /// Appends one finished domain. A failed write (a full disk) keeps the domain in memory, so the reports still
     /// hold it, and is remembered in `failure`. `linkable` says which linked hosts' files judge its links at the end
     /// (by default the run's audited domains).
-    public func append(_ report: DomainReport, index: Int, linkable: ((String) -> Bool)? = nil) {
+    public func append(
+        _ report: DomainReport, index: Int, linkable: ((String) -> Bool)? = nil, stop: StopSignal = .never
+    ) {
         let linkable = linkable ?? { [audited] in audited.contains($0) }
         // A signal while its URLs were judged leaves rows unjudged: the reports show them so, and `--resume`
         // audits the domain again.
-        let partial = StopRequest.isRequested
+        let partial = stop.isRequested
         state.withLock { state in
             if state.failure == nil {
                 switch Self.writeLine(report, index: index, partial: partial, to: state.fd) {

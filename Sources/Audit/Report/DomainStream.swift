@@ -106,6 +106,8 @@ public struct DomainStream: Sendable {
     /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
     /// `link-custom-scheme`'s, are added after the domain was logged).
     public var suppressions: Suppressions?
+    /// The run's stop signal, given to the tables judged again here.
+    public var stop = StopSignal.never
 
     /// `entries` in report order (sorted by index).
     init(entries: [Entry], log: DomainLog.Reader?) {
@@ -153,6 +155,7 @@ public struct DomainStream: Sendable {
     /// other row keeps the verdicts written.
     private func rejudged(_ table: URLTable, hosts: Set<String>) -> URLTable {
         var fresh = URLTable()
+        fresh.stop = stop
         for row in table {
             guard let host = URLAuthority.httpHost(of: row.url), hosts.contains(host) else {
                 fresh.append(row)

@@ -127,20 +127,21 @@ enum LinksCommand: Command {
         var configuration = plan.configuration
         configuration.idleConnections = LinksRunner.idleConnections
         let fetcher = CurlFetcher(configuration: configuration)
+        let stopSignal = StopSignal()
         let runner = LinksRunner(
             fetcher: fetcher, concurrency: plan.concurrency, follows: plan.follows, schemes: plan.schemes,
-            associatedDomains: plan.associatedDomains)
+            associatedDomains: plan.associatedDomains, stop: stopSignal)
         let links = plan.list.links
         let progress = ProgressLine(
             total: links.count, unit: "links", started: started, crawl: nil,
             visible: isatty(STDERR_FILENO) == 1 && !plan.quiet)
         let work = Task { await runner.run(links) { progress.completed($0) } }
-        let stop = Interruption.onSignal { work.cancel() }
+        let stop = Interruption.onSignal(setting: stopSignal) { work.cancel() }
         defer { stop.cancel() }
         let (results, domains, unfinished) = await work.value
         progress.finish()
         fetcher.shutdown()
-        let interrupted = work.isCancelled || StopRequest.isRequested || unfinished > 0
+        let interrupted = work.isCancelled || stopSignal.isRequested || unfinished > 0
         let report = LinksReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(), interrupted: interrupted,
             links: results, skipped: plan.list.skipped, skippedLinks: plan.list.skippedLinks,

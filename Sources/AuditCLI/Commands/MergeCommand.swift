@@ -186,10 +186,10 @@ enum MergeCommand: Command {
                 Terminal.err(Terminal.safe("aasa-audit merge: could not compare with \(baseline.path): \(error)"))
             }
         }
-        let written = ReportFiles.write(streamed, into: folder, to: plan.outputs, failOn: plan.failOn)
+        let written = ReportFiles.write(streamed, into: folder, to: plan.outputs, failOn: plan.failOn, stop: .never)
         let status = RunStatus(
             streamed, failOn: plan.failOn, failOnChange: plan.failOnChange,
-            interrupted: header.interrupted || StopRequest.isRequested)
+            interrupted: header.interrupted)
         if !plan.quiet {
             Terminal.out(
                 AuditSummary(terminal: .standard, verbose: false, status: status).render(

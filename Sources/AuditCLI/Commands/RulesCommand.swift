@@ -22,18 +22,6 @@ enum RulesCommand: Command {
         case text, json, markdown, docs
     }
 
-    /// One check in `rules --json`.
-    struct Entry: Encodable {
-        var id: String
-        var area: String
-        var severity: Severity
-        var summary: String
-        var rationale: String
-        var reference: String
-        /// When a finding is harsher or milder than `severity`.
-        var severityChanges: [SeverityChange]
-    }
-
     static func plan(from options: ParsedOptions) -> Plan {
         options.flag(json) ? .json : options.flag(markdown) ? .markdown : options.flag(docs) ? .docs : .text
     }
@@ -42,12 +30,7 @@ enum RulesCommand: Command {
         let descriptions = Catalogue.descriptions
         switch plan {
         case .json:
-            let entries = descriptions.map {
-                Entry(
-                    id: $0.id, area: $0.area.rawValue, severity: $0.severity, summary: $0.summary,
-                    rationale: $0.rationale, reference: $0.reference, severityChanges: $0.severityChanges)
-            }
-            guard let text = try? JSONOutput.text(entries) else {
+            guard let text = try? JSONOutput.text(descriptions) else {
                 return AuditTool.toolFailure(spec.name, "could not encode the JSON output")
             }
             Terminal.out(text)

@@ -22,7 +22,7 @@ enum ReportFiles {
     /// interrupted, so no file claims to be complete when it is not.
     static func write(
         _ report: StreamedReport, into folder: Result<RunFolder, any Error>, to outputs: AuditCommand.Plan.Outputs,
-        failOn: Severity?
+        failOn: Severity?, stop: StopSignal
     )
         -> Result<String, Failure>
     {
@@ -30,12 +30,12 @@ enum ReportFiles {
             let directory = try folder.get()
             var files = self.files(report, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM)
             do {
-                try write(files, into: directory, endingOnSignal: !report.header.interrupted)
-            } catch  where !report.header.interrupted && StopRequest.isRequested {
+                try write(files, into: directory, endingOnSignal: !report.header.interrupted ? stop : nil)
+            } catch  where !report.header.interrupted && stop.isRequested {
                 var stopped = report
                 stopped.header.interrupted = true
                 files = self.files(stopped, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM)
-                try write(files, into: directory, endingOnSignal: false)
+                try write(files, into: directory, endingOnSignal: nil)
             }
             let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
             return .success(URL(fileURLWithPath: directory.path(of: shown)).path)
@@ -44,15 +44,15 @@ enum ReportFiles {
         }
     }
 
-    /// Writes each file atomically; with `endingOnSignal`, a signal ends the file being written with an error.
+    /// Writes each file atomically; with `endingOnSignal`, that signal ends the file being written with an error.
     private static func write(
         _ files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)], into directory: RunFolder,
-        endingOnSignal: Bool
+        endingOnSignal: StopSignal?
     ) throws {
         for (name, produce) in files {
             try OutputDirectory.writeAtomically(in: directory, name) { sink in
                 try produce { data in
-                    if endingOnSignal && StopRequest.isRequested { throw CancellationError() }
+                    if endingOnSignal?.isRequested == true { throw CancellationError() }
                     try sink(data)
                 }
             }

@@ -13,18 +13,10 @@ public enum LinkBroken: Check {
                 .warning, when: "the tapped URL opens an app: only users without the app land on the error")
         ])
 
-    static let tapped = "https://click.example.com/c/1"
+    static let tapped = ExampleLink.tapped
 
     public static let examples = Examples<LinkEvidence>(
-        passing: [
-            .passing(
-                LinkEvidence(
-                    url: tapped,
-                    chain: [
-                        LinkHop(url: tapped, httpStatus: 302, location: "https://example.com/p/1"),
-                        LinkHop(url: "https://example.com/p/1", httpStatus: 200),
-                    ]))
-        ],
+        passing: [.passing(ExampleLink.redirect())],
         failing: [
             .failing(
                 LinkEvidence(

@@ -9,28 +9,11 @@ public enum LinkSafariFirst: Check {
             + "on the app the link was tapped in and on the iOS version, so opening the app is not guaranteed.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    static let tapped = "https://click.example.com/c/1"
-    static let app = "9JA89QQLNQ.com.example.app"
-
     public static let examples = Examples<LinkEvidence>(
-        passing: [
-            .passing(
-                LinkEvidence(
-                    url: tapped,
-                    chain: [
-                        LinkHop(url: tapped, httpStatus: 302, location: "https://example.com/p/1", opensApp: app),
-                        LinkHop(url: "https://example.com/p/1", httpStatus: 200, opensApp: app),
-                    ]))
-        ],
+        passing: [.passing(ExampleLink.redirect(tappedOpens: ExampleLink.app, landingOpens: ExampleLink.app))],
         failing: [
             .failing(
-                LinkEvidence(
-                    url: tapped,
-                    chain: [
-                        LinkHop(url: tapped, httpStatus: 302, location: "https://example.com/p/1"),
-                        LinkHop(url: "https://example.com/p/1", httpStatus: 200, opensApp: app, rule: "\"/p/*\""),
-                    ]),
-                at: [tapped])
+                ExampleLink.redirect(landingOpens: ExampleLink.app, landingRule: "\"/p/*\""), at: [ExampleLink.tapped])
         ])
 
     public static func run(_ evidence: LinkEvidence, into findings: inout FindingSink) {

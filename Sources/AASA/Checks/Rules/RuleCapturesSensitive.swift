@@ -49,7 +49,7 @@ public enum RuleCapturesSensitive: Check {
         var captured: [Int: [Capture]] = [:]
         var apps: [Int: [String]] = [:]
         for candidate in candidates() {
-            if StopRequest.isRequested { return }
+            if findings.stop.isRequested { return }
             guard let prepared = matcher.prepare("https://aasa-audit.invalid" + candidate.path) else { continue }
             for (app, decision) in zip(matcher.appIDs, matcher.decisions(prepared)) {
                 guard decision.result == .match, let rule = decision.rule else { continue }

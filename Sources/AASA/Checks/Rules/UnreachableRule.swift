@@ -58,7 +58,7 @@ public enum UnreachableRule: Check {
             for (i, later) in rules.enumerated() {
                 defer { earlierRules.add(later, index: i) }
                 // Thousands of rules sharing a prefix take many seconds: a stopped run does not wait for them.
-                if StopRequest.isRequested { return }
+                if findings.stop.isRequested { return }
                 let candidates = earlierRules.candidates(for: later)
                 if comparisons + candidates.count > budget {
                     findings.add(

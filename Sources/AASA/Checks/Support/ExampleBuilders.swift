@@ -26,3 +26,31 @@ extension Entitlements {
         self.init(file: "x", appID: nil, entries: lines.enumerated().map { EntitlementEntry(raw: $1, index: $0) })
     }
 }
+
+/// Transport examples: the healthy probe passes, and each failing probe's finding lands on the well-known URL.
+extension Examples where Evidence == DomainProbe {
+    public static func wellKnownFailing(_ probes: DomainProbe...) -> Examples {
+        Examples(
+            passing: [.passing(ExampleProbe.healthy())],
+            failing: probes.map { .failing($0, at: [ExampleProbe.wellKnownURL]) })
+    }
+
+    /// Each failing probe made the well-known fetch alone (it failed before the others), answered as given.
+    public static func wellKnownAloneFailing(_ exchanges: Exchange...) -> Examples {
+        Examples(
+            passing: [.passing(ExampleProbe.healthy())],
+            failing: exchanges.map { .failing(ExampleProbe.alone($0), at: [ExampleProbe.wellKnownURL]) })
+    }
+}
+
+/// Examples of Apple's CDN copy: a copy equal to the site's passes, and each failing probe carries the CDN answer
+/// given, its finding on the CDN URL.
+extension Examples where Evidence == DomainProbe {
+    public static func cdnFailing(_ answers: Exchange...) -> Examples {
+        Examples(
+            passing: [.passing(ExampleProbe.withCDN(ExampleProbe.exchange(.cdn)))],
+            failing: answers.map {
+                .failing(ExampleProbe.withCDN($0), at: [DomainProbe.url(ExampleProbe.domain, .cdn)])
+            })
+    }
+}

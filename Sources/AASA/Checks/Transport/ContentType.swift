@@ -17,16 +17,9 @@ public enum ContentType: Check {
                 when: "the file is served as text/html, which is usually an error page served instead of the file")
         ])
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "application/octet-stream")),
-                at: [ExampleProbe.wellKnownURL]),
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "text/html; charset=utf-8")),
-                at: [ExampleProbe.wellKnownURL]),
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "application/octet-stream")),
+        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(contentType: "text/html; charset=utf-8")))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.documentSource else { return }

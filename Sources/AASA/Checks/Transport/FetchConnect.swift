@@ -7,15 +7,9 @@ public enum FetchConnect: Check {
             "The file must be reachable over HTTPS on port 443 from any IP address (TN3155); a refused or reset connection gets no file.",
         reference: AppleDocs.tn3155)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        failure: .connect, error: "Failed to connect to example.com port 443: Connection refused")),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
+        ExampleProbe.exchange(failure: .connect, error: "Failed to connect to example.com port 443: Connection refused")
+    )
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown,

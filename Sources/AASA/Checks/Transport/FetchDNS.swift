@@ -7,15 +7,10 @@ public enum FetchDNS: Check {
             "Apple's CDN and devices must resolve the domain to fetch the file; an unresolvable name associates no app.",
         reference: AppleDocs.tn3155)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(failure: .dns, error: "Could not resolve host: example.com"),
-                    root: ExampleProbe.exchange(.root, failure: .dns), others: []),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(
+            wellKnown: ExampleProbe.exchange(failure: .dns, error: "Could not resolve host: example.com"),
+            root: ExampleProbe.exchange(.root, failure: .dns), others: []))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, e.failure == .dns else { return }

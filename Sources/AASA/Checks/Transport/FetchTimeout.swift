@@ -7,15 +7,8 @@ public enum FetchTimeout: Check {
             "Apple's CDN reports slow origins as SWCERR00301 Timeout; a server that is slow for the auditor is slow for Apple too.",
         reference: AppleDocs.tn3155)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        failure: .timeout, error: "Operation timed out after 10000 milliseconds")),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
+        ExampleProbe.exchange(failure: .timeout, error: "Operation timed out after 10000 milliseconds"))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, e.failure == .timeout else { return }

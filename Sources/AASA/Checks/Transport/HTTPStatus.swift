@@ -9,15 +9,9 @@ public enum HTTPStatus: Check {
             "Apple treats 4xx and 5xx as a failed fetch (403 means \"your site denied access\", TN3155); 404 and 3xx have their own checks.",
         reference: AppleDocs.tn3155)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 403)), at: [ExampleProbe.wellKnownURL]),
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 503), root: nil),
-                at: [ExampleProbe.wellKnownURL]),
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 403)),
+        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 503), root: nil))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, let status = e.httpStatus, status != 200, !(300..<400).contains(status),

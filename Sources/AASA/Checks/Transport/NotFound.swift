@@ -9,14 +9,9 @@ public enum NotFound: Check {
             "The file lives at https://DOMAIN/.well-known/apple-app-site-association, with no extension; each subdomain needs its own file.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(status: 404), root: ExampleProbe.exchange(.root, status: 404)),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(
+            wellKnown: ExampleProbe.exchange(status: 404), root: ExampleProbe.exchange(.root, status: 404)))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, e.httpStatus == 404 || e.httpStatus == 410, !probe.rootServes

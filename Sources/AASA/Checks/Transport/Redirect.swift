@@ -14,16 +14,10 @@ public enum Redirect: Check {
             SeverityChange(.warning, when: "the redirect is at the root location, which only older devices try")
         ])
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(
-                        status: 301, redirectTo: "https://www.example.com/.well-known/apple-app-site-association"),
-                    root: nil),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(
+            wellKnown: ExampleProbe.exchange(
+                status: 301, redirectTo: "https://www.example.com/.well-known/apple-app-site-association"), root: nil))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         for e in [probe.wellKnown, probe.root].compactMap({ $0 }) {

@@ -9,13 +9,8 @@ public enum SizeNearLimit: Check {
             "Above 100 KiB one more batch of generated rules can cross Apple's 128 KiB limit and break every link at once.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 110_000))),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 110_000))))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.documentSource, !e.truncated, e.bytes > SizeLimits.nearLimit, e.bytes <= SizeLimits.aasa

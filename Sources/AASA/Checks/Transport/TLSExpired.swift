@@ -7,23 +7,14 @@ public enum TLSExpired: Check {
             "An expired (or not yet valid) certificate fails verification; Apple's CDN then keeps serving its last good copy until it gives up.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        failure: .tls, error: "SSL certificate problem: certificate has expired",
-                        tls: TLSFacts(verified: false, problem: .expired, subject: "CN=example.com", daysLeft: -3))),
-                at: [ExampleProbe.wellKnownURL]),
-            // A certificate whose names and dates could not be read: the message must not show "()".
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        failure: .tls, error: "SSL certificate problem: certificate has expired",
-                        tls: TLSFacts(verified: false, problem: .expired))),
-                at: [ExampleProbe.wellKnownURL]),
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
+        ExampleProbe.exchange(
+            failure: .tls, error: "SSL certificate problem: certificate has expired",
+            tls: TLSFacts(verified: false, problem: .expired, subject: "CN=example.com", daysLeft: -3)),
+        // A certificate whose names and dates could not be read: the message must not show "()".
+        ExampleProbe.exchange(
+            failure: .tls, error: "SSL certificate problem: certificate has expired",
+            tls: TLSFacts(verified: false, problem: .expired)))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let (e, tls) = TLSWording.exchange(probe, [.expired, .notYetValid]) else { return }

@@ -9,16 +9,9 @@ public enum TLSExpiring: Check {
             "Apple's CDN refetches within about a day and devices weekly; an expiry inside three weeks leaves little time to notice a failed renewal.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        tls: TLSFacts(
-                            protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", daysLeft: 5))),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
+        ExampleProbe.exchange(
+            tls: TLSFacts(protocolVersion: "TLSv1.3", verified: true, subject: "CN=example.com", daysLeft: 5)))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, let tls = e.tls, tls.verified || tls.problem == nil, let left = tls.daysLeft,

@@ -7,17 +7,10 @@ public enum TLSHostname: Check {
             "A certificate for another name (often the apex's certificate on www, or a CDN's default) fails verification for this domain.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        failure: .tls,
-                        error: "SSL: no alternative certificate subject name matches target host name 'example.com'",
-                        tls: TLSFacts(verified: false, problem: .hostname, subject: "CN=other.example.net"))),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
+        ExampleProbe.exchange(
+            failure: .tls, error: "SSL: no alternative certificate subject name matches target host name 'example.com'",
+            tls: TLSFacts(verified: false, problem: .hostname, subject: "CN=other.example.net")))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let (e, tls) = TLSWording.exchange(probe, [.hostname]) else { return }

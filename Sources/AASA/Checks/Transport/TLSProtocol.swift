@@ -7,19 +7,11 @@ public enum TLSProtocol: Check {
             "App Transport Security, which Apple's fetchers follow, requires TLS 1.2 or later; a server offering only older protocols fails the handshake.",
         reference: "https://developer.apple.com/documentation/security/preventing-insecure-network-connections")
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.alone(ExampleProbe.exchange(tls: TLSFacts(protocolVersion: "TLSv1.1", verified: true))),
-                at: [ExampleProbe.wellKnownURL]),
-            .failing(
-                ExampleProbe.alone(
-                    ExampleProbe.exchange(
-                        failure: .tls, error: "error:0A000102:SSL routines::unsupported protocol",
-                        tls: TLSFacts(verified: false, problem: .protocolVersion))),
-                at: [ExampleProbe.wellKnownURL]),
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
+        ExampleProbe.exchange(tls: TLSFacts(protocolVersion: "TLSv1.1", verified: true)),
+        ExampleProbe.exchange(
+            failure: .tls, error: "error:0A000102:SSL routines::unsupported protocol",
+            tls: TLSFacts(verified: false, problem: .protocolVersion)))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, let tls = e.tls else { return }

@@ -9,13 +9,8 @@ public enum TooLarge: Check {
             "Apple limits the file to 128 KB (swcd: 131,072 bytes), counted after HTTP decompression, so gzip does not help.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 140_000))),
-                at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 140_000))))
 
     /// The same demand on a local file (`check FILE`, `match --file`), which has no fetch to point at.
     public static func run(localFile file: DecodedFile, size: Int, into findings: inout FindingSink) {

@@ -14,24 +14,17 @@ public enum UserAgentBlocked: Check {
             SeverityChange(.error, when: "Apple's agent, AASA-Bot, is refused while another agent gets the file")
         ])
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.healthy())],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(
-                    wellKnown: ExampleProbe.exchange(status: 403, body: "<html>Access denied</html>"),
-                    others: [
-                        ExampleProbe.exchange(agent: UserAgents.browser),
-                        ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot),
-                    ]),
-                at: [ExampleProbe.wellKnownURL]),
-            .failing(
-                ExampleProbe.healthy(others: [
-                    ExampleProbe.exchange(agent: UserAgents.browser),
-                    ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot),
-                ]),
-                at: [ExampleProbe.wellKnownURL]),
-        ])
+    public static let examples = Examples<DomainProbe>.wellKnownFailing(
+        ExampleProbe.healthy(
+            wellKnown: ExampleProbe.exchange(status: 403, body: "<html>Access denied</html>"),
+            others: [
+                ExampleProbe.exchange(agent: UserAgents.browser),
+                ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot),
+            ]),
+        ExampleProbe.healthy(others: [
+            ExampleProbe.exchange(agent: UserAgents.browser),
+            ExampleProbe.exchange(status: 403, agent: UserAgents.genericBot),
+        ]))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let primary = probe.wellKnown, primary.failure == nil else { return }

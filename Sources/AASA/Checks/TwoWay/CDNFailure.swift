@@ -15,19 +15,11 @@ public enum CDNFailure: Check {
             SeverityChange(.warning, when: "Apple's CDN could not be reached, so its copy could not be checked")
         ])
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.withCDN(ExampleProbe.exchange(.cdn)))],
-        failing: [
-            .failing(
-                ExampleProbe.withCDN(
-                    ExampleProbe.exchange(
-                        .cdn, status: 404,
-                        headers: [
-                            HeaderField(
-                                name: "Apple-Failure-Reason", value: "SWCERR00101 Bad HTTP Response: 404 Not Found")
-                        ])),
-                at: [DomainProbe.url(ExampleProbe.domain, .cdn)])
-        ])
+    public static let examples = Examples<DomainProbe>.cdnFailing(
+        ExampleProbe.exchange(
+            .cdn, status: 404,
+            headers: [HeaderField(name: "Apple-Failure-Reason", value: "SWCERR00101 Bad HTTP Response: 404 Not Found")])
+    )
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         // When the site's own /.well-known/ file is broken, its findings already explain the CDN's failure.

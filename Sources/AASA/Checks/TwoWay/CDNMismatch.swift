@@ -11,15 +11,8 @@ public enum CDNMismatch: Check {
             """,
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [.passing(ExampleProbe.withCDN(ExampleProbe.exchange(.cdn)))],
-        failing: [
-            .failing(
-                ExampleProbe.withCDN(
-                    ExampleProbe.exchange(
-                        .cdn, body: ExampleProbe.body.replacingOccurrences(of: "/shop/*", with: "/old/*"))),
-                at: [DomainProbe.url(ExampleProbe.domain, .cdn)])
-        ])
+    public static let examples = Examples<DomainProbe>.cdnFailing(
+        ExampleProbe.exchange(.cdn, body: ExampleProbe.body.replacingOccurrences(of: "/shop/*", with: "/old/*")))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let cdn = probe.cdn, cdn.httpStatus == 200, let cdnFile = probe.cdnFile, let file = probe.file,
