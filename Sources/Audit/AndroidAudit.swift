@@ -43,7 +43,28 @@ public struct AndroidAudit: Sendable {
                     .crawlFile(userAgent: UserAgents.tool, maxBytes: Self.robotsBytes), guarded: true))
             robots = Self.disallows(answer, judge)
         }
-        return AndroidProbe(domain: domain, assetLinks: file, google: await google, robotsDisallows: robots)
+        var probe = AndroidProbe(domain: domain, assetLinks: file, google: await google, robotsDisallows: robots)
+        probe.included = await included(probe.file?.fetchableIncludes ?? [], fetcher: fetcher)
+        return probe
+    }
+
+    /// The included files that answered 200, fetched at once. The site names them: always through the address
+    /// guard, as Android's verifier would fetch them (its user agent, its size limit, no redirect).
+    func included(_ urls: [String], fetcher: any HTTPFetching) async -> [String: [UInt8]] {
+        await withTaskGroup(of: (String, Exchange).self) { group in
+            for url in urls {
+                var policy = FetchPolicy.assetLinks()
+                policy.guardsAddresses = true
+                let request = FetchRequest(url: url, location: .assetLinks, policy: policy)
+                group.addTask { (url, await fetcher.fetch(request)) }
+            }
+            var bodies: [String: [UInt8]] = [:]
+            for await (url, answer) in group
+            where answer.httpStatus == 200 && answer.failure == nil && !answer.truncated {
+                bodies[url] = answer.body
+            }
+            return bodies
+        }
     }
 
     /// What robots.txt says of the file, as Google reads it: a 4xx is no robots.txt (everything allowed), a 200 is

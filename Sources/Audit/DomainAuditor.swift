@@ -145,7 +145,9 @@ public struct DomainAuditor: Sendable {
             developerMode: target.developerMode)
         var examined = check(probe, target, verified: verify)
         if let androidProbe {
-            examined.findings = (examined.findings + Catalogue.check(androidProbe)).sortedForReading()
+            var findings = Catalogue.check(androidProbe)
+            if let file = androidProbe.file { findings += Catalogue.check(file, url: androidProbe.assetLinks.url) }
+            examined.findings = (examined.findings + findings).sortedForReading()
             examined.fetches += [androidProbe.assetLinks, androidProbe.google].compactMap { $0 }.map(Self.withoutBody)
         }
         // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not

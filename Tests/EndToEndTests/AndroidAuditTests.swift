@@ -17,6 +17,11 @@ import Testing
         Scenario("androidrobots", ["android-robots-disallowed"], 0),
         Scenario("androiddalerror", ["android-google-failure"]),
         Scenario("androiddalbad", ["android-google-failure"], 0),
+        Scenario("androidstale", ["android-google-mismatch"], 0),
+        // The file's statement is in an included file: fetched, so Google's copy matches the site's.
+        Scenario("androidinclude", [], 0),
+        Scenario("androidlower", ["android-fingerprint-format"]),
+        Scenario("androidaosp", ["android-host-failure"], 0),
         // An iOS host with no assetlinks.json: Android's finding only (Google's failure is explained by it).
         Scenario("good", ["android-not-found"]),
     ]

@@ -15,11 +15,25 @@ PATH = "/.well-known/assetlinks.json"
 
 # Every host this module answers for; server.py gives each a good AASA file too.
 HOSTS = ("android", "androidredirect", "androidtemp", "androidtype", "androidstatus", "androidbig", "androidchunked",
-         "androidslow", "androidrobots", "androiddalerror", "androiddalbad")
+         "androidslow", "androidrobots", "androiddalerror", "androiddalbad", "androidstale", "androidinclude",
+         "androidlower", "androidaosp")
+# Files other than FILE: an include (its statement lives in /more.json), a lower-case fingerprint (no device matches
+# it; Google skips it), a number in a statement (AOSP's parser throws: the whole host fails; Google reads the rest).
+FILES = {
+    "androidinclude": json.dumps([{"include": "https://androidinclude.aasa.test/more.json"}]).encode(),
+    "androidlower": json.dumps([{"relation": [RELATION], "target": {
+        "namespace": "android_app", "package_name": PACKAGE, "sha256_cert_fingerprints": [FINGERPRINT.lower()]}}]).encode(),
+    "androidaosp": json.dumps(STATEMENTS + [{"relation": ["delegate_permission/common.get_login_creds"], "target": {
+        "namespace": "android_app", "package_name": PACKAGE, "sha256_cert_fingerprints": [FINGERPRINT]},
+        "priority": 1}]).encode(),
+}
 
 
 def serve(handler, name, path):
     """Answers `path` on host scenario `name` when it is an Android fixture's; returns whether it did."""
+    if name == "androidinclude" and path == "/more.json":
+        handler.send(200, FILE, "application/json")
+        return True
     if name not in HOSTS or path not in (PATH, "/robots.txt"):
         return False
     if path == "/robots.txt":
@@ -42,7 +56,7 @@ def serve(handler, name, path):
         time.sleep(6)  # past Android's 5 s read timeout, within any test's --timeout
         handler.send(200, FILE, "application/json")
     else:
-        handler.send(200, FILE, "application/json")
+        handler.send(200, FILES.get(name, FILE), "application/json")
     return True
 
 
@@ -90,10 +104,14 @@ def google(request_path):
     if name == "androiddalerror":
         answer = {"maxAge": "59.9s", "errorCode": ["ERROR_CODE_WRONG_CONTENT_TYPE"],
                   "debugString": "********************* ERRORS *********************\nError: wrong content type"}
+    elif name == "androidlower":  # Google skips the statement with the malformed fingerprint: nothing is left
+        answer = {"maxAge": "3599.9s", "debugString": "None!"}
     elif name in HOSTS:
+        # androidstale: Google's cached copy still has an older signing key.
+        fingerprint = "AA:" + "BB:" * 30 + "CC" if name == "androidstale" else FINGERPRINT
         answer = {"statements": [{"source": {"web": {"site": "https://%s." % host}}, "relation": RELATION,
                                   "target": {"androidApp": {"packageName": PACKAGE,
-                                                            "certificate": {"sha256Fingerprint": FINGERPRINT}}}}],
+                                                            "certificate": {"sha256Fingerprint": fingerprint}}}}],
                   "maxAge": "3599.9s", "debugString": "********************* ERRORS *********************\nNone!"}
     else:
         answer = {"maxAge": "59.9s", "errorCode": ["ERROR_CODE_FETCH_ERROR"], "debugString": "Error: 404"}

@@ -10,13 +10,26 @@ public struct AndroidProbe: Sendable {
     public var google: Exchange?
     /// robots.txt keeps Google's crawler away from the file: true or false when robots.txt was read, nil otherwise.
     public var robotsDisallows: Bool?
+    /// The file, decoded, when it was served (200, complete).
+    public private(set) var file: AssetLinksFile?
+    /// The bodies of the files its `include` statements name that answered 200, by URL.
+    public var included: [String: [UInt8]]
 
-    public init(domain: String, assetLinks: Exchange, google: Exchange? = nil, robotsDisallows: Bool? = nil) {
+    public init(
+        domain: String, assetLinks: Exchange, google: Exchange? = nil, robotsDisallows: Bool? = nil,
+        included: [String: [UInt8]] = [:]
+    ) {
         self.domain = domain
         self.assetLinks = assetLinks
         self.google = google
         self.robotsDisallows = robotsDisallows
+        self.included = included
+        let served = assetLinks.httpStatus == 200 && assetLinks.failure == nil && !assetLinks.truncated
+        file = served ? AssetLinks.read(bytes: assetLinks.body) : nil
     }
+
+    /// What the included files answered, for the readers' `resolve`.
+    public var resolve: AssetLinksFile.IncludeResolver { { [included] in included[$0] } }
 
     /// Google's Digital Asset Links API: `statements:list`, which Google's tooling (and, by its documentation, Play
     /// services' verifier) reads the site's statements through, from Google's cache.

@@ -42,7 +42,7 @@ public enum Catalogue {
     public static let androidChecks: [any Check<AndroidProbe>.Type] = [
         AndroidFetchFailed.self, AndroidNotFound.self, AndroidHTTPStatus.self, AndroidRedirect.self,
         AndroidContentType.self, AndroidTooLarge.self, AndroidSlow.self, AndroidRobotsDisallowed.self,
-        AndroidGoogleFailure.self,
+        AndroidGoogleFailure.self, AndroidGoogleMismatch.self,
     ]
 
     /// Checks over an assetlinks.json file (Android App Links), as AOSP's and Google's verifiers read it.
@@ -78,11 +78,16 @@ public enum Catalogue {
         return sink.findings
     }
 
-    /// Runs every assetlinks.json check on one file.
+    /// Runs every assetlinks.json check on one file, and the dynamic-rule checks on each statement's rules.
     public static func check(_ file: AssetLinksFile, url: String? = nil) -> [Finding] {
         var sink = FindingSink(url: url)
         for check in androidFileChecks { check.run(file, into: &sink) }
-        return sink.findings.sortedForReading()
+        var findings = sink.findings
+        for statement in file.statements {
+            guard let node = statement.relationExtensions else { continue }
+            findings += check(RelationExtensions(node), url: url)
+        }
+        return findings.sortedForReading()
     }
 
     public static func check(_ evidence: LinkEvidence) -> [Finding] {

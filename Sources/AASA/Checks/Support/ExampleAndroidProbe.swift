@@ -5,6 +5,8 @@ public enum ExampleAndroidProbe {
     public static let domain = ExampleProbe.domain
     public static let fileURL = DomainProbe.url(domain, .assetLinks)
     public static let googleURL = DomainProbe.url(domain, .dal)
+    public static let fingerprint =
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
     public static let body = """
         [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", \
         "package_name": "com.acme.shop", "sha256_cert_fingerprints": \
