@@ -89,7 +89,7 @@ import Testing
 
     static func handWritten(_ value: some HandWrittenJSON, depth: Int) -> String {
         var out: [UInt8] = []
-        value.appendJSON(to: &out, depth: depth)
+        value.appendJSON(to: &out, layout: .pretty(depth))
         return String(decoding: out, as: UTF8.self)
     }
 
