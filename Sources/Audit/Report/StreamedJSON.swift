@@ -71,21 +71,52 @@ struct StreamedJSONWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// `members` in the encoder's sorted order.
+    static func sorted(_ members: [MemberList.Member]) -> [MemberList.Member] {
+        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
     private mutating func writeObject(_ members: [MemberList.Member], depth: Int) throws {
-        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let layout = layout(depth)
-        layout.open("{", &buffer)
-        for (position, member) in sorted.enumerated() {
-            layout.element(first: position == 0, &buffer)
-            append(try encoder.encode(member.key), depth: 0)
-            layout.colon(&buffer)
-            if let value = member.value {
-                try write(value, depth: depth + 1)
-            } else {
-                buffer += "null".utf8
-            }
+        open("{", depth: depth)
+        for (position, member) in Self.sorted(members).enumerated() {
+            try write(member, first: position == 0, depth: depth)
         }
-        layout.close("}", &buffer)
+        try close("}", depth: depth)
+    }
+
+    /// A container's opening bracket at `depth`: the pieces of a value whose elements arrive over time.
+    mutating func open(_ bracket: StaticString, depth: Int) {
+        layout(depth).open(bracket, &buffer)
+    }
+
+    /// A member of the object open at `depth`, after the one before it unless `first`.
+    mutating func write(_ member: MemberList.Member, first: Bool, depth: Int) throws {
+        try key(member.key, first: first, depth: depth)
+        if let value = member.value {
+            try write(value, depth: depth + 1)
+        } else {
+            buffer += "null".utf8
+        }
+    }
+
+    /// A member's name in the object open at `depth`; its value comes next, one level in.
+    mutating func key(_ name: String, first: Bool, depth: Int) throws {
+        let layout = layout(depth)
+        layout.element(first: first, &buffer)
+        append(try encoder.encode(name), depth: 0)
+        layout.colon(&buffer)
+    }
+
+    /// An element of the array open at `depth` that writes itself member by member (a domain).
+    mutating func element(_ value: any Encodable, first: Bool, depth: Int) throws {
+        layout(depth).element(first: first, &buffer)
+        try write(value, depth: depth + 1)
+    }
+
+    /// The closing bracket of the container open at `depth`.
+    mutating func close(_ bracket: StaticString, depth: Int) throws {
+        layout(depth).close(bracket, &buffer)
+        if buffer.count >= Self.flushSize { try flush() }
     }
 
     private mutating func writeArray(_ array: any StreamedJSONArray, depth: Int) throws {
