@@ -219,7 +219,7 @@ import Testing
         urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
         urls.append(
             url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil,
-            note: "other host: recorded, not crawled", depth: 2, anchorText: "Post")
+            note: .text("other host: recorded, not crawled"), depth: 2, anchorText: "Post")
         urls.addInlink(at: 1)
         urls.setRedirect("https://blog.test/post/1/", at: 1)
         urls.judge(host: "shop.test", by: try URLTableTests.matcher(URLTableTests.shopFile))

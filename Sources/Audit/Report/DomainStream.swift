@@ -165,9 +165,10 @@ public struct DomainStream: Sendable {
                 continue
             }
             fresh.append(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: row.note, depth: row.depth,
+                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: nil, depth: row.depth,
                 anchorText: row.anchorText, href: row.href)
             let position = fresh.count - 1
+            fresh.setNotes(row.notes, at: position)
             if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
             fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)
         }
