@@ -478,6 +478,7 @@ enum AuditCommand: Command {
         }
         if case .success(let opened) = folder { try? plan.record.write(to: opened) }
         var (report, interrupted, watch, logFailure) = await audit(plan, started: started, folder: try? folder.get())
+        let fetchingEnded = Date()
         defer { watch.cancel() }
         if let baseline = plan.outputs.baseline {
             do {
@@ -488,7 +489,14 @@ enum AuditCommand: Command {
                 Terminal.err(Terminal.safe("aasa-audit audit: could not compare with \(baseline.path): \(error)"))
             }
         }
-        let written = ReportFiles.write(report, into: folder, to: plan.outputs, failOn: plan.failOn)
+        var writtenAt: [String: Date] = [:]
+        let written = ReportFiles.write(report, into: folder, to: plan.outputs, failOn: plan.failOn) {
+            writtenAt[$0] = $1
+        }
+        if case .success = written, case .success(let opened) = folder {
+            plan.record.timing = RunRecord.Timing(fetchingEndedAt: fetchingEnded, reportsWrittenAt: writtenAt)
+            try? plan.record.write(to: opened)
+        }
         var latestProblem: String?
         if case .success = written, plan.record.underReports, let directory = try? folder.get() {
             latestProblem = OutputDirectory.finishRun(directory.path, keep: plan.outputs.keep, started: started)

@@ -22,7 +22,7 @@ enum ReportFiles {
     /// interrupted, so no file claims to be complete when it is not.
     static func write(
         _ report: StreamedReport, into folder: Result<RunFolder, any Error>, to outputs: AuditCommand.Plan.Outputs,
-        failOn: Severity?
+        failOn: Severity?, written: (_ name: String, _ at: Date) -> Void = { _, _ in }
     )
         -> Result<String, Failure>
     {
@@ -40,6 +40,8 @@ enum ReportFiles {
                     stopped, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM, into: directory,
                     endingOnSignal: false)
             }
+            let now = Date()
+            for name in names { written(name, now) }
             let shown = outputs.formats.contains(.html) ? "report.html" : names.first ?? ""
             return .success(URL(fileURLWithPath: directory.path(of: shown)).path)
         } catch {
