@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scripts/bench scale [DOMAINS...]: peak RSS and wall time of `aasa-audit audit` at each size (default 1000 10000;
 # add 100000 for the full run) against a local nginx, 1 % of the names failing (their file answers 404), writing
-# json,html,csv; in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
+# every format, with the report phase from run.json (whole seconds); in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
 # the same four requests per domain (well-known and root as AASA-Bot, well-known as a browser and as a generic bot).
 # Also prints report.html's size and how long headless Chromium takes to load it. AASA_BENCH_BEFORE=BINARY also
 # times another build (an older release) on the same domains; AASA_BENCH_NO_FLOOR=1 skips curl; AASA_BENCH_KEEP=DIR
@@ -76,7 +76,7 @@ PY
     [ -n "${AASA_BENCH_NO_FLOOR:-}" ] || measure "curl -Z (transport floor)" curl -s -Z --parallel-max 64 -K "$work/curl.cfg"
     rm -rf "$work/report"
     measure "aasa-audit audit" "$bin" audit --domains "$work/domains.txt" --connect-to "::127.0.0.1:$port" \
-        --ca-cert "$work/ca.pem" --out "$work/report" --format json,html,csv --quiet --concurrency 64 --no-cdn
+        --ca-cert "$work/ca.pem" --out "$work/report" --format json,html,csv,junit,markdown --quiet --concurrency 64 --no-cdn
     if [ -n "${AASA_BENCH_BEFORE:-}" ]; then
         rm -rf "$work/before"
         measure "before ($AASA_BENCH_BEFORE)" "$AASA_BENCH_BEFORE" audit --domains "$work/domains.txt" \
@@ -93,6 +93,14 @@ sizes = {n: os.path.getsize(os.path.join(out, n)) for n in ("report.json", "repo
 print("  report: %d domains, %d pass, %d fail; report.json %.1f MB, report.html %.1f MB, domains.jsonl %.1f MB" % (
     s["domains"], s["passed"], s["failed"], sizes["report.json"] / 1e6, sizes["report.html"] / 1e6,
     sizes["domains.jsonl"] / 1e6))
+# run.json's timing: from the end of auditing to the last report file renamed into place (all formats, one pass).
+import datetime
+timing = json.load(open(os.path.join(out, "run.json"))).get("timing")
+if timing:
+    stamp = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+    last = max(stamp(t) for t in timing["reportsWrittenAt"].values())
+    print("  report phase (run.json: fetching ended to the last report written): %.0f s" % (
+        last - stamp(timing["fetchingEndedAt"])))
 PY
     # The same domains as N shards (AASA_BENCH_SHARDS, default 4; 0 skips), then merged: each shard's cost and what
     # `merge` holds while it reads every shard's report.json back.

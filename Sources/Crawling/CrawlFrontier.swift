@@ -148,7 +148,7 @@ struct CrawlFrontier {
                         position = urls.count
                         linked[url] = Int32(position)
                         urls.append(
-                            url: url, foundOn: foundOn, httpStatus: nil, note: "same page as \(key), another fragment",
+                            url: url, foundOn: foundOn, httpStatus: nil, note: .samePage(key),
                             href: reference)
                         variants.append((position, key))
                     }
@@ -165,11 +165,11 @@ struct CrawlFrontier {
             if hasFragment { linked[url] = Int32(position) }
             index.insert(key, row: position)
             if key != url { oddKeys[Int32(position)] = key }
-            var note: String?
+            var note: URLNote?
             if let refusal = scope.refusal(url) {
-                note = refusal.description
+                note = .outOfScope(refusal.description)
             } else if let skip = skipReason(url: url, depth: depth) {
-                note = "not crawled: \(skip)"
+                note = .notCrawled("\(skip)")
             } else {
                 let job = Queued(
                     position: Int32(urls.count), depth: Int32(clamping: depth), redirects: Int8(clamping: redirects),
@@ -283,10 +283,10 @@ struct CrawlFrontier {
         var table = URLTable()
         swap(&table, &urls)
         if queued > 0 {
-            let note = "not crawled: \(stop)"
+            let note = URLNote.notCrawled("\(stop)")
             for job in [jobs[head...], deferredJobs[deferredHead...]].joined() {
                 let i = Int(job.position)
-                if table.status(at: i) == nil, table.note(at: i) == nil { table.setNote(note, at: i) }
+                if table.status(at: i) == nil, table.notes(at: i).isEmpty { table.setNotes([note], at: i) }
             }
         }
         result.urls = table

@@ -162,7 +162,7 @@ public struct Crawler: SiteCrawling {
             guard ContinuousClock.now >= deadline else { return .interrupted }
             let stop = CrawlStop.crawlTime(Int(budget.rounded()))
             frontier.ranOutOfTime = Int(budget.rounded())
-            frontier.urls.setNote("not crawled: \(stop)", at: Int(job.position))
+            frontier.urls.setNotes([.notCrawled("\(stop)")], at: Int(job.position))
             return .outOfTime
         }
         options.progress?.pageDone()
@@ -404,7 +404,7 @@ public struct Crawler: SiteCrawling {
         }
         result.pagesFetched += 1
         guard let status = e.httpStatus, e.failure == nil else {
-            frontier.urls.setNote("fetch failed: \(e.error ?? e.failure?.rawValue ?? "?")", at: position)
+            frontier.urls.setNotes([.fetchFailed(e.error ?? e.failure?.rawValue ?? "?")], at: position)
             result.pageErrors.append(PageError(url: job.url, status: nil, error: e.error ?? e.failure?.rawValue))
             return nil
         }
@@ -429,8 +429,7 @@ public struct Crawler: SiteCrawling {
                             type: "redirect", row: row ?? -1))
                 }
             } else {
-                frontier.urls.setNote(
-                    "redirect not followed: more than \(options.maxRedirects) redirects", at: position)
+                frontier.urls.setNotes([.redirectNotFollowed(limit: options.maxRedirects)], at: position)
             }
             return nil
         }
@@ -439,7 +438,7 @@ public struct Crawler: SiteCrawling {
             return nil
         }
         guard let type = e.contentType, Crawler.isHTML(type) else {
-            frontier.urls.setNote("not HTML (\(e.mediaType ?? "no type")): links not read", at: position)
+            frontier.urls.setNotes([.notHTML(mediaType: e.mediaType ?? "no type")], at: position)
             return nil
         }
         // Scanned while it arrived; fetchers that cannot stream hand back the body instead.
@@ -448,9 +447,7 @@ public struct Crawler: SiteCrawling {
         guard let pageURL = LinkResolver.Base(job.url, charset: page.charset) else { return nil }
         let base = pageURL.declaring(page.base)
         if let name = pageURL.unsupportedCharset {
-            frontier.urls.setNote(
-                [frontier.urls.note(at: position), "links' queries encoded as UTF-8: \(name) cannot be encoded here"]
-                    .compactMap { $0 }.joined(separator: "; "), at: position)
+            frontier.urls.addNote(.queriesEncodedAsUTF8(charset: name), at: position)
         }
         // Same-document links (`#specs`, or the page's own URL with a fragment) are no other page: no row, no fetch.
         let pageKey = job.url.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(job.url[..<$0]) } ?? job.url

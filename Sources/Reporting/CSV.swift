@@ -87,17 +87,38 @@ public enum CSV {
         public func render(
             into sink: (String) throws -> Void, rows produce: (_ row: (Row) throws -> Void) throws -> Void
         ) throws {
-            var chunk = columns.map { cell($0.header) }.joined(separator: ",") + "\r\n"
             try withoutActuallyEscaping(sink) { sink in
-                try produce { row in
-                    chunk += columns.map { cell($0.value(row)) }.joined(separator: ",") + "\r\n"
-                    if chunk.utf8.count >= 65_536 {
-                        try sink(chunk)
-                        chunk = ""
-                    }
-                }
+                let stream = Stream(self, sink: sink)
+                try produce { try stream.add($0) }
+                try stream.finish()
             }
+        }
+    }
+
+    /// A table written as its rows arrive (a report pass hands them over a domain at a time): the header, then the
+    /// rows in pieces of about 64 KiB.
+    final class Stream<Row> {
+        private let table: Table<Row>
+        private let sink: (String) throws -> Void
+        private var chunk: String
+
+        init(_ table: Table<Row>, sink: @escaping (String) throws -> Void) {
+            self.table = table
+            self.sink = sink
+            chunk = table.columns.map { cell($0.header) }.joined(separator: ",") + "\r\n"
+        }
+
+        func add(_ row: Row) throws {
+            chunk += table.columns.map { cell($0.value(row)) }.joined(separator: ",") + "\r\n"
+            if chunk.utf8.count >= 65_536 {
+                try sink(chunk)
+                chunk = ""
+            }
+        }
+
+        func finish() throws {
             try sink(chunk)
+            chunk = ""
         }
     }
 }

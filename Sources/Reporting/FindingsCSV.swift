@@ -28,21 +28,51 @@ public enum FindingsCSV {
 
     /// The table in pieces; only domains with findings are read again.
     public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
-        let values: [(Row) -> String] = [
-            { $0.domain }, { $0.finding.id }, { $0.finding.severity.rawValue }, { $0.finding.message },
-            { $0.finding.location.url ?? "" }, { $0.finding.location.pointer ?? "" },
-            { $0.finding.location.line.map(String.init) ?? "" }, { $0.finding.location.column.map(String.init) ?? "" },
-            { $0.finding.hint }, { $0.finding.reference ?? references[$0.finding.id] ?? "" },
-            { $0.finding.isSuppressed ? "yes" : "no" }, { $0.finding.suppressedReason ?? "" },
-        ]
-        try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in
-            for entry in report.domains.entries where entry.reaches(.info) || entry.suppressed > 0 {
-                let d = try report.domains.load(entry)
-                for finding in d.findings { try row(Row(domain: d.domain, finding: finding)) }
-            }
+        try withoutActuallyEscaping(sink) { sink in try report.pass([Writer(report, sink: sink)]) }
+    }
+
+    static var table: CSV.Table<Row> {
+        CSV.Table<Row>(
+            Array(
+                zip(
+                    headers,
+                    [
+                        { $0.domain }, { $0.finding.id }, { $0.finding.severity.rawValue }, { $0.finding.message },
+                        { $0.finding.location.url ?? "" }, { $0.finding.location.pointer ?? "" },
+                        { $0.finding.location.line.map(String.init) ?? "" },
+                        { $0.finding.location.column.map(String.init) ?? "" },
+                        { $0.finding.hint }, { $0.finding.reference ?? references[$0.finding.id] ?? "" },
+                        { $0.finding.isSuppressed ? "yes" : "no" }, { $0.finding.suppressedReason ?? "" },
+                    ] as [(Row) -> String])))
+    }
+
+    /// findings.csv in a report pass: each domain's findings as the pass hands it over, then the entitlements
+    /// file's.
+    public final class Writer: ReportPassWriter {
+        private let report: StreamedReport
+        private let stream: CSV.Stream<Row>
+
+        public init(_ report: StreamedReport, sink: @escaping (String) throws -> Void) {
+            self.report = report
+            stream = CSV.Stream(FindingsCSV.table, sink: sink)
+        }
+
+        /// Only domains with findings are read for this file.
+        public func needs(_ position: Int) -> Bool {
+            let entry = report.domains.entries[position]
+            return entry.reaches(.info) || entry.suppressed > 0
+        }
+
+        public func add(_ domain: DomainReport?, at position: Int) throws {
+            guard needs(position), let domain else { return }
+            for finding in domain.findings { try stream.add(Row(domain: domain.domain, finding: finding)) }
+        }
+
+        public func finish() throws {
             for finding in report.header.entitlements?.findings ?? [] {
-                try row(Row(domain: "(entitlements)", finding: finding))
+                try stream.add(Row(domain: "(entitlements)", finding: finding))
             }
+            try stream.finish()
         }
     }
 

@@ -1,8 +1,9 @@
+import AASA
 import Foundation
 
 /// Notes that several URL rows share (such as TN3155's same-domain tap), written once under the tables and
-/// referenced from each row by number; a note only one row has stays in that row. A row's note may join several
-/// (`; `), each counted on its own.
+/// referenced from each row by number; a note only one row has stays in that row. A row's notes (`URLNote`) are
+/// each counted on their own, by their text.
 struct Footnotes {
     let anchor: String
     private var uses: [String: Int] = [:]
@@ -11,20 +12,22 @@ struct Footnotes {
 
     init(anchor: String) { self.anchor = anchor }
 
-    mutating func count(_ notes: [String]) {
-        for note in notes {
-            for part in Self.parts(note) { uses[part, default: 0] += 1 }
+    /// Counts the notes of each row in `rows`.
+    mutating func count(_ rows: [[URLNote]]) {
+        for notes in rows {
+            for text in Self.texts(notes) { uses[text, default: 0] += 1 }
         }
     }
 
-    /// A row's notes: each itself when only this row has it, else a link to its numbered entry.
-    mutating func references(_ note: String) -> String {
-        Self.parts(note).map { reference($0) }.joined(separator: "; ")
+    /// A row's notes: each itself when only this row has it, else a link to its numbered entry; nil for none.
+    mutating func references(_ notes: [URLNote]) -> String? {
+        notes.isEmpty ? nil : Self.texts(notes).map { reference($0) }.joined(separator: "; ")
     }
 
-    static func parts(_ note: String) -> [String] {
+    /// The row's notes' texts, each once.
+    static func texts(_ notes: [URLNote]) -> [String] {
         var seen = Set<String>()
-        return note.components(separatedBy: "; ").filter { seen.insert($0).inserted }
+        return notes.map(\.description).filter { seen.insert($0).inserted }
     }
 
     private mutating func reference(_ note: String) -> String {

@@ -73,8 +73,8 @@ extension HTMLReport {
         let shown = Set(tables.values.flatMap { $0.rows.map(\.0.url) })
         let linking = linkingPages(to: shown, site: d.domain, in: inlinks)
         var notes = Footnotes(anchor: anchor)
-        for app in apps { notes.count(tables[app]?.rows.compactMap(\.0.note) ?? []) }
-        notes.count(unjudged.compactMap(\.note))
+        for app in apps { notes.count(tables[app]?.rows.map(\.0.notes) ?? []) }
+        notes.count(unjudged.map(\.notes))
         var h = ""
         for app in apps {
             guard let table = tables[app] else { continue }
@@ -95,7 +95,7 @@ extension HTMLReport {
                 if let target = report.redirectTo {
                     h += "<br><span class=\"note\">redirects to \(url(target))</span>"
                 }
-                if let note = report.note { h += "<br><span class=\"note\">\(notes.references(note))</span>" }
+                if let note = notes.references(report.notes) { h += "<br><span class=\"note\">\(note)</span>" }
                 let extra = verdict.result == .match && broken ? " " + badge("broken", "fail") : ""
                 h +=
                     "</td><td>\(badge(label, cls))\(extra)</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
@@ -130,7 +130,7 @@ extension HTMLReport {
             if let target = report.redirectTo {
                 h += "<br><span class=\"note\">redirects to \(url(target))</span>"
             }
-            if let note = report.note { h += "<br><span class=\"note\">\(notes.references(note))</span>" }
+            if let note = notes.references(report.notes) { h += "<br><span class=\"note\">\(note)</span>" }
             h += "</td><td>\(report.unknown ? badge("unknown", "warn") : badge("web only", "info"))</td>"
             h += "<td>\(escapeHTML(report.unknownReason ?? "no file of this host judges it"))</td>"
             h +=

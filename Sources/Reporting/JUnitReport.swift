@@ -20,60 +20,89 @@ public enum JUnitReport {
     public static func render(
         _ report: StreamedReport, failOn: Severity?, into sink: (String) throws -> Void
     ) throws {
-        // The checks of one tapped link judge `links` runs, never a domain: they are no case of a domain's suite
-        // (link-custom-scheme is: a crawl finds scheme links on the domain's pages).
-        // The Android checks are cases only of a run that audited Android (`--android`, recorded in its options).
-        var notCases = Set(Catalogue.linkChecks.map { $0.description.id })
-        if report.header.options?["--android"] != "true" {
-            notCases.formUnion(Catalogue.androidChecks.map { $0.description.id })
-            notCases.formUnion(Catalogue.androidFileChecks.map { $0.description.id })
-            notCases.formUnion(Catalogue.dynamicRuleChecks.map { $0.description.id })
+        try withoutActuallyEscaping(sink) { sink in try report.pass([Writer(report, failOn: failOn, sink: sink)]) }
+    }
+
+    /// The file in a report pass. The totals head the file, so the domains' suites are kept aside (a temporary
+    /// file) while they are counted, and follow the totals at the end.
+    public final class Writer: ReportPassWriter {
+        private let report: StreamedReport
+        private let failOn: Severity?
+        private let sink: (String) throws -> Void
+        private let domainChecks: [String]
+        private let entitlementChecks: [String]
+        private var tests = 0
+        private var failures = 0
+        private var skipped = 0
+        private let body = FragmentSpool(name: "junit")
+        private var pieces = 0
+        private var piece = ""
+
+        public init(_ report: StreamedReport, failOn: Severity?, sink: @escaping (String) throws -> Void) {
+            self.report = report
+            self.failOn = failOn
+            self.sink = sink
+            // The checks of one tapped link judge `links` runs, never a domain: they are no case of a domain's
+            // suite (link-custom-scheme is: a crawl finds scheme links on the domain's pages).
+            // The Android checks are cases only of a run that audited Android (`--android`, in its options).
+            var notCases = Set(Catalogue.linkChecks.map { $0.description.id })
+            if report.header.options?["--android"] != "true" {
+                notCases.formUnion(Catalogue.androidChecks.map { $0.description.id })
+                notCases.formUnion(Catalogue.androidFileChecks.map { $0.description.id })
+                notCases.formUnion(Catalogue.dynamicRuleChecks.map { $0.description.id })
+            }
+            domainChecks = Catalogue.descriptions.map(\.id).filter { !notCases.contains($0) }
+            entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
         }
-        let domainChecks = Catalogue.descriptions.map(\.id).filter { !notCases.contains($0) }
-        let entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
-        // The totals head the file: the failing suites are read once for them first.
-        var tests = 0
-        var failures = 0
-        var skipped = 0
-        for entry in report.domains.entries {
-            if Self.read(entry, failOn) {
-                let counts = suite(try report.domains.load(entry).findings, checks: domainChecks, failOn: failOn)
-                tests += counts.tests
-                failures += counts.failures
-                skipped += counts.skipped
+
+        public func needs(_ position: Int) -> Bool { JUnitReport.read(report.domains.entries[position], failOn) }
+
+        public func add(_ domain: DomainReport?, at position: Int) throws {
+            let findings = needs(position) ? domain?.findings ?? [] : []
+            if needs(position) {
+                count(suite(findings, checks: domainChecks, failOn: failOn))
             } else {
                 tests += domainChecks.count
             }
+            let name = report.domains.entries[position].domain
+            piece += suite(name: name, findings: findings, checks: domainChecks, failOn: failOn)
+            if piece.utf8.count >= 65_536 { keepPiece() }
         }
-        if let entitlements = report.header.entitlements {
-            let counts = suite(entitlements.findings, checks: entitlementChecks, failOn: failOn)
+
+        private func count(_ counts: (tests: Int, failures: Int, skipped: Int)) {
             tests += counts.tests
             failures += counts.failures
             skipped += counts.skipped
         }
-        let refused = refusedSuite(report.header.refused)
-        tests += refused.tests
-        failures += refused.tests
-        try sink(
-            #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-                + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)"\#(skippedAttribute(skipped))>"#
-                + "\n")
-        var body = ""
-        for entry in report.domains.entries {
-            let findings = Self.read(entry, failOn) ? try report.domains.load(entry).findings : []
-            body += suite(name: entry.domain, findings: findings, checks: domainChecks, failOn: failOn)
-            if body.utf8.count >= 65_536 {
-                try sink(body)
-                body = ""
+
+        private func keepPiece() {
+            body.store(piece, for: pieces)
+            pieces += 1
+            piece = ""
+        }
+
+        public func finish() throws {
+            keepPiece()
+            if let entitlements = report.header.entitlements {
+                count(suite(entitlements.findings, checks: entitlementChecks, failOn: failOn))
             }
+            let refused = refusedSuite(report.header.refused)
+            tests += refused.tests
+            failures += refused.tests
+            try sink(
+                #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+                    + #"<testsuites name="aasa-audit" tests="\#(tests)" failures="\#(failures)"\#(skippedAttribute(skipped))>"#
+                    + "\n")
+            for key in 0..<pieces { try sink(try body.text(for: key)) }
+            var tail = ""
+            if let entitlements = report.header.entitlements {
+                // Only the checks that read an entitlements file are its cases.
+                tail += suite(
+                    name: "entitlements \(entitlements.file)", findings: entitlements.findings,
+                    checks: entitlementChecks, failOn: failOn)
+            }
+            try sink(tail + refused.text + "</testsuites>\n")
         }
-        if let entitlements = report.header.entitlements {
-            // Only the checks that read an entitlements file are its cases.
-            body += suite(
-                name: "entitlements \(entitlements.file)", findings: entitlements.findings, checks: entitlementChecks,
-                failOn: failOn)
-        }
-        try sink(body + refused.text + "</testsuites>\n")
     }
 
     /// The refused input lines as a suite: a failing case per listed line (named by its file and line), one for

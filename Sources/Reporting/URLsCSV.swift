@@ -29,21 +29,46 @@ public enum URLsCSV {
 
     /// The table in pieces, a domain read at a time, each URL's verdicts worked out as its row is written.
     public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
-        let values: [(Row) -> String] = [
-            { $0.domain }, { $0.url.url }, { $0.url.answer }, { $0.url.opensApp ?? "" },
-            { $0.url.apps.joined(separator: ";") }, { $0.url.decidingRule?.rule ?? "" },
-            { $0.url.decidingRule?.pointer ?? "" },
-            { $0.url.httpStatus.map(String.init) ?? "" }, { $0.url.redirectTo ?? "" },
-            { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
-            { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" }, { URLsCSV.note($0.url) },
-            { $0.url.href ?? "" },
-        ]
-        try CSV.Table(Array(zip(headers, values))).render(into: sink) { row in
-            // Domains without a crawl have no rows: they are not read again.
-            for entry in report.domains.entries where entry.urlsTested > 0 || entry.crawled {
-                let domain = try report.domains.load(entry)
-                for url in domain.urls { try row(Row(domain: domain.domain, url: url)) }
-            }
+        try withoutActuallyEscaping(sink) { sink in try report.pass([Writer(report, sink: sink)]) }
+    }
+
+    static var table: CSV.Table<Row> {
+        CSV.Table<Row>(
+            Array(
+                zip(
+                    headers,
+                    [
+                        { $0.domain }, { $0.url.url }, { $0.url.answer }, { $0.url.opensApp ?? "" },
+                        { $0.url.apps.joined(separator: ";") }, { $0.url.decidingRule?.rule ?? "" },
+                        { $0.url.decidingRule?.pointer ?? "" },
+                        { $0.url.httpStatus.map(String.init) ?? "" }, { $0.url.redirectTo ?? "" },
+                        { $0.url.depth.map(String.init) ?? "" }, { $0.url.foundOn ?? "" },
+                        { $0.url.inlinks.map(String.init) ?? "" }, { $0.url.anchorText ?? "" },
+                        { URLsCSV.note($0.url) },
+                        { $0.url.href ?? "" },
+                    ] as [(Row) -> String])))
+    }
+
+    /// urls.csv in a report pass: the rows of each crawled domain as the pass hands it over.
+    public final class Writer: ReportPassWriter {
+        private let entries: [DomainStream.Entry]
+        private let stream: CSV.Stream<Row>
+
+        public init(_ report: StreamedReport, sink: @escaping (String) throws -> Void) {
+            entries = report.domains.entries
+            stream = CSV.Stream(URLsCSV.table, sink: sink)
         }
+
+        /// Domains without a crawl have no rows: they are not read for this file.
+        public func needs(_ position: Int) -> Bool {
+            entries[position].urlsTested > 0 || entries[position].crawled
+        }
+
+        public func add(_ domain: DomainReport?, at position: Int) throws {
+            guard needs(position), let domain else { return }
+            for url in domain.urls { try stream.add(Row(domain: domain.domain, url: url)) }
+        }
+
+        public func finish() throws { try stream.finish() }
     }
 }

@@ -21,23 +21,46 @@ import Testing
             interrupted: false, notAudited: [], domains: domains)
     }
 
-    /// A record's layout (line breaks and the indentation after them) comes out however the encoder's output is
-    /// cut into pieces, strings' own spaces kept.
-    @Test func layoutIsFoldedAcrossPieceBoundaries() {
-        let text = Array("{\n  \"a b\" : [\n    1,\n    \"  x  \"\n  ],\n  \"e\" : {\n\n  }\n}".utf8)
-        let whole = String(decoding: text, as: UTF8.self).split(separator: "\n")
-            .map { $0.drop { $0 == " " } }.joined()
-        for size in [1, 2, 3, 5, 8, text.count] {
-            var out: [UInt8] = []
-            var afterBreak = false
-            for start in stride(from: 0, to: text.count, by: size) {
-                text[start..<min(start + size, text.count)].withUnsafeBytes {
-                    afterBreak = DomainLog.appendFolded($0, afterBreak: afterBreak, to: &out)
-                }
-            }
-            #expect(String(decoding: out, as: UTF8.self) == whole, "pieces of \(size)")
-            #expect(whole == #"{"a b" : [1,"  x  "],"e" : {}}"#)
+    /// A record is one compact line, `partial` and the log format members like the others: what the reader reads
+    /// back, the domain's report unchanged.
+    @Test func aRecordIsOneCompactLineWithItsFlagsAsMembers() throws {
+        let domain = try ReportReaderTests.report().domains[0]
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let fd = Foundation.open(path, O_WRONLY | O_CREAT, 0o644)
+        defer { close(fd) }
+        #expect(DomainLog.writeLine(domain, index: 4, partial: true, to: fd) != .notEncoded)
+        let line = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(line.hasPrefix(#"{"index":4,"partial":true,"report":{"apps":["#), "\(line.prefix(60))")
+        #expect(line.hasSuffix(#","version":2}"# + "\n"))
+        #expect(line.dropLast().allSatisfy { $0 != "\n" } && !line.contains("\" : "), "one line, no layout")
+        let record = try ReportReader.record(Array(line.utf8), name: "log")
+        #expect(record.index == 4 && record.partial && record.version == DomainRecord.format)
+        var whole = Data()
+        try JSONOutput.write(record.report) { whole.append($0) }
+        var original = Data()
+        try JSONOutput.write(domain) { original.append($0) }
+        #expect(whole == original, "the report reads back as it was written")
+    }
+
+    /// A log written before the format was versioned (today's lines without `version`) is refused whole, naming both
+    /// formats, and left as it was.
+    @Test func aLogOfAnotherFormatIsRefusedNamingBoth() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let old =
+            #"{"index" : 0,"report" : {"apps" : [],"domain" : "a.test","entitlements" : [],"fetches" : [],"#
+            + #""findings" : [],"notes" : [],"urls" : [],"verdict" : "pass"}}"# + "\n"
+        try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: DomainLog.ReadFailure.self) {
+            try DomainLog.recover(folder: Self.open(folder), audited: ["a.test"], lineLimit: 1 << 20)
         }
+        #expect(
+            error?.reason == "\(path) is in log format 1, written by an older aasa-audit; this version resumes only "
+                + "log format 2, so start a new run")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == old, "not cut")
     }
 
     /// Domains finish out of order; the report comes in input order, byte for byte what the whole report writes.
@@ -53,7 +76,7 @@ import Testing
         let lines = try String(contentsOf: folder.appendingPathComponent(DomainLog.fileName), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4 && lines[3].isEmpty, "one line per domain, each ended")
-        #expect(lines[0].hasPrefix(#"{"index" : 2,"report" : {"#))
+        #expect(lines[0].hasPrefix(#"{"index":2,"partial":false,"report":{"#))
         var streamed = StreamedReport(header: Self.header(), domains: stream)
         var whole = Self.header(domains)
         streamed.header.changes = sample.changes
@@ -111,7 +134,7 @@ import Testing
         let good = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(#"{"index" : 2,"report" : {"domain" : "c.te"#.utf8))
+        try handle.write(contentsOf: Data(#"{"index":2,"partial":false,"report":{"domain":"c.te"#.utf8))
         try handle.close()
 
         let recovered = try DomainLog.recover(folder: Self.open(folder), audited: Set(names), lineLimit: 1 << 20)
@@ -196,7 +219,7 @@ import Testing
         urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
         urls.append(
             url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil,
-            note: "other host: recorded, not crawled", depth: 2, anchorText: "Post")
+            note: .text("other host: recorded, not crawled"), depth: 2, anchorText: "Post")
         urls.addInlink(at: 1)
         urls.setRedirect("https://blog.test/post/1/", at: 1)
         urls.judge(host: "shop.test", by: try URLTableTests.matcher(URLTableTests.shopFile))

@@ -89,7 +89,7 @@ import Testing
 
     static func handWritten(_ value: some HandWrittenJSON, depth: Int) -> String {
         var out: [UInt8] = []
-        value.appendJSON(to: &out, depth: depth)
+        value.appendJSON(to: &out, layout: .pretty(depth))
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -228,7 +228,7 @@ import Testing
             crawled.append(
                 url: "https://shop.test/\(path)", foundOn: "https://shop.test/\u{1}", httpStatus: 200, note: nil)
         }
-        crawled.append(url: "https://elsewhere.test/", foundOn: nil, httpStatus: nil, note: "\u{0}\u{7F}")
+        crawled.append(url: "https://elsewhere.test/", foundOn: nil, httpStatus: nil, note: .text("\u{0}\u{7F}"))
         crawled.judge(host: "shop.test", by: Matcher(try #require(DecodedFile(bytes: Self.awkwardFile).document)))
         let ruleTexts = Set(crawled.flatMap { $0.verdicts.compactMap { $0.rule?.rule } })
         #expect(ruleTexts.contains { $0.contains(#"\"b\\c"#) } && ruleTexts.contains { $0.contains("日本") })

@@ -11,18 +11,18 @@ import Testing
         try? JSONOutput.decoder().decode(URLReport.self, from: Data(bytes))
     }
 
-    /// Every row of the writer's tests, as report.json writes it (indented), as domains.jsonl writes it (folded)
+    /// Every row of the writer's tests, as report.json writes it (indented), as domains.jsonl writes it (compact)
     /// and as JSONEncoder writes it with escaped slashes and no sorting.
     @Test func everyWrittenRowReadsAsJSONDecoderReadsIt() throws {
         let plain = JSONEncoder()
         var read = 0
         for row in URLRowJSONTests.rows() {
             var indented: [UInt8] = []
-            row.appendJSON(to: &indented, depth: 3)
-            var folded: [UInt8] = []
-            _ = indented.withUnsafeBytes { DomainLog.appendFolded($0, afterBreak: false, to: &folded) }
+            row.appendJSON(to: &indented, layout: .pretty(3))
+            var compact: [UInt8] = []
+            row.appendJSON(to: &compact, layout: .compact)
             let other = Array(try plain.encode(row))
-            for text in [indented, folded, other] {
+            for text in [indented, compact, other] {
                 let hand = URLRowReader.row(text)
                 #expect(
                     hand != nil,
@@ -30,7 +30,7 @@ import Testing
                 #expect(hand == Self.decoded(text) && hand == row)
                 read += 1
             }
-            let opened = URLRowReader.openedApp(folded)
+            let opened = URLRowReader.openedApp(compact)
             #expect(opened?.url == row.url && opened?.opensApp == row.opensApp)
         }
         #expect(read > 3_000)
@@ -77,7 +77,7 @@ import Testing
         var differing: [String] = []
         for row in URLRowJSONTests.rows().prefix(400) {
             var text: [UInt8] = []
-            row.appendJSON(to: &text, depth: 0)
+            row.appendJSON(to: &text, layout: .pretty(0))
             for _ in 0..<12 {
                 var mutated = text
                 let at = Int(generator.next() % UInt64(mutated.count))

@@ -22,16 +22,18 @@ import Testing
     static func table() throws -> URLTable {
         var urls = URLTable()
         urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
-        urls.append(url: "https://shop.test/shoes/1#nolink", foundOn: "https://shop.test/", httpStatus: 200, note: "x")
+        urls.append(
+            url: "https://shop.test/shoes/1#nolink", foundOn: "https://shop.test/", httpStatus: 200, note: .text("x"))
         urls.append(url: "https://shop.test/about", foundOn: nil, httpStatus: 404, note: nil)
         urls.append(
             url: "https://SHOP.test/help/a", foundOn: "sitemap https://shop.test/sitemap.xml", httpStatus: nil,
             note: nil)
         urls.append(
             url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil,
-            note: "other host: recorded, not crawled")
+            note: .text("other host: recorded, not crawled"))
         urls.append(
-            url: "https://elsewhere.test/\u{1}\"q\"\\", foundOn: "https://shop.test/", httpStatus: nil, note: "\t\n")
+            url: "https://elsewhere.test/\u{1}\"q\"\\", foundOn: "https://shop.test/", httpStatus: nil,
+            note: .text("\t\n"))
         urls.judge(host: "shop.test", by: try matcher(shopFile))
         urls.judge(host: "blog.test", by: try matcher(blogFile))
         return urls

@@ -18,7 +18,7 @@ import Testing
         var perIndex: [Int: Int] = [:]
         for line in lines {
             let index = try #require(
-                line.firstMatch(of: /^\{"index" : (\d+),/).flatMap { Int($0.1) }, "\(line.prefix(40))")
+                line.firstMatch(of: /^\{"index":(\d+),/).flatMap { Int($0.1) }, "\(line.prefix(40))")
             perIndex[index, default: 0] += 1
         }
         return (lines, perIndex)
@@ -47,7 +47,7 @@ import Testing
         #expect(before.lines.count == 5 && before.perIndex.values.allSatisfy { $0 == 1 })
         let log = try #require(FileHandle(forWritingAtPath: out.appendingPathComponent("domains.jsonl").path))
         try log.seekToEnd()
-        try log.write(contentsOf: Data(#"{"index" : 3,"report" : {"dom"#.utf8))
+        try log.write(contentsOf: Data(#"{"index":3,"partial":false,"report":{"dom"#.utf8))
         try log.close()
 
         // Another run's options are refused, naming what differs.

@@ -85,7 +85,7 @@ import Testing
             var findings = report["findings"] as? [[String: Any]] ?? []
             findings[0]["omitted"] = ["check": "fetch-dns", "errors": Int.max, "warnings": 0, "infos": 0]
             report["findings"] = findings
-            let record: [String: Any] = ["index": index, "report": report]
+            let record: [String: Any] = ["index": index, "partial": false, "report": report, "version": 2]
             lines += String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self) + "\n"
         }
         try Data(lines.utf8).write(to: folder.appendingPathComponent("domains.jsonl"))
@@ -95,5 +95,25 @@ import Testing
             result.stderr.contains(
                 "domains.jsonl: line 1: report.findings[0].omitted.errors: 9223372036854775807 is out of range"),
             "\(result.stderr)")
+    }
+
+    /// A folder written before the log had a format (its lines `{"index","report"}`, `partial` spliced in) is
+    /// refused whole, naming both formats, before any request, and its log is left as it was.
+    @Test func aLogOfAnOlderFormatIsRefusedNamingBothFormats() async throws {
+        let folder = try Self.runFolder(options: ["--no-cdn": [""]], positionals: ["a.test", "b.test"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: JSONOutput.encoder().encode(UntrustedShardTests.domain("a.test")))
+                as? [String: Any])
+        let line = try JSONSerialization.data(withJSONObject: ["index": 0, "report": report], options: .sortedKeys)
+        let log = folder.appendingPathComponent("domains.jsonl")
+        try (line + Data("\n".utf8)).write(to: log)
+        let result = try await Self.resume(folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "aasa-audit audit: --resume \(folder.path): \(log.path) is in log format 1, written by an older "
+                    + "aasa-audit; this version resumes only log format 2, so start a new run\n"), "\(result.stderr)")
+        #expect(try Data(contentsOf: log) == line + Data("\n".utf8), "the log is left as it was")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
     }
 }

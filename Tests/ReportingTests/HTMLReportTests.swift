@@ -125,10 +125,11 @@ import Testing
         for path in ["/a", "/b", "/c"] {
             urls.append(
                 url: "https://e.example\(path)", foundOn: "https://e.example/", httpStatus: 200,
-                note: URLTable.sameDomainNote)
+                note: .sameDomainTap)
         }
-        urls.append(url: "https://e.example/d", foundOn: nil, httpStatus: 200, note: "only here")
-        urls.append(url: "https://e.example/e", foundOn: "https://e.example/", httpStatus: 200, note: "also only here")
+        urls.append(url: "https://e.example/d", foundOn: nil, httpStatus: 200, note: .text("only here"))
+        urls.append(
+            url: "https://e.example/e", foundOn: "https://e.example/", httpStatus: 200, note: .text("also only here"))
         let file = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.a.b"], "components": [{"/": "*"}]}]}}"#
         urls.judge(host: "e.example", by: Matcher(DecodedFile(bytes: Array(file.utf8)).document!))
         let domain = DomainReport(
@@ -145,6 +146,27 @@ import Testing
         #expect(html.contains("<span class=\"note\">only here</span>"), "a note only one row has stays in the row")
         // Five rows: short enough to be open, with no filter.
         #expect(html.contains("<details open><summary>5 URLs for <code>9JA89QQLNQ.a.b</code>"))
+    }
+
+    /// A row's notes are a typed list, not text split at "; ": a fetch error whose own words hold "; " is one note,
+    /// numbered whole when several rows share it (split, its halves were counted as notes of their own).
+    @Test func aNoteWhoseTextHoldsASeparatorStaysOneNote() {
+        var urls = URLTable()
+        for path in ["/a", "/b"] {
+            urls.append(
+                url: "https://e.example\(path)", foundOn: nil, httpStatus: nil, note: .fetchFailed("reset; retried"))
+        }
+        urls.append(url: "https://e.example/c", foundOn: nil, httpStatus: nil, note: .fetchFailed("reset; gave up"))
+        urls.servesNoFile("e.example")
+        let domain = DomainReport(
+            domain: "e.example", fetches: [], apps: [], findings: [],
+            crawl: .init(
+                pagesFetched: 3, urlsDiscovered: 3, stoppedBecause: "complete", robotsDisallowed: 0, trapsSkipped: 0,
+                otherSchemes: [:], ruleHits: []), urls: urls)
+        let html = HTMLReport.render(Self.report([domain]))
+        #expect(html.contains("<li id=\"d0-n1\">fetch failed: reset; retried (2 rows)</li>"), "shared: numbered whole")
+        #expect(!html.contains("d0-n2"), "no half of a note is numbered on its own")
+        #expect(html.contains("<span class=\"note\">fetch failed: reset; gave up</span>"), "one row's note stays in it")
     }
 
     @Test func longListsAreCollapsedBehindTheirCountsWithAFilter() {

@@ -55,13 +55,14 @@ enum SampleReport {
             depth: 1, anchorText: "=BETA(\"x\"), try it")
         urls.addInlink(at: 1)
         urls.append(
-            url: "https://shop.example/about", foundOn: "=HYPERLINK(\"http://evil\")", httpStatus: 404, note: "-2+3",
+            url: "https://shop.example/about", foundOn: "=HYPERLINK(\"http://evil\")", httpStatus: 404,
+            note: .text("-2+3"),
             depth: 2)
         // Each field on its own (a 404 with a redirect target never comes from a crawl), hostile where it can be.
         urls.setRedirect("-https://shop.example/about-us?a=1,b=\"2\"", at: 2)
         urls.append(
             url: "https://shop.example/shop/\u{E9}t\u{E9}?q=\"a,b\"", foundOn: "@SUM(1)", httpStatus: nil,
-            note: "\tnot fetched: crawl cap\r\nline two \u{1}")
+            note: .text("\tnot fetched: crawl cap\r\nline two \u{1}"))
         urls.append(
             url: "https://elsewhere.example/+x", foundOn: "+cmd|' /C calc'!A0", httpStatus: nil, note: nil, depth: 3,
             anchorText: "+x \u{1B}[31m")

@@ -7,8 +7,14 @@ public struct URLReport: Codable, Sendable, Equatable {
     public var httpStatus: Int?
     public var verdicts: [AppVerdict]
     public var opensApp: String?
-    /// Why it was not fetched, or what happened when it was.
-    public var note: String?
+    /// Why it was not fetched, or what happened when it was: one typed note each.
+    public var notes: [URLNote]
+    /// The notes as report.json and urls.csv show them, joined by `"; "` (nil for none); set from such a string
+    /// (a row read back), each part a note.
+    public var note: String? {
+        get { URLNote.joined(notes) }
+        set { notes = URLNote.parts(of: newValue) }
+    }
     /// Where a redirect sent the crawler (resolved as followed), when fetching the URL gave one.
     public var redirectTo: String?
     /// Links from the start page to here (0 for the start page); nil for a URL known only from a sitemap, and in
@@ -31,13 +37,24 @@ public struct URLReport: Codable, Sendable, Equatable {
         redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil, anchorText: String? = nil,
         href: String? = nil, unknownReason: String? = nil
     ) {
+        self.init(
+            url: url, foundOn: foundOn, httpStatus: httpStatus, verdicts: verdicts, opensApp: opensApp,
+            notes: URLNote.parts(of: note), redirectTo: redirectTo, depth: depth, inlinks: inlinks,
+            anchorText: anchorText, href: href, unknownReason: unknownReason)
+    }
+
+    public init(
+        url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?,
+        notes: [URLNote], redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil,
+        anchorText: String? = nil, href: String? = nil, unknownReason: String? = nil
+    ) {
         self.unknownReason = unknownReason
         self.url = url
         self.foundOn = foundOn
         self.httpStatus = httpStatus
         self.verdicts = verdicts
         self.opensApp = opensApp
-        self.note = note
+        self.notes = notes
         self.redirectTo = redirectTo
         self.depth = depth
         self.inlinks = inlinks
@@ -58,7 +75,7 @@ public struct URLReport: Codable, Sendable, Equatable {
         httpStatus = try c.decodeIfPresent(Int.self, forKey: .httpStatus)
         verdicts = try c.decode([AppVerdict].self, forKey: .verdicts)
         opensApp = try c.decodeIfPresent(String.self, forKey: .opensApp)
-        note = try c.decodeIfPresent(String.self, forKey: .note)
+        notes = URLNote.parts(of: try c.decodeIfPresent(String.self, forKey: .note))
         redirectTo = try c.decodeIfPresent(String.self, forKey: .redirectTo)
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
         inlinks = try c.decodeIfPresent(Int.self, forKey: .inlinks)

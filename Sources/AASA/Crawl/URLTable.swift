@@ -15,7 +15,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var url: URLBytes.Span
         /// Shares the storage of the page's own URL string: no copy per link.
         var foundOn: String?
-        var note: String?
+        var notes: [URLNote] = []
         /// The first non-empty text of a link to it.
         var anchorText: String?
         /// The href as written where it was first linked, in `bytes` beside the URL: most rows have one.
@@ -100,11 +100,11 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// A row to be judged by its host's file. `depth` is the link distance from the start page (nil when unknown),
     /// `anchorText` the text of the link that found it, `href` that link's href as written.
     public mutating func append(
-        url: String, foundOn: String?, httpStatus: Int?, note: String?, depth: Int? = nil, anchorText: String? = nil,
+        url: String, foundOn: String?, httpStatus: Int?, note: URLNote?, depth: Int? = nil, anchorText: String? = nil,
         href: String? = nil
     ) {
         var row = Stored(
-            url: bytes.append(url), foundOn: foundOn, note: note, anchorText: anchorText,
+            url: bytes.append(url), foundOn: foundOn, notes: note.map { [$0] } ?? [], anchorText: anchorText,
             href: href.map { bytes.append($0) })
         row.httpStatus = Int32(clamping: httpStatus ?? 0)
         row.depth = depth.map { Int32(clamping: $0) } ?? -1
@@ -176,14 +176,20 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         if chunk < sealed.count { sealed[chunk][offset].httpStatus = value } else { open[offset].httpStatus = value }
     }
 
-    public mutating func setNote(_ note: String?, at position: Int) {
+    /// The row's notes become `notes`.
+    public mutating func setNotes(_ notes: [URLNote], at position: Int) {
         touch()
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
-        if chunk < sealed.count { sealed[chunk][offset].note = note } else { open[offset].note = note }
+        if chunk < sealed.count { sealed[chunk][offset].notes = notes } else { open[offset].notes = notes }
+    }
+
+    /// One more note on the row, after those it has.
+    public mutating func addNote(_ note: URLNote, at position: Int) {
+        setNotes(notes(at: position) + [note], at: position)
     }
 
     public func status(at position: Int) -> Int? { field(position) { $0.status } }
-    public func note(at position: Int) -> String? { stored(position).note }
+    public func notes(at position: Int) -> [URLNote] { stored(position).notes }
 
     /// One field of a row, read in place: copying the whole row retained its strings, which the crawl's
     /// de-duplication paid on every link.
@@ -269,7 +275,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public subscript(position: Int) -> URLReport {
         let row = row(position)
         var report = URLReport(
-            url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, note: row.note,
+            url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, notes: row.notes,
             redirectTo: redirects.isEmpty ? nil : redirects[position], depth: row.knownDepth,
             inlinks: row.inlinks < 0 ? nil : Int(row.inlinks), anchorText: row.anchorText,
             href: row.stored.href.map(bytes.string))
@@ -290,7 +296,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         }
         let result = matcher.verdicts(for: row.url)
         if result.opensApp != nil, let page = row.foundOn, URLTable.host(of: page) == host {
-            report.note = [row.note, URLTable.sameDomainNote].compactMap { $0 }.joined(separator: "; ")
+            report.notes.append(.sameDomainTap)
         }
         report.verdicts = result.verdicts
         report.opensApp = result.opensApp
@@ -308,8 +314,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         }
     }
 
-    public static let sameDomainNote =
-        "a tap on this link inside Safari, on a page of the same domain, stays in Safari (TN3155)"
+    public static let sameDomainNote = URLNote.sameDomainTap.description
 
     /// URLs with at least one verdict, those that open an app, and those whose answer is unknown, counted without
     /// writing any verdict text.
@@ -452,7 +457,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// A row with its verdicts already decided: a report read back, a check's example.
     public mutating func append(_ report: URLReport) {
         var row = Stored(
-            url: bytes.append(report.url), foundOn: report.foundOn, note: report.note, anchorText: report.anchorText,
+            url: bytes.append(report.url), foundOn: report.foundOn, notes: report.notes, anchorText: report.anchorText,
             href: report.href.map { bytes.append($0) })
         row.httpStatus = Int32(clamping: report.httpStatus ?? 0)
         row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
@@ -490,7 +495,7 @@ extension URLTable.Stored {
 
 extension URLTable.Row {
     var foundOn: String? { stored.foundOn }
-    var note: String? { stored.note }
+    var notes: [URLNote] { stored.notes }
     var anchorText: String? { stored.anchorText }
     var inlinks: Int32 { stored.inlinks }
     var status: Int? { stored.status }

@@ -1,8 +1,8 @@
 import AASA
 import Foundation
 
-/// A run folder's `domains.jsonl`: each finished domain appended as one line, `{"index":N,"report":{…}}` (the
-/// domain's report.json object on one line, `index` its position in the run's input), as it finishes. The reports
+/// A run folder's `domains.jsonl`: each finished domain appended as one line, a `DomainRecord` (the domain's
+/// report.json object with its position in the run's input), as it finishes. The reports
 /// are written from it at the end, so a run holds one `DomainStream.Entry` per domain instead of every domain;
 /// `--resume` reads it back. Lines are synced to disk at least every `syncEvery` records and every second; a line
 /// without its newline (the process died writing it) is torn and dropped. A later line for the same index replaces
@@ -124,65 +124,29 @@ public final class DomainLog: Sendable {
         case failed(String)
     }
 
-    /// Writes one domain's record — report.json's object with its line breaks and indentation taken out (no JSON
-    /// string holds a raw line break, so every one is layout) — to `fd` in pieces of about 64 KiB, never whole: a 1,000,000-URL crawl's line is
-    /// about a gigabyte. The last byte is held back so a partial record can still be marked before it ends.
+    /// Writes one domain's record (`DomainRecord`, compact, on one line) to `fd` in pieces of about 64 KiB, never
+    /// whole: a 1,000,000-URL crawl's line is about a gigabyte.
     static func writeLine(_ report: DomainReport, index: Int, partial: Bool, to fd: Int32) -> LineWrite {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 16 + 64)
         var count = 0
         var failure: String?
-        var afterBreak = false
-        func flush(keeping kept: Int) -> Bool {
-            let upTo = buffer.count - kept
-            guard upTo > 0 else { return true }
-            if let problem = Self.write(buffer[..<upTo], to: fd) {
-                failure = problem
-                return false
-            }
-            count += upTo
-            buffer.removeFirst(upTo)
-            return true
-        }
         struct Stop: Error {}
         do {
-            try JSONOutput.write(Record(index: index, report: report)) { data in
-                data.withUnsafeBytes { raw in afterBreak = Self.appendFolded(raw, afterBreak: afterBreak, to: &buffer) }
-                if buffer.count >= 1 << 16, !flush(keeping: 1) { throw Stop() }
+            try withoutActuallyEscaping({ (data: Data) throws -> Void in
+                if let problem = data.withUnsafeBytes({ Self.write($0, to: fd) }) {
+                    failure = problem
+                    throw Stop()
+                }
+                count += data.count
+            }) { sink in
+                var writer = StreamedJSONWriter(compact: true, sink: sink)
+                try writer.write(DomainRecord(index: index, partial: partial, report: report), depth: 0)
+                writer.endLine()
+                try writer.flush()
             }
         } catch {
             return failure.map { .failed($0) } ?? .notEncoded
         }
-        if partial, buffer.last == UInt8(ascii: "}") {
-            buffer.removeLast(); buffer += Array(#","partial" : true}"#.utf8)
-        }
-        buffer.append(UInt8(ascii: "\n"))
-        guard flush(keeping: 0) else { return .failed(failure ?? "write failed") }
         return .written(count)
-    }
-
-    /// Appends `raw` without its layout: each line break and the indentation after it. Whole runs between breaks
-    /// are copied at once; a loop a byte at a time through captured variables cost a tenth of a crawl's CPU.
-    /// Returns whether `raw` ended inside a line's indentation, for the next piece.
-    static func appendFolded(_ raw: UnsafeRawBufferPointer, afterBreak: Bool, to buffer: inout [UInt8]) -> Bool {
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        var skipping = afterBreak
-        var index = 0
-        while index < bytes.count {
-            if skipping {
-                while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
-                guard index < bytes.count else { break }
-                skipping = false
-            }
-            let start = index
-            while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            buffer += UnsafeBufferPointer(rebasing: bytes[start..<index])
-            if index < bytes.count {
-                skipping = true
-                index += 1
-            }
-        }
-        return skipping
     }
 
     /// Syncs and closes the log; the stream reads the domains back from it.
@@ -206,10 +170,10 @@ public final class DomainLog: Sendable {
     }
 
     /// Nil when every byte was written, else the system's reason.
-    private static func write(_ line: ArraySlice<UInt8>, to fd: Int32) -> String? {
+    private static func write(_ line: UnsafeRawBufferPointer, to fd: Int32) -> String? {
         var written = 0
         while written < line.count {
-            let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
+            let n = Foundation.write(fd, line.baseAddress! + written, line.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
@@ -217,11 +181,6 @@ public final class DomainLog: Sendable {
             written += n
         }
         return nil
-    }
-
-    struct Record: StreamedJSONObject {
-        var index: Int
-        var report: DomainReport
     }
 
     /// Reads records back by their place in the file.
@@ -237,7 +196,7 @@ public final class DomainLog: Sendable {
 
         deinit { close(fd) }
 
-        func read(offset: Int64, length: Int) throws -> (index: Int, report: DomainReport, partial: Bool) {
+        func read(offset: Int64, length: Int) throws -> DomainRecord {
             let bytes: [UInt8]
             do {
                 bytes = try RegularFile.bytes(of: fd, at: offset, length: length)
@@ -269,9 +228,22 @@ public final class DomainLog: Sendable {
         lineLimitWithoutURLs + min(max(maxURLs ?? 0, 0), 1 << 40) * lineBytesPerURL
     }
 
+    /// A line of another log format than this version writes: the whole log is, so no line of it is resumed.
+    private struct FormatRefusal: Error {
+        var failure: ReadFailure
+    }
+
+    /// Why a log in format `version` cannot be resumed, naming both formats.
+    static func refusal(path: String, version: Int) -> ReadFailure {
+        let writer = version < DomainRecord.format ? "an older" : "a newer"
+        return ReadFailure(
+            reason: "\(path) is in log format \(version), written by \(writer) aasa-audit; this version resumes only "
+                + "log format \(DomainRecord.format), so start a new run")
+    }
+
     /// Reads `folder`'s log (none: nothing recovered), cutting off a torn last line through its descriptor. A line
     /// that cannot be read before the last one fails, and so does a line longer than `lineLimit`: the log is not
-    /// this tool's. A log that is a link, a FIFO, a device or anything but a regular file is refused unopened.
+    /// this tool's. A line in another log format than `DomainRecord.format` refuses the whole log. A log that is a link, a FIFO, a device or anything but a regular file is refused unopened.
     public static func recover(folder: RunFolder, audited: Set<String>, lineLimit: Int) throws -> Recovered {
         let path = folder.path(of: fileName)
         let opened: Int32?
@@ -313,6 +285,9 @@ public final class DomainLog: Sendable {
                 }
                 do {
                     let record = try ReportReader.record(pending, name: path)
+                    guard record.version == DomainRecord.format else {
+                        throw FormatRefusal(failure: Self.refusal(path: path, version: record.version))
+                    }
                     if byIndex[record.index] == nil { order.append(record.index) }
                     var entry = DomainStream.Entry(
                         index: record.index, report: record.report,
@@ -320,6 +295,8 @@ public final class DomainLog: Sendable {
                     entry.partial = record.partial
                     byIndex[record.index] = entry
                     offset += Int64(pending.count)
+                } catch let refusal as FormatRefusal {
+                    throw refusal.failure
                 } catch {
                     // Only the last line may be bad (cut off as torn); a bad line before it is an error.
                     lastBad = (lineNumber, "\(error)")

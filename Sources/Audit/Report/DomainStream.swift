@@ -103,6 +103,8 @@ public struct DomainStream: Sendable {
     /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
     /// 100,000 URLs once, not once per file.
     private let recent = Locked<(index: Int, report: DomainReport)?>(nil)
+    /// Records read back from the log so far: a report pass reads each at most once.
+    private let reads = Locked(0)
     /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
     /// `link-custom-scheme`'s, are added after the domain was logged).
     public var suppressions: Suppressions?
@@ -125,6 +127,9 @@ public struct DomainStream: Sendable {
 
     public var count: Int { entries.count }
 
+    /// How many records were read back from the run's log (not counting domains kept in memory).
+    public var recordsRead: Int { reads.withLock { $0 } }
+
     /// The domain `entry` stands for, read again, links to other audited sites judged by their files.
     public func load(_ entry: Entry) throws -> DomainReport {
         var report: DomainReport
@@ -137,6 +142,7 @@ public struct DomainStream: Sendable {
             } else {
                 report = try log.read(offset: offset, length: length).report
                 recent.withLock { $0 = (entry.index, report) }
+                reads.withLock { $0 += 1 }
             }
         }
         // The log keeps the mark beside the record; report.json shows it on the domain.
@@ -162,9 +168,10 @@ public struct DomainStream: Sendable {
                 continue
             }
             fresh.append(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: row.note, depth: row.depth,
+                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: nil, depth: row.depth,
                 anchorText: row.anchorText, href: row.href)
             let position = fresh.count - 1
+            fresh.setNotes(row.notes, at: position)
             if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
             fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)
         }

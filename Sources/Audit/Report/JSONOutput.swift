@@ -11,6 +11,14 @@ public enum JSONOutput {
         return encoder
     }
 
+    /// `encoder()`'s output on one line, without spaces: a record of the run's log (`DomainRecord`).
+    static func compactEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
     /// Reads what `encoder()` writes.
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()

@@ -96,9 +96,9 @@ enum ReportReader {
         }
     }
 
-    /// One line of a run's `domains.jsonl`: `{"index":N,"report":{…}}` (and `"partial":true` when a signal cut
-    /// the judging of its URLs short), the report read as report.json's domains are (URLs in batches).
-    static func record(_ bytes: [UInt8], name: String) throws -> (index: Int, report: DomainReport, partial: Bool) {
+    /// One line of a run's `domains.jsonl`, a `DomainRecord`, its report read as report.json's domains are (URLs
+    /// in batches). A line without `version` is log format 1 (whose `partial` was present only when true).
+    static func record(_ bytes: [UInt8], name: String) throws -> DomainRecord {
         var given: [UInt8]? = bytes
         var scanner = JSONScanner(source: {
             defer { given = nil }
@@ -108,14 +108,22 @@ enum ReportReader {
         var index: Int?
         var report: DomainReport?
         var partial = false
+        var version = 1
         do {
             try walk.members(&scanner, of: "a domain record") { scanner, key in
                 guard key == Array(#""report""#.utf8) else { return false }
                 report = try walk.domain(&scanner, index: 0, inRecord: true)
                 return true
             } other: { key, value in
-                if key == Array(#""index""#.utf8) { index = Int(String(decoding: value, as: UTF8.self)) }
-                if key == Array(#""partial""#.utf8) { partial = value == Array("true".utf8) }
+                let text = String(decoding: value, as: UTF8.self)
+                if key == Array(#""index""#.utf8) { index = Int(text) }
+                if key == Array(#""partial""#.utf8) { partial = text == "true" }
+                if key == Array(#""version""#.utf8) {
+                    guard let number = Int(text), number > 0 else {
+                        throw Problem(text: "version: \(text) is not a log format")
+                    }
+                    version = number
+                }
             }
             try scanner.skipWhitespace()
             guard try scanner.peek() == nil else { throw try scanner.unexpected("the end of the record") }
@@ -130,7 +138,7 @@ enum ReportReader {
         guard (0...ReportNumbers.maximum).contains(index) else {
             throw DomainLog.ReadFailure(reason: "index: \(index) is out of range (from 0 to \(ReportNumbers.maximum))")
         }
-        return (index, report, partial)
+        return DomainRecord(index: index, partial: partial, report: report, version: version)
     }
 
     /// A report that is JSON but not in the report's shape.

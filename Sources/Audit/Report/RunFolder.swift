@@ -204,21 +204,66 @@ public final class RunFolder: Sendable {
     /// then renames it over `name`: readers see the old file or the whole new one, never a torn one, and a link
     /// planted at `name` is replaced, not written through. A failure names the file and the system's reason.
     public func writeAtomically(_ name: String, _ produce: (_ sink: (Data) throws -> Void) throws -> Void) throws {
-        let temporary = ".\(name).\(getpid()).\(UUID().uuidString).tmp"
+        let file = try AtomicFile(self, name)
         do {
-            guard let file = try open(temporary, .create) else { throw Failure.system(path(of: temporary), ENOENT) }
+            try produce { try file.write($0) }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// A file being written as `writeAtomically` writes it, for several written at once (a report pass): a
+    /// temporary file until `commit` renames it over its name; removed if never committed.
+    public final class AtomicFile {
+        private let folder: RunFolder
+        public let name: String
+        private let temporary: String
+        private var file: Int32
+
+        public init(_ folder: RunFolder, _ name: String) throws {
+            self.folder = folder
+            self.name = name
+            temporary = ".\(name).\(getpid()).\(UUID().uuidString).tmp"
             do {
-                try produce { data in try Self.write(data, to: file, name: self.path(of: name)) }
-                guard fsync(file) == 0 else { throw Failure.system(path(of: name)) }
-                close(file)
+                guard let file = try folder.open(temporary, .create) else {
+                    throw Failure.system(folder.path(of: temporary), ENOENT)
+                }
+                self.file = file
             } catch {
-                close(file)
+                unlinkat(folder.fd, temporary, 0)
                 throw error
             }
-            guard renameat(fd, temporary, fd, name) == 0 else { throw Failure.system(path(of: name)) }
-        } catch {
-            unlinkat(fd, temporary, 0)
-            throw error
+        }
+
+        deinit { discard() }
+
+        public func write(_ data: Data) throws {
+            guard file >= 0 else { throw Failure(folder.path(of: name), "written after it was closed") }
+            try RunFolder.write(data, to: file, name: folder.path(of: name))
+        }
+
+        /// Syncs the file and renames it over `name`.
+        public func commit() throws {
+            guard file >= 0 else { throw Failure(folder.path(of: name), "committed after it was closed") }
+            let synced = fsync(file) == 0 ? nil : Failure.system(folder.path(of: name))
+            close(file)
+            file = -1
+            let failure =
+                synced ?? (renameat(folder.fd, temporary, folder.fd, name) == 0 ? nil : .system(folder.path(of: name)))
+            if let failure {
+                unlinkat(folder.fd, temporary, 0)
+                throw failure
+            }
+        }
+
+        /// Closes and removes the temporary file (nothing once committed).
+        public func discard() {
+            guard file >= 0 else { return }
+            close(file)
+            file = -1
+            unlinkat(folder.fd, temporary, 0)
         }
     }
 

@@ -17,22 +17,28 @@ extension Array: StreamedJSONArray where Element: StreamedJSONObject {
 }
 
 /// Writes JSON in exactly `JSONOutput.encoder()`'s layout (two-space indentation, `"key" : value`, sorted
-/// keys, an empty container as an opening line, a blank line and the closing bracket), encoding the leaves with
-/// that encoder and indenting its output to the depth where it lands. Values that write their own bytes (URL
-/// rows) skip the encoder. A report test compares the two byte for byte.
+/// keys, an empty container as an opening line, a blank line and the closing bracket), or, `compact`, in
+/// `JSONOutput.compactEncoder()`'s (one line, no spaces), encoding the leaves with that encoder and, pretty,
+/// indenting its output to the depth where it lands. Values that write their own bytes (URL rows) skip the
+/// encoder. A report test compares the two byte for byte.
 struct StreamedJSONWriter {
-    private let encoder = JSONOutput.encoder()
+    private let encoder: JSONEncoder
+    private let compact: Bool
     private let sink: (Data) throws -> Void
     private var buffer: [UInt8] = []
     /// Plain elements of a streamed array encoded together: one encoder call per row costs more than the row.
     static let batchSize = 256
 
-    init(sink: @escaping (Data) throws -> Void) {
+    init(compact: Bool = false, sink: @escaping (Data) throws -> Void) {
+        self.compact = compact
+        encoder = compact ? JSONOutput.compactEncoder() : JSONOutput.encoder()
         self.sink = sink
         buffer.reserveCapacity(Self.flushSize + 4_096)
     }
 
     static let flushSize = 65_536
+
+    private func layout(_ depth: Int) -> JSONBytes.Layout { JSONBytes.Layout(compact: compact, depth: depth) }
 
     /// An object of `members` (as `MemberList` lists them) at `depth`: a report whose domains come from a stream.
     mutating func write(members: [MemberList.Member], depth: Int) throws {
@@ -43,7 +49,7 @@ struct StreamedJSONWriter {
     /// `value` at `depth` levels of nesting; the caller has written the indentation of its first line.
     mutating func write(_ value: any Encodable, depth: Int) throws {
         if let value = value as? any HandWrittenJSON {
-            value.appendJSON(to: &buffer, depth: depth)
+            value.appendJSON(to: &buffer, layout: layout(depth))
         } else if let object = value as? any StreamedJSONObject, let members = MemberList.members(of: object) {
             try writeObject(members, depth: depth)
         } else if let array = value as? any StreamedJSONArray {
@@ -54,44 +60,83 @@ struct StreamedJSONWriter {
         if buffer.count >= Self.flushSize { try flush() }
     }
 
+    /// A line break: the end of a record of the run's log.
+    mutating func endLine() {
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         try sink(Data(buffer))
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// `members` in the encoder's sorted order.
+    static func sorted(_ members: [MemberList.Member]) -> [MemberList.Member] {
+        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
     private mutating func writeObject(_ members: [MemberList.Member], depth: Int) throws {
-        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        buffer += "{\n".utf8
-        for (position, member) in sorted.enumerated() {
-            if position > 0 { buffer += ",\n".utf8 }
-            pad(depth + 1)
-            append(try encoder.encode(member.key), depth: 0)
-            buffer += " : ".utf8
-            if let value = member.value {
-                try write(value, depth: depth + 1)
-            } else {
-                buffer += "null".utf8
-            }
+        open("{", depth: depth)
+        for (position, member) in Self.sorted(members).enumerated() {
+            try write(member, first: position == 0, depth: depth)
         }
-        close("}", depth: depth)
+        try close("}", depth: depth)
+    }
+
+    /// A container's opening bracket at `depth`: the pieces of a value whose elements arrive over time.
+    mutating func open(_ bracket: StaticString, depth: Int) {
+        layout(depth).open(bracket, &buffer)
+    }
+
+    /// A member of the object open at `depth`, after the one before it unless `first`.
+    mutating func write(_ member: MemberList.Member, first: Bool, depth: Int) throws {
+        try key(member.key, first: first, depth: depth)
+        if let value = member.value {
+            try write(value, depth: depth + 1)
+        } else {
+            buffer += "null".utf8
+        }
+    }
+
+    /// A member's name in the object open at `depth`; its value comes next, one level in.
+    mutating func key(_ name: String, first: Bool, depth: Int) throws {
+        let layout = layout(depth)
+        layout.element(first: first, &buffer)
+        append(try encoder.encode(name), depth: 0)
+        layout.colon(&buffer)
+    }
+
+    /// An element of the array open at `depth` that writes itself member by member (a domain).
+    mutating func element(_ value: any Encodable, first: Bool, depth: Int) throws {
+        layout(depth).element(first: first, &buffer)
+        try write(value, depth: depth + 1)
+    }
+
+    /// The closing bracket of the container open at `depth`.
+    mutating func close(_ bracket: StaticString, depth: Int) throws {
+        layout(depth).close(bracket, &buffer)
+        if buffer.count >= Self.flushSize { try flush() }
     }
 
     private mutating func writeArray(_ array: any StreamedJSONArray, depth: Int) throws {
-        buffer += "[\n".utf8
+        let layout = layout(depth)
+        layout.open("[", &buffer)
         var written = false
         var batch: [Leaf] = []
         func separate(_ writer: inout StreamedJSONWriter) {
-            if written { writer.buffer += ",\n".utf8 }
+            layout.element(first: !written, &writer.buffer)
             written = true
         }
         func writeBatch(_ writer: inout StreamedJSONWriter) throws {
             guard !batch.isEmpty else { return }
             separate(&writer)
-            // The batch's own brackets come off; its elements are already one level in.
+            // The batch's own brackets (and, pretty, the line breaks inside them) come off; its elements are
+            // already one level in, so the separator's indentation is one level short.
             let text = try writer.encoder.encode(batch)
-            writer.pad(depth)
-            writer.append(text.dropFirst(2).dropLast(2), depth: depth)
+            let edge = writer.compact ? 1 : 2
+            if !writer.compact { writer.buffer.removeLast(2) }
+            writer.append(text.dropFirst(edge).dropLast(edge), depth: depth)
             batch.removeAll(keepingCapacity: true)
             if writer.buffer.count >= Self.flushSize { try writer.flush() }
         }
@@ -99,13 +144,11 @@ struct StreamedJSONWriter {
             if let element = element as? any HandWrittenJSON {
                 try writeBatch(&self)
                 separate(&self)
-                pad(depth + 1)
-                element.appendJSON(to: &buffer, depth: depth + 1)
+                element.appendJSON(to: &buffer, layout: layout.nested)
                 if buffer.count >= Self.flushSize { try flush() }
             } else if element is any StreamedJSONObject {
                 try writeBatch(&self)
                 separate(&self)
-                pad(depth + 1)
                 try write(element, depth: depth + 1)
             } else {
                 batch.append(Leaf(element))
@@ -113,34 +156,22 @@ struct StreamedJSONWriter {
             }
         }
         try writeBatch(&self)
-        close("]", depth: depth)
-    }
-
-    /// JSONEncoder's closing line: a newline, then the indented bracket. The opening bracket's newline before
-    /// it makes the blank line of an empty container.
-    private mutating func close(_ bracket: String, depth: Int) {
-        buffer += "\n".utf8
-        pad(depth)
-        buffer += bracket.utf8
-    }
-
-    private mutating func pad(_ depth: Int) {
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        layout.close("]", &buffer)
     }
 
     /// Encoder output moved `depth` levels in: JSON text has no raw newline inside a string, so every line
     /// after the first gets the indentation, except the blank line of an empty container, as JSONEncoder does.
     /// Whole lines are copied from the encoder's bytes: going through `Data` a byte at a time cost about as much
-    /// as encoding.
+    /// as encoding. Compact text has no line break, so it is copied as it is.
     private mutating func append(_ text: Data, depth: Int) {
         text.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
-            if depth > 0 {
+            if depth > 0 && !compact {
                 for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
                     buffer += UnsafeBufferPointer(rebasing: bytes[start...index])
                     start = index + 1
-                    if start < bytes.count, bytes[start] != UInt8(ascii: "\n") { pad(depth) }
+                    if start < bytes.count, bytes[start] != UInt8(ascii: "\n") { JSONBytes.pad(depth, &buffer) }
                 }
             }
             buffer += UnsafeBufferPointer(rebasing: bytes[start...])

@@ -46,13 +46,57 @@ public struct StreamedReport: Sendable {
 
     /// report.json's bytes in pieces of about 64 KiB, a domain at a time.
     public func writeJSON(into sink: (Data) throws -> Void) throws {
-        guard var members = MemberList.members(of: header) else { return try JSONOutput.write(header, into: sink) }
-        for position in members.indices where members[position].key == "domains" {
-            members[position].value = domains
+        try withoutActuallyEscaping(sink) { sink in try pass([JSONWriter(self, sink: sink)]) }
+    }
+
+    /// report.json in a pass: the report's members before `domains`, each domain as the pass hands it over, then
+    /// the members after, in the encoder's sorted order and layout.
+    public final class JSONWriter: ReportPassWriter {
+        private var writer: StreamedJSONWriter
+        /// The report's members after `domains`.
+        private var after: [MemberList.Member] = []
+        private var written = 0
+
+        public init(_ report: StreamedReport, sink: @escaping (Data) throws -> Void) throws {
+            writer = StreamedJSONWriter(sink: sink)
+            guard let members = MemberList.members(of: report.header) else {
+                // Not one flat object: written whole, its (empty) domains with it.
+                try writer.write(report.header, depth: 0)
+                return
+            }
+            let sorted = StreamedJSONWriter.sorted(members)
+            let split = sorted.firstIndex { $0.key == "domains" } ?? sorted.endIndex
+            writer.open("{", depth: 0)
+            for (position, member) in sorted[..<split].enumerated() {
+                try writer.write(member, first: position == 0, depth: 0)
+            }
+            guard split < sorted.endIndex else {
+                try writer.close("}", depth: 0)
+                return
+            }
+            try writer.key("domains", first: split == 0, depth: 0)
+            writer.open("[", depth: 1)
+            after = Array(sorted[(split + 1)...])
+            opened = true
         }
-        try withoutActuallyEscaping(sink) { sink in
-            var writer = StreamedJSONWriter(sink: sink)
-            try writer.write(members: members, depth: 0)
+
+        /// Whether `domains` was opened (the report is one flat object).
+        private var opened = false
+
+        public func needs(_ position: Int) -> Bool { opened }
+
+        public func add(_ domain: DomainReport?, at position: Int) throws {
+            guard opened, let domain else { return }
+            try writer.element(domain, first: written == 0, depth: 1)
+            written += 1
+        }
+
+        public func finish() throws {
+            if opened {
+                try writer.close("]", depth: 1)
+                for member in after { try writer.write(member, first: false, depth: 0) }
+                try writer.close("}", depth: 0)
+            }
             try writer.flush()
         }
     }

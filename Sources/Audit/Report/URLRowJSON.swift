@@ -6,19 +6,19 @@ import AASA
 /// conformance stays the definition of the JSON, and reading uses it; this writes exactly the bytes
 /// `JSONOutput.encoder()` writes for it, which a differential test compares.
 protocol HandWrittenJSON: Encodable {
-    /// Appends the value's JSON, its lines after the first indented `depth` levels (the caller has written the
-    /// first line's indentation), as JSONEncoder would write it at that depth.
-    func appendJSON(to out: inout [UInt8], depth: Int)
+    /// Appends the value's JSON in `layout`: pretty, its lines after the first indented `layout.depth` levels (the
+    /// caller has written the first line's indentation), as JSONEncoder would write it at that depth; or compact.
+    func appendJSON(to out: inout [UInt8], layout: JSONBytes.Layout)
 }
 
 /// A URL row of report.json, in `encode(to:)`'s members, sorted.
 extension URLReport: HandWrittenJSON {
-    func appendJSON(to out: inout [UInt8], depth: Int) {
-        var object = JSONBytes.Object(depth: depth, out: &out)
+    func appendJSON(to out: inout [UInt8], layout: JSONBytes.Layout) {
+        var object = JSONBytes.Object(layout, out: &out)
         let rule = decidingRule
         object.member("anchorText", string: anchorText, &out)
         object.member("apps", strings: apps, &out)
-        object.member("depth", int: self.depth, &out)
+        object.member("depth", int: depth, &out)
         object.member("foundOn", string: foundOn, &out)
         object.member("href", string: href, &out)
         object.member("httpStatus", int: httpStatus, &out)
@@ -36,32 +36,32 @@ extension URLReport: HandWrittenJSON {
         object.member("unknownReason", string: unknownReason, &out)
         object.member("url", string: url, &out)
         object.key("verdicts", &out)
-        out += "[\n".utf8
+        let list = layout.nested
+        list.open("[", &out)
         for (position, verdict) in verdicts.enumerated() {
-            if position > 0 { out += ",\n".utf8 }
-            JSONBytes.pad(depth + 2, &out)
-            verdict.appendJSON(to: &out, depth: depth + 2)
+            list.element(first: position == 0, &out)
+            verdict.appendJSON(to: &out, layout: list.nested)
         }
-        JSONBytes.close("]", depth: depth + 1, &out)
+        list.close("]", &out)
         object.close(&out)
     }
 }
 
 extension AppVerdict: HandWrittenJSON {
-    func appendJSON(to out: inout [UInt8], depth: Int) {
-        var object = JSONBytes.Object(depth: depth, out: &out)
+    func appendJSON(to out: inout [UInt8], layout: JSONBytes.Layout) {
+        var object = JSONBytes.Object(layout, out: &out)
         object.member("appID", string: appID, &out)
         object.member("reason", string: reason, &out)
         object.member("result", string: result.rawValue, &out)
         object.key("rule", &out)
-        if let rule { rule.appendJSON(to: &out, depth: depth + 1) } else { out += "null".utf8 }
+        if let rule { rule.appendJSON(to: &out, layout: layout.nested) } else { out += "null".utf8 }
         object.close(&out)
     }
 }
 
 extension RuleReference: HandWrittenJSON {
-    func appendJSON(to out: inout [UInt8], depth: Int) {
-        var object = JSONBytes.Object(depth: depth, out: &out)
+    func appendJSON(to out: inout [UInt8], layout: JSONBytes.Layout) {
+        var object = JSONBytes.Object(layout, out: &out)
         object.member("column", int: column, &out)
         object.member("detailsIndex", int: detailsIndex, &out)
         object.member("format", string: format.rawValue, &out)
@@ -75,26 +75,66 @@ extension RuleReference: HandWrittenJSON {
 
 /// The pieces of `JSONOutput.encoder()`'s layout: two spaces a level, `"key" : value`, a newline before a
 /// closing bracket (so an empty container is an opening line, a blank line and the bracket), slashes and
-/// non-ASCII as they are.
+/// non-ASCII as they are; or of `JSONOutput.compactEncoder()`'s, the same without the spaces and line breaks.
 enum JSONBytes {
-    /// An object being written: `{`, then members separated by `,` and a newline, each on its own indented line.
+    /// Pretty at `depth` levels of nesting, or compact (one line, no spaces).
+    struct Layout {
+        var compact: Bool
+        var depth: Int
+
+        static let compact = Layout(compact: true, depth: 0)
+        static func pretty(_ depth: Int) -> Layout { Layout(compact: false, depth: depth) }
+
+        /// One level further in.
+        var nested: Layout { Layout(compact: compact, depth: depth + 1) }
+
+        /// A container's opening bracket (and, pretty, the line break after it).
+        func open(_ bracket: StaticString, _ out: inout [UInt8]) {
+            bracket.withUTF8Buffer { out += $0 }
+            if !compact { out.append(UInt8(ascii: "\n")) }
+        }
+
+        /// Before an element of a container at this level: the separator unless `first`, then, pretty, the
+        /// indentation of the level inside.
+        func element(first: Bool, _ out: inout [UInt8]) {
+            if !first { out += compact ? ",".utf8 : ",\n".utf8 }
+            if !compact { JSONBytes.pad(depth + 1, &out) }
+        }
+
+        /// Between a member's name and its value.
+        func colon(_ out: inout [UInt8]) {
+            out += compact ? ":".utf8 : " : ".utf8
+        }
+
+        /// Pretty: a newline, then the bracket at the container's own indentation; compact: the bracket.
+        func close(_ bracket: StaticString, _ out: inout [UInt8]) {
+            if !compact {
+                out.append(UInt8(ascii: "\n"))
+                JSONBytes.pad(depth, &out)
+            }
+            bracket.withUTF8Buffer { out += $0 }
+        }
+    }
+
+    /// An object being written: `{`, then members separated by `,` (and, pretty, a newline, each on its own
+    /// indented line).
     struct Object {
-        let depth: Int
+        let layout: Layout
         private var empty = true
 
-        init(depth: Int, out: inout [UInt8]) {
-            self.depth = depth
-            out += "{\n".utf8
+        init(_ layout: Layout, out: inout [UInt8]) {
+            self.layout = layout
+            layout.open("{", &out)
         }
 
         /// Starts a member: the separator, the indentation and `"name" : `. `name` needs no escaping.
         mutating func key(_ name: StaticString, _ out: inout [UInt8]) {
-            if !empty { out += ",\n".utf8 }
+            layout.element(first: empty, &out)
             empty = false
-            JSONBytes.pad(depth + 1, &out)
             out.append(UInt8(ascii: "\""))
             name.withUTF8Buffer { out += $0 }
-            out += "\" : ".utf8
+            out.append(UInt8(ascii: "\""))
+            layout.colon(&out)
         }
 
         mutating func member(_ name: StaticString, string value: String?, _ out: inout [UInt8]) {
@@ -115,25 +155,18 @@ enum JSONBytes {
         /// An array of strings, one element a line.
         mutating func member(_ name: StaticString, strings values: [String], _ out: inout [UInt8]) {
             key(name, &out)
-            out += "[\n".utf8
+            let list = layout.nested
+            list.open("[", &out)
             for (position, value) in values.enumerated() {
-                if position > 0 { out += ",\n".utf8 }
-                JSONBytes.pad(depth + 2, &out)
+                list.element(first: position == 0, &out)
                 JSONBytes.string(value, &out)
             }
-            JSONBytes.close("]", depth: depth + 1, &out)
+            list.close("]", &out)
         }
 
         func close(_ out: inout [UInt8]) {
-            JSONBytes.close("}", depth: depth, &out)
+            layout.close("}", &out)
         }
-    }
-
-    /// A newline, then the bracket at the container's own indentation.
-    static func close(_ bracket: StaticString, depth: Int, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\n"))
-        pad(depth, &out)
-        bracket.withUTF8Buffer { out += $0 }
     }
 
     static func pad(_ depth: Int, _ out: inout [UInt8]) {

@@ -27,6 +27,7 @@ extension AuditCommand {
         let folder = openRunFolder(&plan, started: started)
         if case .success(let opened) = folder { try? plan.record.write(to: opened) }
         var outcome = await audit(plan, started: started, folder: try? folder.get(), stop: stop)
+        let fetchingEnded = Date()
         defer { outcome.watch.cancel() }
         if let baseline = plan.outputs.baseline {
             do {
@@ -37,8 +38,14 @@ extension AuditCommand {
                 Terminal.err(Terminal.safe("aasa-audit audit: could not compare with \(baseline.path): \(error)"))
             }
         }
+        var writtenAt: [String: Date] = [:]
         let written = ReportFiles.write(
-            outcome.report, into: folder, to: plan.outputs, failOn: plan.failOn, stop: stop)
+            outcome.report, into: folder, to: plan.outputs, failOn: plan.failOn, stop: stop
+        ) { writtenAt[$0] = $1 }
+        if case .success = written, case .success(let opened) = folder {
+            plan.record.timing = RunRecord.Timing(fetchingEndedAt: fetchingEnded, reportsWrittenAt: writtenAt)
+            try? plan.record.write(to: opened)
+        }
         var latestProblem: String?
         if case .success = written, plan.record.underReports, let directory = try? folder.get() {
             latestProblem = OutputDirectory.finishRun(directory.path, keep: plan.outputs.keep, started: started)

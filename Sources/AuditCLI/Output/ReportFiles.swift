@@ -22,41 +22,60 @@ enum ReportFiles {
     /// interrupted, so no file claims to be complete when it is not.
     static func write(
         _ report: StreamedReport, into folder: Result<RunFolder, any Error>, to outputs: AuditCommand.Plan.Outputs,
-        failOn: Severity?, stop: StopSignal
+        failOn: Severity?, stop: StopSignal, written: (_ name: String, _ at: Date) -> Void = { _, _ in }
     )
         -> Result<String, Failure>
     {
         do {
             let directory = try folder.get()
-            var files = self.files(report, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM)
+            var names: [String]
             do {
-                try write(files, into: directory, endingOnSignal: !report.header.interrupted ? stop : nil)
+                names = try write(
+                    report, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM, into: directory,
+                    endingOnSignal: !report.header.interrupted ? stop : nil)
             } catch  where !report.header.interrupted && stop.isRequested {
                 var stopped = report
                 stopped.header.interrupted = true
-                files = self.files(stopped, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM)
-                try write(files, into: directory, endingOnSignal: nil)
+                names = try write(
+                    stopped, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM, into: directory,
+                    endingOnSignal: nil)
             }
-            let shown = outputs.formats.contains(.html) ? "report.html" : files.first?.name ?? ""
+            let now = Date()
+            for name in names { written(name, now) }
+            let shown = outputs.formats.contains(.html) ? "report.html" : names.first ?? ""
             return .success(URL(fileURLWithPath: directory.path(of: shown)).path)
         } catch {
             return .failure(Failure(reason: OutputDirectory.describe(error)))
         }
     }
 
-    /// Writes each file atomically; with `endingOnSignal`, that signal ends the file being written with an error.
+    /// Writes every file in one pass over the domains, each atomically (all renamed into place once the pass is
+    /// done); with `endingOnSignal`, a signal ends the pass with an error and no file is replaced.
     private static func write(
-        _ files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)], into directory: RunFolder,
+        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity?, bom: Bool, into directory: RunFolder,
         endingOnSignal: StopSignal?
-    ) throws {
-        for (name, produce) in files {
-            try OutputDirectory.writeAtomically(in: directory, name) { sink in
-                try produce { data in
-                    if endingOnSignal?.isRequested == true { throw CancellationError() }
-                    try sink(data)
-                }
+    ) throws -> [String] {
+        var files: [RunFolder.AtomicFile] = []
+        defer { for file in files { file.discard() } }
+        func open(_ name: String) throws -> (Data) throws -> Void {
+            let file: RunFolder.AtomicFile
+            do {
+                file = try RunFolder.AtomicFile(directory, name)
+            } catch let failure as RunFolder.Failure {
+                throw failure
+            } catch {
+                throw OutputDirectory.Failure(path: directory.path(of: name), reason: OutputDirectory.describe(error))
+            }
+            files.append(file)
+            return { data in
+                if endingOnSignal?.isRequested == true { throw CancellationError() }
+                try file.write(data)
             }
         }
+        let writers = try self.writers(report, formats: formats, failOn: failOn, bom: bom, open: open)
+        try report.pass(writers)
+        for file in files { try file.commit() }
+        return files.map(\.name)
     }
 
     /// The names of the files `formats` write.
@@ -72,47 +91,39 @@ enum ReportFiles {
         }
     }
 
-    /// Each file with the code that produces it while it is written, in pieces, a domain read at a time.
-    static func files(
-        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity?, bom: Bool = true
-    )
-        -> [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)]
-    {
-        var files: [(name: String, produce: (_ sink: (Data) throws -> Void) throws -> Void)] = []
-        func text(
-            _ render: @escaping ((String) throws -> Void) throws -> Void
-        ) -> (
-            (_ sink: (Data) throws -> Void) throws -> Void
-        ) {
-            { sink in try render { try sink(Data($0.utf8)) } }
+    /// The writers of `formats`' files, each writing to the file `open` opens by name: one report pass feeds them
+    /// all.
+    static func writers(
+        _ report: StreamedReport, formats: [ReportFormat], failOn: Severity?, bom: Bool = true,
+        open: (String) throws -> (Data) throws -> Void
+    ) throws -> [any ReportPassWriter] {
+        func text(_ name: String) throws -> (String) throws -> Void {
+            let sink = try open(name)
+            return { try sink(Data($0.utf8)) }
         }
         /// A CSV file, after the byte order mark unless `--csv-bom off`.
-        func csv(
-            _ render: @escaping ((String) throws -> Void) throws -> Void
-        ) -> (
-            (_ sink: (Data) throws -> Void) throws -> Void
-        ) {
-            { sink in
-                if bom { try sink(Data(CSV.byteOrderMark.utf8)) }
-                try render { try sink(Data($0.utf8)) }
-            }
+        func csv(_ name: String) throws -> (String) throws -> Void {
+            let sink = try text(name)
+            if bom { try sink(CSV.byteOrderMark) }
+            return sink
         }
+        var writers: [any ReportPassWriter] = []
         for format in formats {
             switch format {
-            case .json: files.append(("report.json", { try report.writeJSON(into: $0) }))
-            case .html: files.append(("report.html", text { try HTMLReport.render(report, into: $0) }))
+            case .json: writers.append(try StreamedReport.JSONWriter(report, sink: try open("report.json")))
+            case .html: writers.append(HTMLReport.Writer(report, sink: try text("report.html")))
             case .csv:
-                files.append(("urls.csv", csv { try URLsCSV.render(report, into: $0) }))
-                files.append(("findings.csv", csv { try FindingsCSV.render(report, into: $0) }))
+                writers.append(URLsCSV.Writer(report, sink: try csv("urls.csv")))
+                writers.append(FindingsCSV.Writer(report, sink: try csv("findings.csv")))
                 // Only when a crawl ran and kept its links.
                 if let spool = report.inlinks {
-                    files.append(("inlinks.csv", csv { try InlinksCSV.render(report, spool: spool, into: $0) }))
+                    writers.append(InlinksCSV.Writer(report, spool: spool, sink: try csv("inlinks.csv")))
                 }
             case .junit:
-                files.append(("report.junit.xml", text { try JUnitReport.render(report, failOn: failOn, into: $0) }))
-            case .markdown: files.append(("summary.md", text { try MarkdownReport.render(report, into: $0) }))
+                writers.append(JUnitReport.Writer(report, failOn: failOn, sink: try text("report.junit.xml")))
+            case .markdown: writers.append(MarkdownReport.Writer(report, sink: try text("summary.md")))
             }
         }
-        return files
+        return writers
     }
 }

@@ -19,6 +19,15 @@ struct RunRecord: Codable, Equatable, Sendable {
     var baseline: String?
     /// The run's folder was made under Reports/ (no --out): a resumed run points Reports/latest at it again.
     var underReports: Bool
+    /// When the run's phases ended; nil until the reports are written (a run still going, or one that died).
+    var timing: Timing?
+
+    /// When auditing (fetching, crawling, judging) ended and when each report file was renamed into place: the
+    /// report phase is the time between them.
+    struct Timing: Codable, Equatable, Sendable {
+        var fetchingEndedAt: Date
+        var reportsWrittenAt: [String: Date]
+    }
 
     init(options: ParsedOptions, domains: [String], baseline: String?, underReports: Bool) {
         self.options = options.values.filter { !Self.free.contains($0.key) }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Scripts/bench crawlreport [PAGES] [RUNS]: the report phase of a big crawl, all formats: a site of PAGES generated
+# pages (default 50000, about 100,000 URLs recorded) from a local nginx, crawled RUNS times (default 3); each run prints
+# wall and CPU time, peak RSS, pages and URLs, the report phase (from report.json's finishedAt to the last report file
+# written, by the files' times) and the crawl's CPU per page. AASA_BENCH_BEFORE=BINARY runs another build (an older
+# release) in turn with ours, and compares the two report.json files (timing fields and the URLs' order aside).
+# Loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. Scripts/lib.sh
+need_packages libcurl4-openssl-dev libxml2-dev time openssl python3
+command -v nginx >/dev/null || need_packages nginx-light
+find_swift
+pages=${1:-50000}
+runs=${2:-3}
+bench_workdir crawlreport
+bench_certificates "$work" site.bench.test "DNS:site.bench.test"
+swift build -c release --product aasa-audit >/dev/null
+python3 Scripts/gen_site.py --out "$work/site" --pages "$pages"
+chmod -R a+rX "$work/site"
+bench_nginx_conf "$work" "" "$(bench_site_server "$port" "$work/site" _)"
+nginx -p "$work" -c "$work/nginx.conf"
+sleep 0.5
+binaries=("ours=.build/release/aasa-audit")
+[ -z "${AASA_BENCH_BEFORE:-}" ] || binaries+=("before=$AASA_BENCH_BEFORE")
+for run in $(seq 1 "$runs"); do
+    for pair in "${binaries[@]}"; do
+        which=${pair%%=*}
+        bin=${pair#*=}
+        rm -rf "${work:?}/$which"
+        /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$bin" audit site.bench.test --crawl --max-pages $((pages * 2)) \
+            --no-cdn --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/$which" \
+            --format json,html,csv,junit,markdown --quiet >/dev/null 2>&1 || true
+        python3 - "$work/$which" "$(tail -1 "$work/t")" "$which" "$run" <<'PY'
+import datetime, json, os, sys
+out, t, which, run = sys.argv[1], sys.argv[2].split(), sys.argv[3], sys.argv[4]
+report = json.load(open(os.path.join(out, "report.json")))
+end = datetime.datetime.fromisoformat(report["finishedAt"].replace("Z", "+00:00")).timestamp()
+names = ["report.json", "report.html", "urls.csv", "findings.csv", "inlinks.csv", "report.junit.xml", "summary.md"]
+last = max(os.stat(os.path.join(out, n)).st_mtime for n in names if os.path.exists(os.path.join(out, n)))
+domain = report["domains"][0]
+pages = domain["crawl"]["pagesFetched"]
+cpu = float(t[1]) + float(t[2])
+print("%-6s run %s: wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB  %d pages, %d URLs  report phase %5.2f s  "
+      "cpu/page %.0f us" % (which, run, float(t[0]), cpu, int(t[3]) / 1024, pages, len(domain["urls"]), last - end,
+                            cpu / max(pages, 1) * 1e6))
+PY
+    done
+done
+if [ -n "${AASA_BENCH_BEFORE:-}" ]; then
+    python3 - "$work/before/report.json" "$work/ours/report.json" <<'PY'
+import json, sys
+def strip(v):
+    if isinstance(v, dict):
+        out = {k: strip(x) for k, x in v.items() if k not in ("startedAt", "finishedAt", "timingsMs", "notAfter", "daysLeft")}
+        if out.get("name") in ("Date", "Last-Modified") and "value" in out:
+            out["value"] = ""
+        if isinstance(out.get("urls"), list):
+            out["urls"] = sorted(out["urls"], key=lambda row: row.get("url", ""))
+        return out
+    return [strip(x) for x in v] if isinstance(v, list) else v
+a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
+print("report.json: " + ("identical to before's (timing fields and URL order aside)" if a == b else "DIFFERS from before's"))
+PY
+fi
