@@ -73,11 +73,13 @@ public struct DomainAuditor: Sendable {
         if !examined.verified {
             notes.append("developer mode: the untrusted certificate was accepted, as devices in developer mode do")
         }
-        return DomainReport(
+        var report = DomainReport(
             domain: target.domain, input: target.input, unicode: target.unicode, notes: notes,
             fetches: examined.fetches, apps: examined.apps, findings: findings,
             entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
             file: file.map { String(decoding: $0.jsonBytes, as: UTF8.self) })
+        report.android = examined.android
+        return report
     }
 
     /// Fetches what Apple's fetcher and the checks need and runs the checks; nil when cancelled.
@@ -148,6 +150,7 @@ public struct DomainAuditor: Sendable {
             var findings = Catalogue.check(androidProbe)
             if let file = androidProbe.file { findings += Catalogue.check(file, url: androidProbe.assetLinks.url) }
             examined.findings = (examined.findings + findings).sortedForReading()
+            examined.android = AndroidSummary.of(androidProbe, findings: findings)
             examined.fetches += [androidProbe.assetLinks, androidProbe.google].compactMap { $0 }.map(Self.withoutBody)
         }
         // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not
@@ -204,6 +207,8 @@ public struct DomainAuditor: Sendable {
         var crawlable: Bool
         /// False when developer mode accepted an untrusted certificate and the file behind it was read.
         var verified: Bool
+        /// The Android App Links audit's summary (`audit --android`).
+        var android: AndroidSummary?
     }
 
     /// Runs the transport, document and two-way checks on `probe`, keeping what the report needs: every body and

@@ -327,6 +327,7 @@ public enum HTMLReport {
                 "<p class=\"note\">Entitlement entries: "
                 + d.entitlements.map { "<code>\(escapeHTML($0))</code>" }.joined(separator: " ") + "</p>"
         }
+        if let android = d.android { h += androidSection(android) }
         h +=
             "<h3>Fetches</h3><div class=\"scroll\"><table class=\"t fetches\"><thead><tr><th>location</th><th>user agent</th><th>status</th><th>content type</th><th>bytes (wire)</th><th>redirect</th><th>TLS</th><th>error</th></tr></thead><tbody>"
         for e in d.fetches {

@@ -26,12 +26,16 @@ import Testing
         Scenario("good", ["android-not-found"]),
     ]
 
-    func audit(_ domains: [String], _ extra: [String]) async throws -> (RunResult, AuditReport) {
+    func audit(
+        _ domains: [String], _ extra: [String], html: ((String) throws -> Void)? = nil
+    ) async throws -> (RunResult, AuditReport) {
         let out = try tempDirectory()
         let result = try await Binary.run(
             ["audit"] + domains + Self.server.auditArguments + extra + [
-                "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format", "json",
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format",
+                html == nil ? "json" : "json,html",
             ], environment: ["NO_COLOR": "1"])
+        try html?(String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8))
         return (result, try readReport(out).0)
     }
 
@@ -46,6 +50,37 @@ import Testing
         let google = try #require(domain.fetches.first { $0.location == .dal })
         #expect(
             google.url.hasPrefix("https://dal.aasa.test/v1/statements:list?source.web.site=https%3A%2F%2F\(s.host)"))
+    }
+
+    /// Each domain says which apps its file grants and whether each verifier would verify them: a file AOSP fails
+    /// (a number in one statement) and Google reads says so; an iOS-only domain has no android object.
+    @Test func theAndroidObjectNamesEachAppAndEachVerifier() async throws {
+        var page = ""
+        let (_, report) = try await audit(
+            ["android.aasa.test", "androidaosp.aasa.test", "androidlower.aasa.test", "androidinclude.aasa.test"],
+            Self.server.androidArguments
+        ) { page = $0 }
+        #expect(page.components(separatedBy: "<h3>Android App Links").count == 5, "one section per domain")
+        #expect(page.contains("not verified</span> AOSP"), "androidaosp's AOSP reason is shown")
+        func android(_ host: String) throws -> AndroidSummary {
+            try #require(report.domains.first { $0.domain == "\(host).aasa.test" }?.android, "\(host)")
+        }
+        let good = try android("android")
+        #expect(good.verdict == .pass && good.statements == 1)
+        #expect(good.apps.map(\.package) == ["com.acme.shop"] && good.apps.allSatisfy { $0.aosp && $0.google })
+        let aosp = try android("androidaosp")
+        #expect(aosp.verdict == .warn && aosp.statements == 2)
+        let app = try #require(aosp.apps.first)
+        #expect(!app.aosp && app.google, "AOSP fails the host, Google reads the good statement")
+        #expect(app.aospReason?.contains("number") == true, "\(app.aospReason ?? "")")
+        #expect(app.googleReason == nil)
+        let lower = try android("androidlower")
+        #expect(lower.verdict == .fail)
+        #expect(lower.apps.allSatisfy { !$0.aosp && !$0.google }, "\(lower.apps)")
+        let included = try android("androidinclude")
+        #expect(included.apps.first?.aosp == true && included.apps.first?.google == true, "\(included.apps)")
+        let (_, ios) = try await audit(["good.aasa.test"], [])
+        #expect(ios.domains.first?.android == nil)
     }
 
     @Test func theRedirectFindingSaysWhichWayAndroidFails() async throws {

@@ -24,6 +24,8 @@ public struct DomainReport: Codable, Sendable {
     /// True when SIGINT/SIGTERM cut this domain short while it was audited (its record in the run's log is
     /// partial, and `--resume` audits it again); nil, and absent from report.json, for a domain that finished.
     public var partial: Bool?
+    /// The Android App Links audit (`audit --android`); absent for a domain audited for iOS only.
+    public var android: AndroidSummary?
 
     public struct CrawlSummary: Codable, Sendable {
         public var pagesFetched: Int
@@ -94,6 +96,7 @@ extension DomainReport {
     public mutating func suppress(_ suppressions: Suppressions) {
         guard suppressions.apply(to: &findings, domain: [domain] + (unicode.map { [$0] } ?? [])) else { return }
         verdict = DomainReport.verdict(findings)
+        android?.verdict = AndroidSummary.verdict(findings)
     }
 }
 

@@ -1,0 +1,56 @@
+import AASA
+
+/// A domain's Android App Links audit in report.json (`audit --android`): the verdict of its Android findings, and
+/// for each app its assetlinks.json names whether each verifier would verify it for this host.
+public struct AndroidSummary: Codable, Sendable, Equatable {
+    public struct App: Codable, Sendable, Equatable {
+        public var package: String
+        /// The fingerprints the file lists for it, as written.
+        public var fingerprints: [String]
+        /// AOSP's open verifier (Android 12+ without Google Play services) would verify it.
+        public var aosp: Bool
+        /// Google's Digital Asset Links semantics (Play services, Google's tooling) would.
+        public var google: Bool
+        /// Why a verifier would not; absent when it would.
+        public var aospReason: String?
+        public var googleReason: String?
+    }
+
+    /// pass, warn or fail, from the domain's `android-` findings alone.
+    public var verdict: DomainReport.Verdict
+    public var apps: [App]
+    /// Top-level entries of the file (statements and includes); 0 when no file was read.
+    public var statements: Int
+
+    /// The verdict of the `android-` findings among `findings`, those an ignore entry silenced left out.
+    public static func verdict(_ findings: [Finding]) -> DomainReport.Verdict {
+        DomainReport.verdict(findings.filter { $0.id.hasPrefix("android-") && $0.suppressed != true })
+    }
+
+    /// The summary of a probe whose checks gave `findings` (all the domain's; the Android ones are picked here).
+    public static func of(_ probe: AndroidProbe, findings: [Finding]) -> AndroidSummary {
+        let verdict = Self.verdict(findings)
+        guard let file = probe.file else { return AndroidSummary(verdict: verdict, apps: [], statements: 0) }
+        // Every app either verifier reads an App Links statement for, with the fingerprints the file lists.
+        var listed: [(package: String, fingerprints: [String])] = []
+        for verifier in AndroidVerifier.allCases {
+            for statement in file.read(by: verifier, resolve: probe.resolve).statements
+            where statement.relations.contains(AssetLinks.handleAllURLs) {
+                guard case .app(let package, let fingerprints) = statement.target else { continue }
+                if let index = listed.firstIndex(where: { $0.package == package }) {
+                    listed[index].fingerprints += fingerprints.filter { !listed[index].fingerprints.contains($0) }
+                } else {
+                    listed.append((package, fingerprints))
+                }
+            }
+        }
+        let apps = listed.map { app in
+            let normalized = app.fingerprints.compactMap(CertificateFingerprint.normalized)
+            let (aosp, google) = file.verdict(package: app.package, fingerprints: normalized, resolve: probe.resolve)
+            return App(
+                package: app.package, fingerprints: app.fingerprints, aosp: aosp.verified, google: google.verified,
+                aospReason: aosp.verified ? nil : aosp.reason, googleReason: google.verified ? nil : google.reason)
+        }
+        return AndroidSummary(verdict: verdict, apps: apps, statements: file.statements.count)
+    }
+}
