@@ -29,7 +29,7 @@ enum CheckCommand: Command {
     static let ignore = SharedOptions.ignore
 
     static let spec = CommandSpec(
-        name: "check", summary: "validate a local apple-app-site-association file",
+        name: "check", summary: "validate a local apple-app-site-association or assetlinks.json file",
         examples: Examples.check,
         positionals: [PositionalSpec("FILE", .one, isPath: true, help: "the file (JSON or CMS-signed); - reads stdin")],
         groups: [
