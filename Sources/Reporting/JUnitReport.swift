@@ -45,13 +45,12 @@ public enum JUnitReport {
             // The checks of one tapped link judge `links` runs, never a domain: they are no case of a domain's
             // suite (link-custom-scheme is: a crawl finds scheme links on the domain's pages).
             // The Android checks are cases only of a run that audited Android (`--android`, in its options).
-            var notCases = Set(Catalogue.linkChecks.map { $0.description.id })
-            if report.header.options?["--android"] != "true" {
-                notCases.formUnion(Catalogue.androidChecks.map { $0.description.id })
-                notCases.formUnion(Catalogue.androidFileChecks.map { $0.description.id })
-                notCases.formUnion(Catalogue.dynamicRuleChecks.map { $0.description.id })
+            let linkOnly = Set(Catalogue.linkChecks.map { $0.description.id })
+            let android = report.header.options?["--android"] == "true"
+            domainChecks = Catalogue.descriptions.filter {
+                !linkOnly.contains($0.id) && (android || $0.area != .android)
             }
-            domainChecks = Catalogue.descriptions.map(\.id).filter { !notCases.contains($0) }
+            .map(\.id)
             entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
         }
 

@@ -1,5 +1,5 @@
 /// A manifest attribute value as aapt2 compiles it into the APK: `\` escapes (`\\`, `\'`, `\"`, `\n`, `\t`,
-/// `\uXXXX`; before any other character the backslash is dropped), unescaped double quotes removed, and outside quotes
+/// `\u` and four hex digits; before any other character the backslash is dropped), unescaped double quotes removed, and outside quotes
 /// runs of white space collapsed to one space. So `android:pathPattern="/a\\.b"` reaches `PatternMatcher` as `/a\.b`,
 /// and `"/a\.b"` as `/a.b`.
 ///

@@ -24,25 +24,16 @@ public enum AndroidMatcher {
     public struct Verdict: Hashable, Sendable, Encodable {
         public var url: String
         public var opens: Bool
-        public var package: String?
+        @Nullable public var package: String?
         /// What decided, one line: the filter and its `<data>` (manifest lines), the dynamic rule (JSON Pointer).
-        public var rule: String?
+        @Nullable public var rule: String?
         /// The explanation, one step a line.
         public var steps: [String]
         /// Where Android 14 and lower, Android 11 and lower or AOSP without Play services answer differently.
         public var notes: [String]
 
-        enum CodingKeys: String, CodingKey { case opens, package, rule, explanation, notes }
-
-        /// `match --json`'s `android` object (the URL is the entry's own).
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(opens, forKey: .opens)
-            try container.encode(package, forKey: .package)
-            try container.encode(rule, forKey: .rule)
-            try container.encode(steps, forKey: .explanation)
-            try container.encode(notes, forKey: .notes)
-        }
+        /// `match --json`'s `android` object: the URL is the entry's own, the steps are its `explanation`.
+        enum CodingKeys: String, CodingKey { case opens, package, rule, steps = "explanation", notes }
     }
 
     /// A value that is not an http(s) URL Android could be handed (an absolute path, say): nothing opens.

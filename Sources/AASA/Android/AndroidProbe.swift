@@ -5,13 +5,16 @@ import Foundation
 public struct AndroidProbe: Sendable {
     public var domain: String
     /// `/.well-known/assetlinks.json` with Android's verifier's user agent, size limit and no redirect followed.
-    public var assetLinks: Exchange
+    public let assetLinks: Exchange
     /// Google's Digital Asset Links API answer for the host; nil with `--no-dal`.
-    public var google: Exchange?
+    public let google: Exchange?
     /// robots.txt keeps Google's crawler away from the file: true or false when robots.txt was read, nil otherwise.
     public var robotsDisallows: Bool?
-    /// The file, decoded, when it was served (200, complete).
-    public private(set) var file: AssetLinksFile?
+    /// The file, decoded once, when it was served (200, complete).
+    public let file: AssetLinksFile?
+    /// The Digital Asset Links API's answer, decoded once; nil when it was not fetched, did not answer 200 or is not
+    /// the API's JSON.
+    public let googleAnswer: GoogleStatementList?
     /// The bodies of the files its `include` statements name that answered 200, by URL.
     public var included: [String: [UInt8]]
 
@@ -24,8 +27,15 @@ public struct AndroidProbe: Sendable {
         self.google = google
         self.robotsDisallows = robotsDisallows
         self.included = included
-        let served = assetLinks.httpStatus == 200 && assetLinks.failure == nil && !assetLinks.truncated
-        file = served ? AssetLinks.read(bytes: assetLinks.body) : nil
+        file = Self.complete(assetLinks) ? AssetLinks.read(bytes: assetLinks.body) : nil
+        googleAnswer = google.flatMap {
+            Self.complete($0) ? try? JSONDecoder().decode(GoogleStatementList.self, from: Data($0.body)) : nil
+        }
+    }
+
+    /// A 200 answer read whole.
+    static func complete(_ exchange: Exchange) -> Bool {
+        exchange.httpStatus == 200 && exchange.failure == nil && !exchange.truncated
     }
 
     /// What the included files answered, for the readers' `resolve`.
@@ -46,16 +56,7 @@ public struct AndroidProbe: Sendable {
     public var cancelled: Bool { assetLinks.failure == .cancelled || google?.failure == .cancelled }
 
     /// The file answered 200, completely: the statement checks can read it.
-    public var served: Bool {
-        assetLinks.httpStatus == 200 && assetLinks.failure == nil && !assetLinks.truncated
-    }
-
-    /// The Digital Asset Links API's answer, decoded; nil when it was not fetched, did not answer 200 or is not the
-    /// API's JSON.
-    public var googleAnswer: GoogleStatementList? {
-        guard let google, google.httpStatus == 200, google.failure == nil, !google.truncated else { return nil }
-        return try? JSONDecoder().decode(GoogleStatementList.self, from: Data(google.body))
-    }
+    public var served: Bool { Self.complete(assetLinks) }
 }
 
 /// What the Digital Asset Links API's `statements:list` answers (developers.google.com/digital-asset-links/reference/
