@@ -23,8 +23,8 @@ enum OptionEffects {
             [EntitlementAppMissing.description.id, EntitlementEntryFormat.description.id]
         ),
         (["--timeout"], [FetchTimeout.description.id]),
-        (["--android"], Catalogue.androidChecks.map { $0.description.id }),
-        (["--no-dal", "--dal-base"], [AndroidGoogleFailure.description.id]),
+        (["--android"], Catalogue.descriptions.filter { $0.area == .android }.map(\.id)),
+        (["--no-dal", "--dal-base"], [AndroidGoogleFailure.description.id, AndroidGoogleMismatch.description.id]),
     ]
 
     /// The checks whose findings cannot be compared, each with the option difference that decides it, given both
