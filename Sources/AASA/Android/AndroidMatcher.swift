@@ -19,6 +19,10 @@ public enum AndroidMatcher {
         /// The file was read and names no handle_all_urls statement for the package: the host does not verify the
         /// app, so no URL of it opens the app as an App Link.
         case unlisted(source: String, reason: String)
+        /// The host's file was fetched and verifies the app (package and signing certificate) on the reference
+        /// device; its dynamic rules apply. `notes` say where another verifier answers differently (AOSP without
+        /// Play services failing the host, say).
+        case verified(DynamicRules, source: String, notes: [String])
     }
 
     public struct Verdict: Hashable, Sendable, Encodable {
@@ -125,33 +129,13 @@ public enum AndroidMatcher {
                 "\(verificationHost) is assumed verified (\(source) has a handle_all_urls statement for "
                     + "\(manifest.package ?? "the app"); its fingerprints are not checked here); its dynamic rules "
                     + "come from \(source).")
-            if rules.googleDiscards {
-                verdict.steps.append(
-                    "Google Play services discards \(source)'s dynamic rules (a field is malformed or empty): the "
-                        + "manifest alone decides.")
-            }
-            if let (opens, dynamic) = rules.decide(path: target.path, query: target.query, fragment: target.fragment) {
-                if let dynamic {
-                    verdict.steps.append(
-                        "Dynamic rule \(dynamic.pointer) \(dynamic.text) matches first: "
-                            + (dynamic.exclude ? "it excludes the URL." : "it keeps the URL."))
-                    rule += ", dynamic rule \(source)#\(dynamic.pointer)"
-                } else {
-                    verdict.steps.append("No dynamic rule matches, so the URL is excluded (Android 15+).")
-                    rule += ", no dynamic rule of \(source) matches"
-                }
-                verdict.opens = opens
-                if !opens {
-                    verdict.notes.append("Android 14 and lower ignore dynamic rules: there the app opens this URL.")
-                }
-            }
-            if rules.aospFailsHost {
-                verdict.notes.append(
-                    "AOSP without Play services fails \(verificationHost) on this file's dynamic rules: there the app "
-                        + "opens no URL of the host.")
-            } else if rules.googleDiscards && rules.declared {
-                verdict.notes.append("AOSP without Play services reads the malformed rules differently.")
-            }
+            apply(rules, source: source, to: &verdict, rule: &rule, target: target, host: verificationHost)
+        case .verified(let rules, let source, let notes):
+            verdict.steps.append(
+                "\(verificationHost) verifies \(manifest.package ?? "the app") (\(source) lists its package and "
+                    + "signing certificate); its dynamic rules come from \(source).")
+            verdict.notes += notes
+            apply(rules, source: source, to: &verdict, rule: &rule, target: target, host: verificationHost)
         }
         if !decided.filter.groups.isEmpty {
             verdict.notes.append("Android 14 and lower ignore <uri-relative-filter-group>: the filter alone decides.")
@@ -163,6 +147,40 @@ public enum AndroidMatcher {
         }
         verdict.rule = rule
         return verdict
+    }
+
+    /// The host's dynamic rules, which only narrow: first match decides, no match excludes (Android 15+).
+    static func apply(
+        _ rules: DynamicRules, source: String, to verdict: inout Verdict, rule: inout String, target: Target,
+        host verificationHost: String
+    ) {
+        if rules.googleDiscards {
+            verdict.steps.append(
+                "Google Play services discards \(source)'s dynamic rules (a field is malformed or empty): the "
+                    + "manifest alone decides.")
+        }
+        if let (opens, dynamic) = rules.decide(path: target.path, query: target.query, fragment: target.fragment) {
+            if let dynamic {
+                verdict.steps.append(
+                    "Dynamic rule \(dynamic.pointer) \(dynamic.text) matches first: "
+                        + (dynamic.exclude ? "it excludes the URL." : "it keeps the URL."))
+                rule += ", dynamic rule \(source)#\(dynamic.pointer)"
+            } else {
+                verdict.steps.append("No dynamic rule matches, so the URL is excluded (Android 15+).")
+                rule += ", no dynamic rule of \(source) matches"
+            }
+            verdict.opens = opens
+            if !opens {
+                verdict.notes.append("Android 14 and lower ignore dynamic rules: there the app opens this URL.")
+            }
+        }
+        if rules.aospFailsHost {
+            verdict.notes.append(
+                "AOSP without Play services fails \(verificationHost) on this file's dynamic rules: there the app "
+                    + "opens no URL of the host.")
+        } else if rules.googleDiscards && rules.declared {
+            verdict.notes.append("AOSP without Play services reads the malformed rules differently.")
+        }
     }
 
     /// The URL's parts as Android's `Uri` gives them: host lower-case, explicit port only, path, query and fragment
