@@ -9,6 +9,11 @@ public struct AndroidAudit: Sendable {
     /// Whether a robots.txt body disallows a path for Googlebot. Given by the command layer, which owns the
     /// robots.txt parser (Crawling), so this layer needs none of its own; nil leaves robots.txt unread.
     public var robotsDisallows: (@Sendable (_ robotsTxt: [UInt8], _ path: String) -> Bool)?
+    /// The app the audit is about (`--android-manifest`, `--android-package`): each host says whether it verifies
+    /// it (`android-app-not-verified`); nil: the apps each file names.
+    public var app: AndroidApp?
+    /// The app's manifest (`--android-manifest`): with `--crawl`, every crawled URL is judged for it.
+    public var manifest: AndroidManifest?
 
     public init(
         googleBase: String? = AndroidProbe.googleAPI,
@@ -44,6 +49,7 @@ public struct AndroidAudit: Sendable {
             robots = Self.disallows(answer, judge)
         }
         var probe = AndroidProbe(domain: domain, assetLinks: file, google: await google, robotsDisallows: robots)
+        probe.app = app
         probe.included = await included(probe.file?.fetchableIncludes ?? [], fetcher: fetcher)
         return probe
     }

@@ -50,12 +50,16 @@ public struct DomainAuditor: Sendable {
         let file = examined.file
         var summary: DomainReport.CrawlSummary?
         var urls = URLTable()
-        var notes = target.notes
+        var notes = target.notes + examined.notes
         if let crawler, examined.crawlable {
             let domain = target.domain
             let result = await crawler.crawl(domain)
             let evidence = CrawlVerdicts.evidence(domain: domain, file: file, result: result, stop: stop)
             urls = evidence.urls
+            if !target.ios {
+                urls.leaveUnknown(
+                    domain, because: "\(domain) was audited for Android only (only --android-manifest names it)")
+            }
             await linkedHosts?.judge(&urls, crawled: domain)
             findings = (findings + Catalogue.check(evidence)).sortedForReading()
             summary = DomainReport.CrawlSummary(
@@ -79,6 +83,7 @@ public struct DomainAuditor: Sendable {
             entitlements: target.entries.map(\.raw), crawl: summary, urls: urls,
             file: file.map { String(decoding: $0.jsonBytes, as: UTF8.self) })
         report.android = examined.android
+        if android != nil { report.platforms = (target.ios ? ["ios"] : []) + (target.android ? ["android"] : []) }
         return report
     }
 
@@ -95,6 +100,10 @@ public struct DomainAuditor: Sendable {
             return FetchRequest(url: DomainProbe.url(domain, location), location: location, policy: policy)
         }
         let androidAudit = target.android ? android : nil
+        if !target.ios {
+            guard let androidAudit else { return nil }
+            return await examineAndroidOnly(target, androidAudit)
+        }
         async let androidFetch = androidAudit.asyncMap { await $0.probe(target, fetcher: fetcher) }
         async let cdnFetch: Exchange? =
             cdnBase.map { base in
@@ -146,16 +155,40 @@ public struct DomainAuditor: Sendable {
             domain: domain, wellKnown: wellKnown, root: root, otherAgents: others, cdn: cdn,
             developerMode: target.developerMode)
         var examined = check(probe, target, verified: verify)
-        if let androidProbe {
-            var findings = Catalogue.check(androidProbe)
-            if let file = androidProbe.file { findings += Catalogue.check(file, url: androidProbe.assetLinks.url) }
-            examined.findings = (examined.findings + findings).sortedForReading()
-            examined.android = AndroidSummary.of(androidProbe, findings: findings)
-            examined.fetches += [androidProbe.assetLinks, androidProbe.google].compactMap { $0 }.map(Self.withoutBody)
-        }
+        if let androidProbe { add(androidProbe, to: &examined) }
         // A signal during the checks may have cut one short (a file of thousands of rules): the domain is not
         // reported from partial findings.
         return stop.isRequested ? nil : examined
+    }
+
+    /// A host only the Android manifest names: its Android audit alone, crawled (with `--crawl`) when its
+    /// assetlinks.json could be fetched at all.
+    func examineAndroidOnly(_ target: DomainTarget, _ audit: AndroidAudit) async -> Examined? {
+        let probe = await audit.probe(target, fetcher: fetcher)
+        if probe.cancelled { return nil }
+        var examined = Examined(
+            findings: [], file: nil, apps: [], fetches: [], crawlable: probe.assetLinks.failure == nil, verified: true)
+        add(probe, to: &examined)
+        return stop.isRequested ? nil : examined
+    }
+
+    /// The Android checks' findings, summary and fetches, and how the host stands for the audited app.
+    func add(_ probe: AndroidProbe, to examined: inout Examined) {
+        var findings = Catalogue.check(probe)
+        if let file = probe.file { findings += Catalogue.check(file, url: probe.assetLinks.url) }
+        examined.findings = (examined.findings + findings).sortedForReading()
+        examined.android = AndroidSummary.of(probe, findings: findings)
+        examined.fetches += [probe.assetLinks, probe.google].compactMap { $0 }.map(Self.withoutBody)
+        guard let app = probe.app else { return }
+        let host = probe.hostFile(for: app)
+        examined.androidHost = host
+        // Android 11 and lower verify an app as a whole: one failing host fails every host of the app there.
+        if case .unlisted = host, let hosts = android?.manifest?.legacyVerifiedHosts, hosts.count > 1 {
+            examined.notes.append(
+                "Android 11 and lower: \(app.package) is verified only when all \(hosts.count) web hosts of its "
+                    + "manifest verify (\(hosts.joined(separator: ", "))); this host does not, so there the app opens "
+                    + "no App Link on any of them")
+        }
     }
 
     /// The probes after the first, on the first one's connection so that a domain costs one TLS handshake: all at
@@ -209,6 +242,10 @@ public struct DomainAuditor: Sendable {
         var verified: Bool
         /// The Android App Links audit's summary (`audit --android`).
         var android: AndroidSummary?
+        /// How the host stands for the audited Android app, for judging crawled URLs.
+        var androidHost: AndroidMatcher.HostFile?
+        /// Notes of the Android audit for the domain's entry.
+        var notes: [String] = []
     }
 
     /// Runs the transport, document and two-way checks on `probe`, keeping what the report needs: every body and

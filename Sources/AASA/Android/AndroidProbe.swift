@@ -17,6 +17,8 @@ public struct AndroidProbe: Sendable {
     public let googleAnswer: GoogleStatementList?
     /// The bodies of the files its `include` statements name that answered 200, by URL.
     public var included: [String: [UInt8]]
+    /// The app the audit is about (`--android-manifest`, `--android-package`); nil: every app the file names.
+    public var app: AndroidApp?
 
     public init(
         domain: String, assetLinks: Exchange, google: Exchange? = nil, robotsDisallows: Bool? = nil,

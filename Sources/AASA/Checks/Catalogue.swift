@@ -42,7 +42,7 @@ public enum Catalogue {
     public static let androidChecks: [any Check<AndroidProbe>.Type] = [
         AndroidFetchFailed.self, AndroidNotFound.self, AndroidHTTPStatus.self, AndroidRedirect.self,
         AndroidContentType.self, AndroidTooLarge.self, AndroidSlow.self, AndroidRobotsDisallowed.self,
-        AndroidGoogleFailure.self, AndroidGoogleMismatch.self,
+        AndroidGoogleFailure.self, AndroidGoogleMismatch.self, AndroidAppNotVerified.self,
     ]
 
     /// Checks over an assetlinks.json file (Android App Links), as AOSP's and Google's verifiers read it.

@@ -235,9 +235,11 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// Why a row on `host`, which no file judges, is unknown; nil when it opens nothing (the crawled site, a site
-    /// known to serve no file, or a table that is no crawl's).
+    /// known to serve no file, or a table that is no crawl's). The crawled site is unknown only when told why (a
+    /// host audited for Android alone, whose file Apple reads was not fetched).
     private func unknownReason(_ host: String) -> String? {
-        guard let home, host != home, !settled.contains(host) else { return nil }
+        guard let home, !settled.contains(host) else { return nil }
+        if host == home { return unknownReasons[host] }
         return unknownReasons[host] ?? URLTable.notReadReason(host)
     }
 

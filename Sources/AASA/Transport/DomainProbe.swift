@@ -102,6 +102,8 @@ public struct DomainTarget: Sendable, Hashable {
     /// The domain gets the Android App Links audit too (`audit --android` on a host named on the command line or in
     /// `--domains`; a host only the entitlements name gets the iOS audit alone).
     public var android = false
+    /// The domain gets the iOS audit: false for a host only `--android-manifest` names.
+    public var ios = true
 
     public init(
         domain: String, input: String? = nil, unicode: String? = nil, notes: [String] = [],

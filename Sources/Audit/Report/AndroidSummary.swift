@@ -44,9 +44,21 @@ public struct AndroidSummary: Codable, Sendable, Equatable {
                 }
             }
         }
+        // The audited app (`--android-manifest`, `--android-package`) is judged with its own certificates, and
+        // listed first even when the file does not name it.
+        if let app = probe.app {
+            let fingerprints = listed.first { $0.package == app.package }?.fingerprints ?? []
+            listed.removeAll { $0.package == app.package }
+            listed.insert((app.package, fingerprints), at: 0)
+        }
         let apps = listed.map { app in
-            let normalized = app.fingerprints.compactMap(CertificateFingerprint.normalized)
-            let (aosp, google) = file.verdict(package: app.package, fingerprints: normalized, resolve: probe.resolve)
+            let (aosp, google): (VerifierVerdict, VerifierVerdict)
+            if let audited = probe.app, audited.package == app.package, let verdict = probe.verdict(for: audited) {
+                (aosp, google) = verdict
+            } else {
+                let normalized = app.fingerprints.compactMap(CertificateFingerprint.normalized)
+                (aosp, google) = file.verdict(package: app.package, fingerprints: normalized, resolve: probe.resolve)
+            }
             return App(
                 package: app.package, fingerprints: app.fingerprints, aosp: aosp.verified, google: google.verified,
                 aospReason: aosp.verified ? nil : aosp.reason, googleReason: google.verified ? nil : google.reason)

@@ -26,6 +26,9 @@ public struct DomainReport: Codable, Sendable {
     public var partial: Bool?
     /// The Android App Links audit (`audit --android`); absent for a domain audited for iOS only.
     public var android: AndroidSummary?
+    /// The platforms audited, `ios` and/or `android`, in a run with `--android`; absent otherwise (every domain
+    /// then had the iOS audit alone).
+    public var platforms: [String]?
 
     public struct CrawlSummary: Codable, Sendable {
         public var pagesFetched: Int

@@ -13,6 +13,26 @@ enum AndroidOptions {
         help: "the SHA-256 of a certificate the app is signed with (colons optional, any case); any one listed verifies"
     )
 
+    /// `--android-fingerprint`'s values as upper-case colon hex, each once; a value that is no SHA-256 is refused.
+    static func fingerprints(from options: ParsedOptions, command: String) throws(UsageError) -> [String] {
+        var fingerprints: [String] = []
+        for text in options.strings(fingerprint) {
+            guard let normalized = CertificateFingerprint.normalized(text) else {
+                let count = CertificateFingerprint.byteCount(text)
+                let reason =
+                    count == 20
+                    ? "it is a SHA-1 (20 bytes); give the SHA-256"
+                    : count.map { "it has \($0) bytes, not 32" }
+                        ?? "it is not hex bytes"
+                throw UsageError(
+                    "--android-fingerprint \(Terminal.safe(text)) is not a SHA-256 fingerprint: \(reason)",
+                    command: command)
+            }
+            if !fingerprints.contains(normalized) { fingerprints.append(normalized) }
+        }
+        return fingerprints
+    }
+
     /// The app the two options name, or nil when neither is given.
     static func app(from options: ParsedOptions, command: String) throws(UsageError) -> AndroidApp? {
         let name = options.string(package)
@@ -30,27 +50,6 @@ enum AndroidOptions {
                 "--android-package requires --android-fingerprint SHA256 (the app's signing certificate; "
                     + "`keytool -list -v` or Play Console > App integrity shows it)", command: command)
         }
-        var fingerprints: [String] = []
-        for text in given {
-            guard let normalized = CertificateFingerprint.normalized(text) else {
-                let count = CertificateFingerprint.byteCount(text)
-                let reason =
-                    count == 20
-                    ? "it is a SHA-1 (20 bytes); give the SHA-256"
-                    : count.map { "it has \($0) bytes, not 32" }
-                        ?? "it is not hex bytes"
-                throw UsageError(
-                    "--android-fingerprint \(Terminal.safe(text)) is not a SHA-256 fingerprint: \(reason)",
-                    command: command)
-            }
-            if !fingerprints.contains(normalized) { fingerprints.append(normalized) }
-        }
-        return AndroidApp(package: name, fingerprints: fingerprints)
+        return AndroidApp(package: name, fingerprints: try fingerprints(from: options, command: command))
     }
-}
-
-/// An Android app as the command line names it: package and signing-certificate fingerprints (upper-case colon hex).
-struct AndroidApp: Sendable, Equatable {
-    var package: String
-    var fingerprints: [String]
 }

@@ -117,7 +117,9 @@ enum AuditCommand: Command {
         groups: [
             OptionGroup("Inputs", [domains, entitlements, appID, infoPlist, shard]),
             OptionGroup("Fetching", [userAgent, cdnBase, noCDN, concurrency]),
-            OptionGroup("Android", [android, dalBase, noDAL]),
+            OptionGroup(
+                "Android",
+                [android, androidManifest, AndroidOptions.package, AndroidOptions.fingerprint, dalBase, noDAL]),
             NetworkOptions.group,
             OptionGroup(
                 "Crawl",
@@ -136,7 +138,6 @@ enum AuditCommand: Command {
             .requires(maxInlinks.name, crawl.name),
             .requires(judgeLinkedHosts.name, crawl.name),
             .conflicts(config.name, noConfig.name),
-            .requires(dalBase.name, android.name), .requires(noDAL.name, android.name),
             .conflicts(dalBase.name, noDAL.name),
         ],
         description: [

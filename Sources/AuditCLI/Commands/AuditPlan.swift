@@ -89,7 +89,7 @@ extension AuditCommand {
             configuration: configuration, userAgent: options.string(userAgent),
             cdnBase: options.flag(noCDN) ? nil : (cdn ?? DomainAuditor.appleCDN),
             concurrency: options.integer(defaulted: concurrency), android: try planAndroid(options))
-        let inputs = try planInputs(options)
+        let inputs = try planInputs(options, manifest: fetch.android?.manifest)
         let domains = inputs.targets.map(\.domain)
         let record = RunRecord(
             options: options, domains: domains, baseline: outputs.baseline?.path,
@@ -125,7 +125,7 @@ extension AuditCommand {
     /// Speed-only options (--concurrency, --delay, --crawl-concurrency) are left out.
     static func findingOptions(_ options: ParsedOptions, _ plan: Plan) -> [String: String] {
         var recorded: [String: String] = [:]
-        var specs = [noCDN, NetworkOptions.timeout, crawl, android, noDAL]
+        var specs = [noCDN, NetworkOptions.timeout, crawl, noDAL]
         if plan.crawl != nil {
             specs += [maxPages, maxURLs, maxDepth, maxCrawlDelay, crawlTime, includeSubdomains, judgeLinkedHosts]
         }
@@ -140,6 +140,14 @@ extension AuditCommand {
         recorded[userAgent.name] = plan.fetch.userAgent
         recorded[cdnBase.name] = plan.fetch.cdnBase
         recorded[dalBase.name] = plan.fetch.android?.googleBase
+        recorded[android.name] = plan.fetch.android == nil ? nil : "true"
+        recorded[AndroidOptions.package.name] = plan.fetch.android?.app?.package
+        if let app = plan.fetch.android?.app, !app.fingerprints.isEmpty {
+            recorded[AndroidOptions.fingerprint.name] = app.fingerprints.sorted().joined(separator: " ")
+        }
+        if let path = options.string(androidManifest), let bytes = FileManager.default.contents(atPath: path) {
+            recorded[androidManifest.name] = "sha256:" + SHA256.hex(Array(bytes))
+        }
         recorded[appID.name] = plan.inputs.appID
         let mappings = options.strings(NetworkOptions.connectTo)
         recorded[NetworkOptions.connectTo.name] = mappings.isEmpty ? nil : mappings.joined(separator: " ")
@@ -200,19 +208,7 @@ extension AuditCommand {
     }
 
     /// The domains to audit: the command line's, the lists', the entitlements' (merged by domain).
-    /// `--android` with Google's API (`--dal-base`, or none with `--no-dal`) and robots.txt read as Googlebot.
-    static func planAndroid(_ options: ParsedOptions) throws(UsageError) -> AndroidAudit? {
-        guard options.flag(android) else { return nil }
-        let base = options.string(dalBase)
-        if let base, URLAuthority.httpHost(of: base)?.isEmpty != false {
-            throw UsageError("--dal-base takes an http(s) URL, not \(Terminal.safe(base))", command: spec.name)
-        }
-        return AndroidAudit(
-            googleBase: options.flag(noDAL) ? nil : (base ?? AndroidProbe.googleAPI),
-            robotsDisallows: { body, path in !Robots(parsing: body, productToken: "Googlebot").allows(path) })
-    }
-
-    static func planInputs(_ options: ParsedOptions) throws(UsageError) -> Plan.Inputs {
+    static func planInputs(_ options: ParsedOptions, manifest: AndroidManifest?) throws(UsageError) -> Plan.Inputs {
         let arguments = options.positionals
         var read: Entitlements?
         var findings: [Finding] = []
@@ -234,10 +230,13 @@ extension AuditCommand {
         }
         var built = DomainTargets()
         built.add(entitlements: read?.entries ?? [])
-        built.android = options.flag(android)
+        built.android = options.flag(android) || options.has(androidManifest)
         try built.add(arguments: arguments, command: spec.name)
         for file in options.strings(domains) { try built.add(list: file, command: spec.name) }
-        guard !arguments.isEmpty || built.listed > 0 || read?.entries.isEmpty == false else {
+        let manifestHosts = manifest?.verifiedHosts ?? []
+        built.add(androidHosts: manifestHosts)
+        guard !arguments.isEmpty || built.listed > 0 || read?.entries.isEmpty == false || !manifestHosts.isEmpty
+        else {
             throw UsageError("no domain given", command: spec.name)
         }
         return Plan.Inputs(

@@ -42,6 +42,7 @@ struct DomainTargets {
             targets[existing].entries += target.entries
             targets[existing].notes += target.notes.filter { !targets[existing].notes.contains($0) }
             targets[existing].android = targets[existing].android || target.android
+            targets[existing].ios = targets[existing].ios || target.ios
         } else {
             index[target.domain] = targets.count
             targets.append(target)
@@ -77,6 +78,23 @@ struct DomainTargets {
         }
         guard problems.isEmpty else {
             throw UsageError("cannot audit: " + problems.joined(separator: "; "), command: command)
+        }
+    }
+
+    /// The hosts the Android manifest's App Link filters verify: each gets the Android audit, and one named nowhere
+    /// else gets it alone (no iOS audit). A host no domain parser accepts (an IP address, a placeholder) is left out:
+    /// the manifest's own problems name it.
+    mutating func add(androidHosts: [String]) {
+        for host in androidHosts {
+            guard case .success(var target) = DomainParser.parse(host) else { continue }
+            target.android = true
+            target.input = nil
+            if let existing = index[target.domain] {
+                targets[existing].android = true
+            } else {
+                target.ios = false
+                add(target)
+            }
         }
     }
 
