@@ -35,13 +35,18 @@ import Testing
         return file.path
     }
 
+    /// The run's result and report, the report checked against report.schema.json.
     func audit(_ domains: [String], _ extra: [String]) async throws -> (RunResult, AuditReport) {
         let out = try tempDirectory()
         let result = try await Binary.run(
             ["audit"] + domains + Self.server.auditArguments + extra + [
                 "--timeout", FixtureServer.roomyTimeout, "--out", out.path, "--format", "json",
             ], environment: ["NO_COLOR": "1"])
-        return (result, try readReport(out).0)
+        let (report, object) = try readReport(out)
+        var validator = SchemaValidator()
+        validator.validate(object, try RefusedLinesCommandTests.schema("report.schema.json"))
+        #expect(validator.errors.isEmpty, "\(validator.errors.prefix(5))")
+        return (result, report)
     }
 
     /// A host named on the command line gets both audits; one only the manifest names gets Android's alone (no
