@@ -55,7 +55,7 @@ import Testing
         let manifest = try Self.manifest(["android.aasa.test", "*.androidinclude.aasa.test"])
         let (result, report) = try await audit(
             ["android.aasa.test", "good.aasa.test"], ["--android-manifest", manifest] + Self.dal)
-        #expect(result.status == 1, "good.aasa.test serves no assetlinks.json: \(result.stdout)\(result.stderr)")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         func entry(_ host: String) throws -> DomainReport {
             try #require(report.domains.first { $0.domain == host }, "\(report.domains.map(\.domain))")
         }
@@ -69,8 +69,15 @@ import Testing
         #expect(Set(androidOnly.fetches.map(\.location)) == [.assetLinks, .dal], "\(androidOnly.fetches.map(\.url))")
         #expect(androidOnly.android?.apps.first?.package == "com.acme.shop")
         let iosOnly = try entry("good.aasa.test")
-        #expect(iosOnly.platforms == ["ios", "android"], "a command-line host gets both with the manifest")
-        #expect(iosOnly.findings.map(\.id).contains("android-not-found"))
+        #expect(iosOnly.platforms == ["ios"], "a command-line host the manifest does not name: iOS alone")
+        #expect(iosOnly.android == nil && !iosOnly.fetches.contains { $0.location == .assetLinks })
+        // With --android every command-line host gets both.
+        let (_, all) = try await audit(
+            ["good.aasa.test"], ["--android", "--android-manifest", manifest] + Self.dal)
+        let both2 = try #require(all.domains.first { $0.domain == "good.aasa.test" })
+        #expect(both2.platforms == ["ios", "android"])
+        #expect(both2.findings.map(\.id).contains("android-not-found"))
+        #expect(all.domains.contains { $0.domain == "androidinclude.aasa.test" && $0.platforms == ["android"] })
         let (_, plain) = try await audit(["good.aasa.test"], [])
         #expect(plain.domains.first?.platforms == nil, "without --android nothing says platforms")
     }

@@ -8,9 +8,9 @@ import ManifestXML
 extension AuditCommand {
     static let androidManifest = OptionSpec(
         "--android-manifest", .path, placeholder: "XML",
-        help: "the Android app's AndroidManifest.xml (source or merged; implies --android): its App Link hosts are "
-            + "audited for Android too, each host says whether it verifies the app, and with --crawl every URL is "
-            + "judged for the app")
+        help: "the Android app's AndroidManifest.xml (source or merged): its App Link hosts are audited for Android "
+            + "(alone when nothing else names them; add --android for every other host too), each says whether it "
+            + "verifies the app, and with --crawl every URL is judged for the app")
 
     /// The options that need the Android audit (`--android` or `--android-manifest`).
     static let needAndroid = [dalBase, noDAL, AndroidOptions.package, AndroidOptions.fingerprint]

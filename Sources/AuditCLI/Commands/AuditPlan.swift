@@ -230,7 +230,8 @@ extension AuditCommand {
         }
         var built = DomainTargets()
         built.add(entitlements: read?.entries ?? [])
-        built.android = options.flag(android) || options.has(androidManifest)
+        // The manifest's hosts get the Android audit; the others only with --android.
+        built.android = options.flag(android)
         try built.add(arguments: arguments, command: spec.name)
         for file in options.strings(domains) { try built.add(list: file, command: spec.name) }
         let manifestHosts = manifest?.verifiedHosts ?? []
