@@ -16,7 +16,11 @@ PATH = "/.well-known/assetlinks.json"
 # Every host this module answers for; server.py gives each a good AASA file too.
 HOSTS = ("android", "androidredirect", "androidtemp", "androidtype", "androidstatus", "androidbig", "androidchunked",
          "androidslow", "androidrobots", "androiddalerror", "androiddalbad", "androidstale", "androidinclude",
-         "androidlower", "androidaosp")
+         "androidlower", "androidaosp", "androidkey")
+# The demo (Scripts/demo): the shop serves the app's statement with Android 15 dynamic rules that keep /account/ in
+# the browser; androidkey lists the upload key, not the key Play signs the installed app with (the usual mix-up).
+UPLOAD_KEY = "B2:" + "4F:" * 30 + "0D"
+DEMO = {"shop"}
 # Files other than FILE: an include (its statement lives in /more.json), a lower-case fingerprint (no device matches
 # it; Google skips it), a number in a statement (AOSP's parser throws: the whole host fails; Google reads the rest).
 FILES = {
@@ -26,6 +30,13 @@ FILES = {
     "androidaosp": json.dumps(STATEMENTS + [{"relation": ["delegate_permission/common.get_login_creds"], "target": {
         "namespace": "android_app", "package_name": PACKAGE, "sha256_cert_fingerprints": [FINGERPRINT]},
         "priority": 1}]).encode(),
+    "androidkey": json.dumps([{"relation": [RELATION], "target": {
+        "namespace": "android_app", "package_name": PACKAGE, "sha256_cert_fingerprints": [UPLOAD_KEY]}}],
+        indent=2).encode(),
+    "shop": json.dumps([{"relation": [RELATION], "target": STATEMENTS[0]["target"], "relation_extensions": {
+        RELATION: {"dynamic_app_link_components": [
+            {"/": "/account/*", "exclude": True, "comments": "signed-in pages stay in the browser"},
+            {"/": "*"}]}}}], indent=2).encode(),
 }
 
 
@@ -33,6 +44,11 @@ def serve(handler, name, path):
     """Answers `path` on host scenario `name` when it is an Android fixture's; returns whether it did."""
     if name == "androidinclude" and path == "/more.json":
         handler.send(200, FILE, "application/json")
+        return True
+    if name in DEMO:
+        if path != PATH:
+            return False
+        handler.send(200, FILES[name], "application/json")
         return True
     if name not in HOSTS or path not in (PATH, "/robots.txt"):
         return False
@@ -106,9 +122,9 @@ def google(request_path):
                   "debugString": "********************* ERRORS *********************\nError: wrong content type"}
     elif name == "androidlower":  # Google skips the statement with the malformed fingerprint: nothing is left
         answer = {"maxAge": "3599.9s", "debugString": "None!"}
-    elif name in HOSTS:
-        # androidstale: Google's cached copy still has an older signing key.
-        fingerprint = "AA:" + "BB:" * 30 + "CC" if name == "androidstale" else FINGERPRINT
+    elif name in HOSTS or name in DEMO:
+        # androidstale: Google's cached copy still has an older signing key; androidkey's copy is its file's.
+        fingerprint = {"androidstale": "AA:" + "BB:" * 30 + "CC", "androidkey": UPLOAD_KEY}.get(name, FINGERPRINT)
         answer = {"statements": [{"source": {"web": {"site": "https://%s." % host}}, "relation": RELATION,
                                   "target": {"androidApp": {"packageName": PACKAGE,
                                                             "certificate": {"sha256Fingerprint": fingerprint}}}}],
