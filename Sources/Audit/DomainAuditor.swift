@@ -184,10 +184,12 @@ public struct DomainAuditor: Sendable {
         examined.androidHost = host
         // Android 11 and lower verify an app as a whole: one failing host fails every host of the app there.
         if case .unlisted = host, let hosts = android?.manifest?.legacyVerifiedHosts, hosts.count > 1 {
+            let named =
+                hosts.prefix(5).joined(separator: ", ") + (hosts.count > 5 ? ", and \(hosts.count - 5) more" : "")
             examined.notes.append(
                 "Android 11 and lower: \(app.package) is verified only when all \(hosts.count) web hosts of its "
-                    + "manifest verify (\(hosts.joined(separator: ", "))); this host does not, so there the app opens "
-                    + "no App Link on any of them")
+                    + "manifest verify (\(named)); this host does not, so there the app opens no App Link on any of "
+                    + "them")
         }
     }
 
