@@ -165,15 +165,7 @@ public struct PatternMatcher: Hashable, Sendable {
                 if inSet {
                     add = true
                 } else {
-                    // Java reads one past a trailing '[' and throws; the pattern is as unusable either way.
-                    guard ip + 1 < lp else { throw Malformed("Set was not terminated!") }
-                    if pattern[ip + 1] == char("^") {
-                        out.append(inverseSetStart)
-                        ip += 1
-                    } else {
-                        out.append(setStart)
-                    }
-                    ip += 1
+                    try openSet(pattern, at: &ip, into: &out)
                     inSet = true
                     continue
                 }
@@ -221,42 +213,11 @@ public struct PatternMatcher: Hashable, Sendable {
                 add = true
             }
             if inSet {
-                if inCharClass {
-                    out.append(Int32(c))
-                    inCharClass = false
-                } else if ip + 2 < lp && pattern[ip + 1] == char("-") && pattern[ip + 2] != char("]") {
-                    inCharClass = true
-                    out.append(Int32(c))  // the lower end of a range
-                    ip += 1
-                } else {
-                    out.append(Int32(c))  // a literal is a range of one
-                    out.append(Int32(c))
-                }
+                appendSetMember(c, pattern, at: &ip, inCharClass: &inCharClass, into: &out)
             } else if inRange {
-                guard let end = pattern[ip...].firstIndex(of: char("}")) else {
-                    throw Malformed("Range not ended with '}'")
-                }
-                let text = pattern[ip..<end]
-                let bounds: (Int32, Int32)
-                if let comma = text.firstIndex(of: char(",")) {
-                    guard let low = javaParseInt(text[..<comma]) else {
-                        throw Malformed("Range number format incorrect")
-                    }
-                    if comma == end - 1 {
-                        bounds = (low, Int32.max)
-                    } else {
-                        guard let high = javaParseInt(text[(comma + 1)...]) else {
-                            throw Malformed("Range number format incorrect")
-                        }
-                        bounds = (low, high)
-                    }
-                } else {
-                    guard let value = javaParseInt(text) else { throw Malformed("Range number format incorrect") }
-                    bounds = (value, value)
-                }
-                if bounds.0 > bounds.1 { throw Malformed("Range quantifier minimum is greater than maximum") }
-                out.append(bounds.0)
-                out.append(bounds.1)
+                let (low, high, end) = try rangeBounds(pattern, from: ip)
+                out.append(low)
+                out.append(high)
                 ip = end
                 continue
             } else if add {
@@ -266,6 +227,65 @@ public struct PatternMatcher: Hashable, Sendable {
         }
         if inSet { throw Malformed("Set was not terminated!") }
         return out
+    }
+
+    /// `[` or `[^` at `ip`: the set's start token, `ip` left on its last character.
+    private static func openSet(_ pattern: [UInt16], at ip: inout Int, into out: inout [Int32]) throws(Malformed) {
+        // Java reads one past a trailing '[' and throws; the pattern is as unusable either way.
+        guard ip + 1 < pattern.count else { throw Malformed("Set was not terminated!") }
+        if pattern[ip + 1] == UInt16(UInt8(ascii: "^")) {
+            out.append(inverseSetStart)
+            ip += 1
+        } else {
+            out.append(setStart)
+        }
+        ip += 1
+    }
+
+    /// One character inside a set: a literal is a range of one; `a-z` gives a range's two ends, over two calls.
+    private static func appendSetMember(
+        _ c: UInt16, _ pattern: [UInt16], at ip: inout Int, inCharClass: inout Bool, into out: inout [Int32]
+    ) {
+        if inCharClass {
+            out.append(Int32(c))
+            inCharClass = false
+        } else if ip + 2 < pattern.count && pattern[ip + 1] == UInt16(UInt8(ascii: "-"))
+            && pattern[ip + 2] != UInt16(UInt8(ascii: "]"))
+        {
+            inCharClass = true
+            out.append(Int32(c))  // the lower end of a range
+            ip += 1
+        } else {
+            out.append(Int32(c))  // a literal is a range of one
+            out.append(Int32(c))
+        }
+    }
+
+    /// A quantifier's bounds (`{n}`, `{n,}`, `{n,m}`) read from `ip`, just past its `{`, and the index of its `}`.
+    private static func rangeBounds(
+        _ pattern: [UInt16], from ip: Int
+    ) throws(Malformed) -> (low: Int32, high: Int32, end: Int) {
+        guard let end = pattern[ip...].firstIndex(of: UInt16(UInt8(ascii: "}"))) else {
+            throw Malformed("Range not ended with '}'")
+        }
+        let text = pattern[ip..<end]
+        let bounds: (Int32, Int32)
+        if let comma = text.firstIndex(of: UInt16(UInt8(ascii: ","))) {
+            guard let low = javaParseInt(text[..<comma]) else { throw Malformed("Range number format incorrect") }
+            if comma == end - 1 {
+                bounds = (low, Int32.max)
+            } else {
+                guard let high = javaParseInt(text[(comma + 1)...]) else {
+                    throw Malformed("Range number format incorrect")
+                }
+                bounds = (low, high)
+            }
+        } else {
+            guard let value = javaParseInt(text) else { throw Malformed("Range number format incorrect") }
+            bounds = (value, value)
+        }
+        if bounds.0 > bounds.1 { throw Malformed("Range quantifier minimum is greater than maximum") }
+        return (bounds.0, bounds.1, end)
     }
 
     /// Java's `Integer.parseInt` on ASCII: an optional sign, then decimal digits, within 32 bits.
