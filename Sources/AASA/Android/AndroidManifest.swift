@@ -166,6 +166,13 @@ public struct IntentFilter: Hashable, Sendable {
         host.hasPrefix("*.") ? String(host.dropFirst(2)).lowercased() : host.lowercased()
     }
 
+    /// `<data>`'s pattern attributes after their part's name (`path`, `query`, `fragment`), with the matcher kind each
+    /// asks for.
+    static let patternSuffixes: [(String, PatternMatcher.Kind)] = [
+        ("", .literal), ("Prefix", .prefix), ("Pattern", .simpleGlob), ("AdvancedPattern", .advancedGlob),
+        ("Suffix", .suffix),
+    ]
+
     init(_ node: ManifestNode, component: ManifestNode, problems: inout [AndroidManifest.Problem]) {
         line = node.line
         self.component = component.android("name")
@@ -205,10 +212,6 @@ public struct IntentFilter: Hashable, Sendable {
                 return nil
             }
         }
-        let pathAttributes: [(String, PatternMatcher.Kind)] = [
-            ("path", .literal), ("pathPrefix", .prefix), ("pathPattern", .simpleGlob),
-            ("pathAdvancedPattern", .advancedGlob), ("pathSuffix", .suffix),
-        ]
         for child in node.children {
             switch child.name {
             case "action": if let name = value(child, "name") { actions.append(name) }
@@ -219,7 +222,8 @@ public struct IntentFilter: Hashable, Sendable {
                     authorities.append(
                         Authority(host: host, port: value(child, "port").flatMap { Int($0) }, line: child.line))
                 }
-                for (attribute, kind) in pathAttributes {
+                for (suffix, kind) in Self.patternSuffixes {
+                    let attribute = "path" + suffix
                     if let pattern = value(child, attribute), let built = matcher(pattern, kind, child, attribute) {
                         paths.append(Path(matcher: built, line: child.line))
                     }
@@ -229,11 +233,7 @@ public struct IntentFilter: Hashable, Sendable {
                 var group = Group(allow: value(child, "allow") != "false", filters: [], line: child.line)
                 for data in child.children where data.name == "data" {
                     for part in [Group.Part.path, .query, .fragment] {
-                        let suffixes: [(String, PatternMatcher.Kind)] = [
-                            ("", .literal), ("Prefix", .prefix), ("Pattern", .simpleGlob),
-                            ("AdvancedPattern", .advancedGlob), ("Suffix", .suffix),
-                        ]
-                        for (suffix, kind) in suffixes {
+                        for (suffix, kind) in Self.patternSuffixes {
                             if let pattern = value(data, part.rawValue + suffix),
                                 let built = matcher(pattern, kind, data, part.rawValue + suffix)
                             {
