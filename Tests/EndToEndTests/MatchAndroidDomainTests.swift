@@ -124,4 +124,32 @@ import Testing
                 "android.aasa.test is assumed verified (--domain fetched only androidlower.aasa.test's "
                     + "assetlinks.json); no dynamic rules apply.") == true, "\(other)")
     }
+
+    /// --assetlinks beside --domain: the local file decides Android (for every host), the domain gives iOS.
+    @Test func aLocalAssetlinksFileOutranksTheDomainsOwn() async throws {
+        let result = try await match(
+            "androidlower",
+            ["--assetlinks", MatchAndroidTests.assetlinks, "--android-fingerprint", Self.fp, "--expect", "opens-app"],
+            urls: ["https://androidlower.aasa.test/shop/1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("androidlower.aasa.test verifies com.acme.shop (\(MatchAndroidTests.assetlinks) "),
+            "\(result.stdout)")
+    }
+
+    /// An apple-app-site-association that cannot be matched against leaves the Android verdicts standing: they are
+    /// printed, and the run exits 1 for the iOS file.
+    @Test func anIOSFileThatCannotBeMatchedLeavesTheAndroidVerdicts() async throws {
+        let broken = try Binary.write("{not json")
+        let result = try await Binary.run(
+            [
+                "match", "--file", broken.path, "--android-manifest", try Self.manifest(), "--json",
+                "https://android.aasa.test/shop/1",
+            ], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("cannot be matched against"), "\(result.stderr)")
+        let entry = try #require(try Self.json(result.stdout).first)
+        #expect(entry["url"] as? String == "https://android.aasa.test/shop/1")
+        #expect((entry["android"] as? [String: Any])?["opens"] as? Bool == true, "\(entry)")
+    }
 }
