@@ -11,7 +11,10 @@ import Testing
 
     /// An App Link filter for /shop/ on each fixture host a test asks about.
     static func manifest() throws -> String {
-        let hosts = ["android", "androidlower", "androidaosp", "androidstatus", "androidredirect", "androidinclude"]
+        let hosts = [
+            "android", "androidlower", "androidaosp", "androidstatus", "androidredirect", "androidinclude",
+            "androidchunked",
+        ]
         let data = hosts.map { #"<data android:host="\#($0).aasa.test" />"# }.joined(separator: "\n")
         return try Binary.write(
             #"""
@@ -151,5 +154,18 @@ import Testing
         let entry = try #require(try Self.json(result.stdout).first)
         #expect(entry["url"] as? String == "https://android.aasa.test/shop/1")
         #expect((entry["android"] as? [String: Any])?["opens"] as? Bool == true, "\(entry)")
+    }
+
+    /// Over 1 MiB with no Content-Length: Android's verifier reads it whole, match stops at the limit, so the host is
+    /// assumed verified (one line says why) and the run exits 1 as for a file it cannot read.
+    @Test func aChunkedFileOverTheLimitLeavesTheHostAssumedVerified() async throws {
+        let result = try await match(
+            "androidchunked", ["--android-fingerprint", Self.fp], urls: ["https://androidchunked.aasa.test/shop/1"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "over 1 MiB with no Content-Length, which Android's verifier reads whole and match does not: "
+                    + "androidchunked.aasa.test is assumed verified."), "\(result.stderr)")
+        #expect(result.stdout.contains("com.acme.shop (Android): opens the app"), "\(result.stdout)")
     }
 }

@@ -133,13 +133,25 @@ enum MatchAndroid {
     }
 
     /// The fetched file read for the app, and the one line for stderr when it cannot be read at all (no answer, not
-    /// 200, a redirect, too large, not JSON or not a list): then the host does not verify the app, as on a device.
+    /// 200, a redirect, too large, not JSON or not a list): then the host does not verify the app, as on a device. A
+    /// chunked body past the limit, which the device reads and this fetch does not, leaves the host assumed verified.
     static func read(
         _ probe: AndroidProbe, _ inputs: Inputs, command: String
     ) -> (
         hostFile: AndroidMatcher.HostFile, failure: String?
     ) {
         let url = DomainProbe.url(probe.domain, .assetLinks)
+        let answer = probe.assetLinks
+        if answer.httpStatus == 200 && answer.failure == nil && answer.truncated {
+            // Past 1 MiB with no Content-Length (chunked): Android's verifier reads it whole, this fetch stopped, so
+            // whether the host verifies is not known here.
+            let reason =
+                "\(url) is over 1 MiB with no Content-Length, which Android's verifier reads whole and match does not"
+            return (
+                .notRead(reason: reason),
+                "aasa-audit \(command): \(Terminal.safe(reason)): \(probe.domain) is assumed verified."
+            )
+        }
         let problem: String?
         if let file = probe.file {
             problem =
