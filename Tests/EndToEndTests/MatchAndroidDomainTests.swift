@@ -13,7 +13,7 @@ import Testing
     static func manifest() throws -> String {
         let hosts = [
             "android", "androidlower", "androidaosp", "androidstatus", "androidredirect", "androidinclude",
-            "androidchunked",
+            "androidchunked", "androidbig",
         ]
         let data = hosts.map { #"<data android:host="\#($0).aasa.test" />"# }.joined(separator: "\n")
         return try Binary.write(
@@ -94,9 +94,9 @@ import Testing
         #expect(result.stdout.contains("note: AOSP's verifier fails the whole host for every app"), "\(result.stdout)")
     }
 
-    /// A 503 and a 301: one line on stderr for the host, its URLs do not open the app, and the run exits 1 as for an
+    /// A 503, a 301 and a declared length over 1 MiB: one line on stderr for the host, its URLs do not open the app, and the run exits 1 as for an
     /// apple-app-site-association that cannot be matched against; the iOS verdicts are still printed.
-    @Test(arguments: [("androidstatus", "503"), ("androidredirect", "redirect")])
+    @Test(arguments: [("androidstatus", "503"), ("androidredirect", "redirect"), ("androidbig", "2000000 bytes")])
     func aFileThatCannotBeReadIsOneLineAndTheHostDoesNotVerify(_ host: String, _ word: String) async throws {
         let result = try await match(host, [], urls: ["https://\(host).aasa.test/shop/1"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")

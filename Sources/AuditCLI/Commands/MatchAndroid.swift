@@ -142,7 +142,8 @@ enum MatchAndroid {
     ) {
         let url = DomainProbe.url(probe.domain, .assetLinks)
         let answer = probe.assetLinks
-        if answer.httpStatus == 200 && answer.failure == nil && answer.truncated {
+        let declared = answer.headers.last { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) }
+        if answer.httpStatus == 200 && answer.failure == nil && answer.truncated && declared == nil {
             // Past 1 MiB with no Content-Length (chunked): Android's verifier reads it whole, this fetch stopped, so
             // whether the host verifies is not known here.
             let reason =
