@@ -19,12 +19,12 @@ public enum AndroidMatcher {
         /// The file was read (or could not be) and does not verify the app: no URL of the host opens the app as an
         /// App Link. `reason` follows `source` in a sentence ("has no handle_all_urls statement for …").
         case unlisted(source: String, reason: String)
-        /// The host's file was fetched and verifies the app (package and signing certificate) on the reference
-        /// device; its dynamic rules apply. `notes` say where another verifier answers differently (AOSP without
+        /// The host's file (fetched, or given with the app's certificates) verifies the app (package and signing
+        /// certificate) on the reference device; its dynamic rules apply. `notes` say where another verifier answers differently (AOSP without
         /// Play services failing the host, say).
         case verified(DynamicRules, source: String, notes: [String])
-        /// No file was read for this host (`match --domain` fetched another host's): assumed verified, and `reason`
-        /// says why nothing was read.
+        /// No file was read for this host (`match --domain` fetched another host's, or its file runs past what was
+        /// read): assumed verified, and `reason` says why.
         case notRead(reason: String)
     }
 
