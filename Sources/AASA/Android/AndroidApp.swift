@@ -13,52 +13,46 @@ public struct AndroidApp: Sendable, Hashable {
 }
 
 extension AndroidProbe {
-    /// Whether each verifier would verify `app` for this host; nil when no file was served (the fetch checks say why).
-    /// Without fingerprints, those the file lists for the package are taken as the app's.
-    public func verdict(for app: AndroidApp) -> (aosp: VerifierVerdict, google: VerifierVerdict)? {
-        guard let file else { return nil }
-        var fingerprints = app.fingerprints
-        if fingerprints.isEmpty {
-            for verifier in AndroidVerifier.allCases {
-                for statement in file.read(by: verifier, resolve: resolve).statements {
-                    guard case .app(let package, let listed) = statement.target, package == app.package else {
-                        continue
-                    }
-                    fingerprints += listed.compactMap(CertificateFingerprint.normalized)
+    /// The certificates `app` is judged with: those given, or else every one the file lists for its package.
+    func fingerprints(for app: AndroidApp, in file: AssetLinksFile) -> [String] {
+        guard app.fingerprints.isEmpty else { return app.fingerprints }
+        var listed: [String] = []
+        for verifier in AndroidVerifier.allCases {
+            for statement in file.read(by: verifier, resolve: resolve).statements {
+                guard case .app(let package, let fingerprints) = statement.target, package == app.package else {
+                    continue
                 }
+                listed += fingerprints.compactMap(CertificateFingerprint.normalized)
             }
         }
-        return file.verdict(package: app.package, fingerprints: fingerprints, resolve: resolve)
+        return listed
     }
 
-    /// The host as the URL judge sees it for `app`: verified on the reference device (Android 12+ with Play
-    /// services, Google's reading) with the dynamic rules of the app's statement, or not, with the verifier's reason.
+    /// Whether each verifier would verify `app` for this host; nil when no file was served (the fetch checks say why).
+    public func verdict(for app: AndroidApp) -> (aosp: VerifierVerdict, google: VerifierVerdict)? {
+        guard let file else { return nil }
+        return file.verdict(package: app.package, fingerprints: fingerprints(for: app, in: file), resolve: resolve)
+    }
+
+    /// The host as the URL judge sees it for `app`, as `match --domain` sees it: verified on the reference device
+    /// (Google's reading) with the dynamic rules of the app's statement, or not, with the verifiers' reasons.
     public func hostFile(for app: AndroidApp) -> AndroidMatcher.HostFile {
         let source = assetLinks.url
-        guard let (aosp, google) = verdict(for: app) else {
+        guard let file else {
             let answer =
                 assetLinks.failure.map { _ in "could not be fetched (\(assetLinks.error ?? "no answer"))" }
                 ?? assetLinks.httpStatus.map { "answered HTTP \($0)" } ?? "was not read"
             return .unlisted(source: source, reason: answer)
         }
-        guard google.verified else { return .unlisted(source: source, reason: "does not verify it: " + google.reason) }
-        var notes: [String] = []
-        if !aosp.verified { notes.append("AOSP without Play services answers otherwise: " + aosp.reason) }
-        if app.fingerprints.isEmpty {
-            notes.append("The app's certificates were not given (--android-fingerprint): any the file lists counts.")
+        let checked = AndroidMatcher.HostFile.checked(
+            file, package: app.package, fingerprints: fingerprints(for: app, in: file), source: source,
+            resolve: resolve)
+        guard app.fingerprints.isEmpty, case .verified(let rules, let source, let notes) = checked else {
+            return checked
         }
-        return .verified(rules(for: app.package), source: source, notes: notes)
-    }
-
-    /// The dynamic rules of the first statement Google reads that grants `package` handle_all_urls.
-    func rules(for package: String) -> DynamicRules {
-        for statement in file?.statements ?? [] {
-            guard case .statement(let read) = statement.google, read.relations.contains(AssetLinks.handleAllURLs),
-                case .app(let name, _) = read.target, name == package
-            else { continue }
-            return statement.relationExtensions.map(DynamicRules.read)
-                ?? DynamicRules(rules: [], declared: false, diagnostics: [])
-        }
-        return DynamicRules(rules: [], declared: false, diagnostics: [])
+        return .verified(
+            rules, source: source,
+            notes: notes + ["The app's certificates were not given (--android-fingerprint): any the file lists counts."]
+        )
     }
 }

@@ -16,13 +16,16 @@ public enum AndroidMatcher {
         /// The file was read (`--assetlinks`) and has a handle_all_urls statement for the package: the host is
         /// assumed verified (its fingerprints are not checked here) and its dynamic rules apply.
         case assumedVerifiedWithRules(DynamicRules, source: String)
-        /// The file was read and names no handle_all_urls statement for the package: the host does not verify the
-        /// app, so no URL of it opens the app as an App Link.
+        /// The file was read (or could not be) and does not verify the app: no URL of the host opens the app as an
+        /// App Link. `reason` follows `source` in a sentence ("has no handle_all_urls statement for …").
         case unlisted(source: String, reason: String)
-        /// The host's file was fetched and verifies the app (package and signing certificate) on the reference
-        /// device; its dynamic rules apply. `notes` say where another verifier answers differently (AOSP without
+        /// The host's file (fetched, or given with the app's certificates) verifies the app (package and signing
+        /// certificate) on the reference device; its dynamic rules apply. `notes` say where another verifier answers differently (AOSP without
         /// Play services failing the host, say).
         case verified(DynamicRules, source: String, notes: [String])
+        /// No file was read for this host (`match --domain` fetched another host's, or its file runs past what was
+        /// read): assumed verified, and `reason` says why.
+        case notRead(reason: String)
     }
 
     public struct Verdict: Hashable, Sendable, Encodable {
@@ -46,65 +49,31 @@ public enum AndroidMatcher {
     }
 
     public static func match(_ url: WebURL, manifest: AndroidManifest, hostFile: HostFile) -> Verdict {
+        match(url, manifest: manifest) { _ in hostFile }
+    }
+
+    /// `hostFile` gives what is known about the file of the verification host the deciding filter names (`example.com`
+    /// for `*.example.com`), so each host of a run can be read from its own file.
+    public static func match(
+        _ url: WebURL, manifest: AndroidManifest, hostFile: (_ verificationHost: String) -> HostFile
+    ) -> Verdict {
         var verdict = Verdict(
             url: url.href, opens: false, package: manifest.package, rule: nil, steps: [], notes: [])
-        let file = manifest.file
         guard url.isHTTP else {
             verdict.steps.append("App Links are http and https URLs only; this one is \(url.scheme).")
             return verdict
         }
         let target = Target(url)
-        // Filters that match the URL but are not App Link filters: they explain a "no" when nothing else matches.
-        var unverified: [(IntentFilter, [String])] = []
-        var blocked: (IntentFilter, IntentFilter.Group)?
-        var decided: (filter: IntentFilter, data: String, group: IntentFilter.Group?)?
-        for filter in manifest.filters {
-            guard let data = filter.matchData(target) else { continue }
-            let group = filter.matchGroups(target)
-            if !filter.appLinkProblems.isEmpty {
-                if filter.handlesWebURLs { unverified.append((filter, filter.appLinkProblems)) }
-                continue
-            }
-            if let group, !group.allow {
-                if blocked == nil { blocked = (filter, group) }
-                continue
-            }
-            if group == nil && !filter.groups.isEmpty {
-                if blocked == nil, let first = filter.groups.first { blocked = (filter, first) }
-                continue
-            }
-            if decided == nil { decided = (filter, data, group) }
-        }
-        guard let decided else {
-            if let (filter, group) = blocked {
-                let how =
-                    group.allow
-                    ? "none of its <uri-relative-filter-group> elements (first at \(file):\(group.line)) matches"
-                    : "its <uri-relative-filter-group android:allow=\"false\"> at \(file):\(group.line) blocks it"
-                verdict.steps.append("The App Link filter at \(file):\(filter.line) matches the URL, but \(how).")
-                verdict.rule = "intent-filter \(file):\(filter.line), uri-relative-filter-group \(file):\(group.line)"
-                verdict.notes.append(
-                    "Android 14 and lower ignore <uri-relative-filter-group>: there the app opens this URL.")
-            } else if let (filter, problems) = unverified.first {
-                verdict.steps.append(
-                    "Only the filter at \(file):\(filter.line) matches, and its hosts are not verified on Android 12+: "
-                        + problems.joined(separator: "; ") + ".")
-                verdict.rule = "intent-filter \(file):\(filter.line)"
-                verdict.notes.append(
-                    "Android 11 and lower verify any filter with VIEW, BROWSABLE and http/https when one filter of the "
-                        + "app has autoVerify, so there the answer depends on every host.")
-            } else {
-                verdict.steps.append(
-                    "No App Link filter of \(manifest.package ?? "the app") matches \(target.host) with path "
-                        + "\(JSONNode.quote(target.path)).")
-            }
+        let search = FilterSearch(target, manifest: manifest)
+        guard let decided = search.decided else {
+            explainNoFilter(search, target: target, manifest: manifest, into: &verdict)
             return verdict
         }
-        let filterText =
-            "intent-filter \(file):\(decided.filter.line)"
-            + (decided.filter.component.map { " (\($0))" } ?? "")
+        let file = manifest.file
         verdict.steps.append("The App Link filter at \(file):\(decided.filter.line) matches: \(decided.data).")
-        var rule = filterText + ", " + decided.data
+        var rule =
+            "intent-filter \(file):\(decided.filter.line)" + (decided.filter.component.map { " (\($0))" } ?? "")
+            + ", " + decided.data
         if let group = decided.group {
             verdict.steps.append("Its <uri-relative-filter-group> at \(file):\(group.line) allows the URL.")
             rule += ", uri-relative-filter-group \(file):\(group.line)"
@@ -114,29 +83,9 @@ public enum AndroidMatcher {
                 IntentFilter.verificationHost($0.host)
             } ?? target.host
         verdict.opens = true
-        switch hostFile {
-        case .unlisted(let source, let reason):
-            verdict.steps.append(
-                "\(source) \(reason), so \(verificationHost) does not verify \(manifest.package ?? "the app"): the "
-                    + "URL opens the browser (or asks) instead.")
-            verdict.opens = false
-            rule += ", \(source) does not list the app"
-        case .assumedVerified:
-            verdict.steps.append(
-                "\(verificationHost) is assumed verified (no assetlinks.json was given); no dynamic rules apply.")
-        case .assumedVerifiedWithRules(let rules, let source):
-            verdict.steps.append(
-                "\(verificationHost) is assumed verified (\(source) has a handle_all_urls statement for "
-                    + "\(manifest.package ?? "the app"); its fingerprints are not checked here); its dynamic rules "
-                    + "come from \(source).")
-            apply(rules, source: source, to: &verdict, rule: &rule, target: target, host: verificationHost)
-        case .verified(let rules, let source, let notes):
-            verdict.steps.append(
-                "\(verificationHost) verifies \(manifest.package ?? "the app") (\(source) lists its package and "
-                    + "signing certificate); its dynamic rules come from \(source).")
-            verdict.notes += notes
-            apply(rules, source: source, to: &verdict, rule: &rule, target: target, host: verificationHost)
-        }
+        apply(
+            hostFile(verificationHost), to: &verdict, rule: &rule, target: target, host: verificationHost,
+            package: manifest.package ?? "the app")
         if !decided.filter.groups.isEmpty {
             verdict.notes.append("Android 14 and lower ignore <uri-relative-filter-group>: the filter alone decides.")
         }
@@ -147,6 +96,101 @@ public enum AndroidMatcher {
         }
         verdict.rule = rule
         return verdict
+    }
+
+    /// The manifest's filters tried against one URL, in manifest order.
+    struct FilterSearch {
+        /// The first App Link filter that matches and is not blocked by its relative filter groups.
+        var decided: (filter: IntentFilter, data: String, group: IntentFilter.Group?)?
+        /// The first filter whose relative filter groups block the URL.
+        var blocked: (IntentFilter, IntentFilter.Group)?
+        /// Filters that match the URL but are not App Link filters: they explain a "no" when nothing else matches.
+        var unverified: [(IntentFilter, [String])] = []
+
+        init(_ target: Target, manifest: AndroidManifest) {
+            for filter in manifest.filters {
+                guard let data = filter.matchData(target) else { continue }
+                let group = filter.matchGroups(target)
+                if !filter.appLinkProblems.isEmpty {
+                    if filter.handlesWebURLs { unverified.append((filter, filter.appLinkProblems)) }
+                    continue
+                }
+                if let group, !group.allow {
+                    if blocked == nil { blocked = (filter, group) }
+                    continue
+                }
+                if group == nil && !filter.groups.isEmpty {
+                    if blocked == nil, let first = filter.groups.first { blocked = (filter, first) }
+                    continue
+                }
+                if decided == nil { decided = (filter, data, group) }
+            }
+        }
+    }
+
+    /// Why no App Link filter opens the URL: a relative filter group blocks it, only a filter Android 12+ does not
+    /// verify matches, or nothing matches.
+    static func explainNoFilter(
+        _ search: FilterSearch, target: Target, manifest: AndroidManifest, into verdict: inout Verdict
+    ) {
+        let file = manifest.file
+        if let (filter, group) = search.blocked {
+            let how =
+                group.allow
+                ? "none of its <uri-relative-filter-group> elements (first at \(file):\(group.line)) matches"
+                : "its <uri-relative-filter-group android:allow=\"false\"> at \(file):\(group.line) blocks it"
+            verdict.steps.append("The App Link filter at \(file):\(filter.line) matches the URL, but \(how).")
+            verdict.rule = "intent-filter \(file):\(filter.line), uri-relative-filter-group \(file):\(group.line)"
+            verdict.notes.append(
+                "Android 14 and lower ignore <uri-relative-filter-group>: there the app opens this URL.")
+        } else if let (filter, problems) = search.unverified.first {
+            verdict.steps.append(
+                "Only the filter at \(file):\(filter.line) matches, and its hosts are not verified on Android 12+: "
+                    + problems.joined(separator: "; ") + ".")
+            verdict.rule = "intent-filter \(file):\(filter.line)"
+            verdict.notes.append(
+                "Android 11 and lower verify any filter with VIEW, BROWSABLE and http/https when one filter of the "
+                    + "app has autoVerify, so there the answer depends on every host.")
+        } else {
+            verdict.steps.append(
+                "No App Link filter of \(manifest.package ?? "the app") matches \(target.host) with path "
+                    + "\(JSONNode.quote(target.path)).")
+        }
+    }
+
+    /// What the host's file says: whether it verifies the app, and its dynamic rules.
+    static func apply(
+        _ hostFile: HostFile, to verdict: inout Verdict, rule: inout String, target: Target,
+        host verificationHost: String,
+        package: String
+    ) {
+        switch hostFile {
+        case .unlisted(let source, let reason):
+            // The reason last: a verifier's own reason can run to several sentences.
+            let why = "\(source) \(reason)"
+            verdict.steps.append(
+                "\(verificationHost) does not verify \(package), so the URL opens the browser (or asks) instead: "
+                    + why + (why.hasSuffix(".") ? "" : "."))
+            verdict.opens = false
+            rule += ", \(source) does not list the app"
+        case .assumedVerified:
+            verdict.steps.append(
+                "\(verificationHost) is assumed verified (no assetlinks.json was given); no dynamic rules apply.")
+        case .notRead(let reason):
+            verdict.steps.append("\(verificationHost) is assumed verified (\(reason)); no dynamic rules apply.")
+        case .assumedVerifiedWithRules(let rules, let source):
+            verdict.steps.append(
+                "\(verificationHost) is assumed verified (\(source) has a handle_all_urls statement for \(package); "
+                    + "its fingerprints are not checked here: --android-fingerprint checks them); its dynamic rules "
+                    + "come from \(source).")
+            apply(rules, source: source, to: &verdict, rule: &rule, target: target, host: verificationHost)
+        case .verified(let rules, let source, let notes):
+            verdict.steps.append(
+                "\(verificationHost) verifies \(package) (\(source) lists its package and signing certificate); its "
+                    + "dynamic rules come from \(source).")
+            verdict.notes += notes
+            apply(rules, source: source, to: &verdict, rule: &rule, target: target, host: verificationHost)
+        }
     }
 
     /// The host's dynamic rules, which only narrow: first match decides, no match excludes (Android 15+).

@@ -1,19 +1,40 @@
 import AASA
 
-/// The Android app options, declared once: `check` takes them now and `audit` can take the same declarations.
+/// The Android app options, declared once: `check` and `match` take them, and `audit` can take the same declarations.
 enum AndroidOptions {
     static let android = OptionSpec.flag(
         "--android",
         help: "read FILE as an Android assetlinks.json (a file whose top level is an array is read so anyway)")
     static let package = OptionSpec(
         "--android-package", .string, placeholder: "NAME",
-        help: "the Android app's package name: say whether each verifier (AOSP, Google) would verify it")
+        help: "the Android app's package name (match reads it from the manifest when it names one)")
     static let fingerprint = OptionSpec(
         "--android-fingerprint", .string, repeatable: true, placeholder: "SHA256",
-        help: "the SHA-256 of a certificate the app is signed with (colons optional, any case); any one listed verifies"
-    )
+        help: "the SHA-256 of a certificate the app is signed with (colons optional, any case): the host verifies "
+            + "the app when its assetlinks.json lists any one given")
 
-    /// `--android-fingerprint`'s values as upper-case colon hex, each once; a value that is no SHA-256 is refused.
+    /// The app the two options name, or nil when neither is given (`check`: both are needed).
+    static func app(from options: ParsedOptions, command: String) throws(UsageError) -> AndroidApp? {
+        let name = options.string(package)
+        let fingerprints = try fingerprints(from: options, command: command)
+        guard name != nil || !fingerprints.isEmpty else { return nil }
+        guard let name else {
+            throw UsageError("--android-fingerprint requires --android-package NAME", command: command)
+        }
+        if let problem = PackageName.problem(name) {
+            throw UsageError(
+                "--android-package \(Terminal.safe(name)) is not an Android package name: \(problem)", command: command)
+        }
+        guard !fingerprints.isEmpty else {
+            throw UsageError(
+                "--android-package requires --android-fingerprint SHA256 (the app's signing certificate; "
+                    + "`keytool -list -v` or Play Console > App integrity shows it)", command: command)
+        }
+        return AndroidApp(package: name, fingerprints: fingerprints)
+    }
+
+    /// Each `--android-fingerprint` as the device compares it (upper-case colon hex), once each; a value that is not
+    /// a SHA-256 is refused with why (a SHA-1 is the usual slip).
     static func fingerprints(from options: ParsedOptions, command: String) throws(UsageError) -> [String] {
         var fingerprints: [String] = []
         for text in options.strings(fingerprint) {
@@ -31,25 +52,5 @@ enum AndroidOptions {
             if !fingerprints.contains(normalized) { fingerprints.append(normalized) }
         }
         return fingerprints
-    }
-
-    /// The app the two options name, or nil when neither is given.
-    static func app(from options: ParsedOptions, command: String) throws(UsageError) -> AndroidApp? {
-        let name = options.string(package)
-        let given = options.strings(fingerprint)
-        guard name != nil || !given.isEmpty else { return nil }
-        guard let name else {
-            throw UsageError("--android-fingerprint requires --android-package NAME", command: command)
-        }
-        if let problem = PackageName.problem(name) {
-            throw UsageError(
-                "--android-package \(Terminal.safe(name)) is not an Android package name: \(problem)", command: command)
-        }
-        guard !given.isEmpty else {
-            throw UsageError(
-                "--android-package requires --android-fingerprint SHA256 (the app's signing certificate; "
-                    + "`keytool -list -v` or Play Console > App integrity shows it)", command: command)
-        }
-        return AndroidApp(package: name, fingerprints: try fingerprints(from: options, command: command))
     }
 }

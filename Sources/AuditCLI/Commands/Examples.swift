@@ -51,6 +51,9 @@ enum Examples {
         Example(
             "what the live file says about a URL",
             "aasa-audit match --domain example.com https://example.com/account/delete"),
+        Example(
+            "whether the iOS and the Android app open a URL: both live files and the app's manifest",
+            "aasa-audit match --domain example.com --android-manifest Manifest.xml https://example.com/shop/1"),
     ]
 
     static let rules = [Example("the check table as Markdown", "aasa-audit rules --markdown")]

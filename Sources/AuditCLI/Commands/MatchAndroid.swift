@@ -1,9 +1,10 @@
 import AASA
+import Fetching
 import Foundation
 import ManifestXML
 
-/// `match --android-manifest FILE [--assetlinks FILE] [--android-package NAME]`: the Android app's side read once,
-/// and each URL judged by `AndroidMatcher` beside (or instead of) the iOS verdicts.
+/// `match --android-manifest FILE [--assetlinks FILE | --domain HOST] [--android-fingerprint SHA256]`: the Android
+/// app's side read once, and each URL judged by `AndroidMatcher` beside (or instead of) the iOS verdicts.
 enum MatchAndroid {
     static let manifest = OptionSpec(
         "--android-manifest", .path, placeholder: "XML",
@@ -11,13 +12,11 @@ enum MatchAndroid {
     static let assetlinks = OptionSpec(
         "--assetlinks", .path,
         help: "the host's assetlinks.json: its statement for the app and its Android 15 dynamic rules "
-            + "(without it the host is assumed verified)")
-    static let package = OptionSpec(
-        "--android-package", .string, placeholder: "NAME",
-        help: "the app's package name, when the manifest names none (a merged manifest does)")
-    static let options = [manifest, assetlinks, package]
+            + "(without it or --domain the host is assumed verified)")
+    static let options = [manifest, assetlinks, AndroidOptions.package, AndroidOptions.fingerprint]
     static let constraints: [Constraint] = [
-        .requires(assetlinks.name, manifest.name), .requires(package.name, manifest.name),
+        .requires(assetlinks.name, manifest.name), .requires(AndroidOptions.package.name, manifest.name),
+        .requires(AndroidOptions.fingerprint.name, manifest.name),
     ]
 
     /// The most of an assetlinks.json read: Android's verifier stops at 1 MiB.
@@ -25,10 +24,24 @@ enum MatchAndroid {
 
     struct Inputs {
         var manifest: AndroidManifest
+        /// What decides every host: `--assetlinks`, or nothing read (assumed verified). With `--domain` and no
+        /// `--assetlinks`, what decides the other hosts until `fetched` decides the domain's own.
         var hostFile: AndroidMatcher.HostFile
+        /// `--android-fingerprint`, upper-case colon hex; empty: the file's fingerprints are not checked.
+        var fingerprints: [String] = []
+        /// `--domain` without `--assetlinks`: the host whose assetlinks.json is fetched to judge its own URLs.
+        var domain: String? = nil
+        /// The domain's file once fetched and read.
+        var fetched: AndroidMatcher.HostFile? = nil
+
+        /// What decides the URLs whose verification host is `host`.
+        func hostFile(for host: String) -> AndroidMatcher.HostFile {
+            guard let domain, let fetched else { return hostFile }
+            return host.lowercased() == domain.lowercased() ? fetched : hostFile
+        }
     }
 
-    static func plan(from options: ParsedOptions, command: String) throws(UsageError) -> Inputs? {
+    static func plan(from options: ParsedOptions, command: String, domain: String?) throws(UsageError) -> Inputs? {
         guard let path = options.string(manifest) else { return nil }
         let bytes = try InputFile.read(path, command: command, limit: ManifestXML.maximumBytes)
         let root: ManifestNode
@@ -37,33 +50,50 @@ enum MatchAndroid {
         } catch {
             throw UsageError(error.reason, command: command)
         }
-        let model = AndroidManifest(root: root, file: path, package: options.string(package))
+        let given = options.string(AndroidOptions.package)
+        if let given, let problem = PackageName.problem(given) {
+            throw UsageError(
+                "--android-package \(Terminal.safe(given)) is not an Android package name: \(problem)", command: command
+            )
+        }
+        let model = AndroidManifest(root: root, file: path, package: given)
         guard let name = model.package else {
             throw UsageError(
                 "\(path) names no package: give --android-package NAME, or pass the merged manifest "
                     + "(build/intermediates/merged_manifests/<variant>/AndroidManifest.xml)",
                 command: command)
         }
-        guard let links = options.string(assetlinks) else { return Inputs(manifest: model, hostFile: .assumedVerified) }
-        let list: JSONNode
-        do {
-            list = try JSONParser.parse(try InputFile.read(links, command: command, limit: assetlinksLimit))
-        } catch let error as JSONSyntaxError {
+        let fingerprints = try AndroidOptions.fingerprints(from: options, command: command)
+        guard let links = options.string(assetlinks) else {
+            return Inputs(
+                manifest: model,
+                hostFile: domain.map { .notRead(reason: "--domain fetched only \($0)'s assetlinks.json") }
+                    ?? .assumedVerified,
+                fingerprints: fingerprints, domain: domain)
+        }
+        let file = AssetLinks.read(bytes: try InputFile.read(links, command: command, limit: assetlinksLimit))
+        if let error = file.syntaxError {
             throw UsageError(
                 "\(links) is not JSON (line \(error.position.line), column \(error.position.column)): "
                     + error.message, command: command)
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            throw UsageError("cannot read \(links)", command: command)
         }
-        return Inputs(manifest: model, hostFile: hostFile(list, package: name, source: links))
+        return Inputs(
+            manifest: model, hostFile: hostFile(file, package: name, fingerprints: fingerprints, source: links),
+            fingerprints: fingerprints)
     }
 
-    /// The app's `handle_all_urls` statement in the file, and its dynamic rules.
-    static func hostFile(_ list: JSONNode, package: String, source: String) -> AndroidMatcher.HostFile {
-        guard let statements = list.elements else {
-            return .unlisted(source: source, reason: "is \(list.typeName), not a list of statements")
+    /// What the file says of the app: with `--android-fingerprint`, each verifier's verdict; without, whether it has
+    /// a `handle_all_urls` statement for the package (the host then assumed verified), and its dynamic rules.
+    static func hostFile(
+        _ file: AssetLinksFile, package: String, fingerprints: [String], source: String,
+        resolve: AssetLinksFile.IncludeResolver? = nil
+    ) -> AndroidMatcher.HostFile {
+        guard fingerprints.isEmpty else {
+            return .checked(file, package: package, fingerprints: fingerprints, source: source, resolve: resolve)
+        }
+        guard let root = file.root else { return .unlisted(source: source, reason: "is not JSON") }
+        guard let statements = root.elements else {
+            return .unlisted(source: source, reason: "is \(root.typeName), not a list of statements")
         }
         for statement in statements {
             guard statement["target"]?["package_name"]?.string == package,
@@ -78,6 +108,77 @@ enum MatchAndroid {
             source: source, reason: "has no \(DynamicRules.relationKey) statement for \(package)")
     }
 
+    /// `https://DOMAIN/.well-known/assetlinks.json` as `audit --android` fetches it (Android's user agent, its 1 MiB
+    /// limit, no redirect followed), and the files its `include` statements name, which the site chooses: those go
+    /// through the address guard, as in `audit`.
+    static func fetch(_ domain: String, fetcher: CurlFetcher) async -> AndroidProbe {
+        let file = await fetcher.fetch(
+            FetchRequest(url: DomainProbe.url(domain, .assetLinks), location: .assetLinks, policy: .assetLinks()))
+        var probe = AndroidProbe(domain: domain, assetLinks: file)
+        probe.included = await withTaskGroup(of: (String, Exchange).self) { group in
+            for url in probe.file?.fetchableIncludes ?? [] {
+                var policy = FetchPolicy.assetLinks()
+                policy.guardsAddresses = true
+                let request = FetchRequest(url: url, location: .assetLinks, policy: policy)
+                group.addTask { (url, await fetcher.fetch(request)) }
+            }
+            var bodies: [String: [UInt8]] = [:]
+            for await (url, answer) in group
+            where answer.httpStatus == 200 && answer.failure == nil && !answer.truncated {
+                bodies[url] = answer.body
+            }
+            return bodies
+        }
+        return probe
+    }
+
+    /// The fetched file read for the app, and the one line for stderr when it cannot be read at all (no answer, not
+    /// 200, a redirect, too large, not JSON or not a list): then the host does not verify the app, as on a device. A
+    /// chunked body past the limit, which the device reads and this fetch does not, leaves the host assumed verified.
+    static func read(
+        _ probe: AndroidProbe, _ inputs: Inputs, command: String
+    ) -> (
+        hostFile: AndroidMatcher.HostFile, failure: String?
+    ) {
+        let url = DomainProbe.url(probe.domain, .assetLinks)
+        let answer = probe.assetLinks
+        let declared = answer.headers.last { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) }
+        if answer.httpStatus == 200 && answer.failure == nil && answer.truncated && declared == nil {
+            // Past 1 MiB with no Content-Length (chunked): Android's verifier reads it whole, this fetch stopped, so
+            // whether the host verifies is not known here.
+            let reason =
+                "\(url) is over 1 MiB with no Content-Length, which Android's verifier reads whole and match does not"
+            return (
+                .notRead(reason: reason),
+                "aasa-audit \(command): \(Terminal.safe(reason)): \(probe.domain) is assumed verified."
+            )
+        }
+        let problem: String?
+        if let file = probe.file {
+            problem =
+                file.syntaxError.map {
+                    "is not JSON (line \($0.position.line), column \($0.position.column)): \($0.message)"
+                } ?? file.fileProblem.map { "cannot be read: \($0)" }
+        } else {
+            let errors = Catalogue.check(probe).filter { $0.severity == .error }
+            problem = "cannot be read: " + (errors.first?.message ?? "it did not answer 200 with the whole file")
+        }
+        if let problem {
+            let reason = problem + (problem.hasSuffix(".") ? "" : ".")
+            return (
+                .unlisted(source: url, reason: reason),
+                "aasa-audit \(command): \(Terminal.safe(url)) \(Terminal.safe(reason)) No URL of \(probe.domain) "
+                    + "opens the Android app."
+            )
+        }
+        let file = probe.file ?? AssetLinks.read(bytes: [])
+        let package = inputs.manifest.package ?? ""
+        return (
+            hostFile(file, package: package, fingerprints: inputs.fingerprints, source: url, resolve: probe.resolve),
+            nil
+        )
+    }
+
     /// One URL as `match` was given it, judged on its canonical form when it is an http(s) URL.
     static func verdict(_ requested: MatchCommand.Requested, _ inputs: Inputs) -> AndroidMatcher.Verdict {
         guard case .success(let url) = WebURL.parse(requested.url) else {
@@ -85,7 +186,7 @@ enum MatchAndroid {
                 requested.url, package: inputs.manifest.package,
                 reason: "Not an http(s) URL with a host: Android matches the scheme and host first.")
         }
-        return AndroidMatcher.match(url, manifest: inputs.manifest, hostFile: inputs.hostFile)
+        return AndroidMatcher.match(url, manifest: inputs.manifest, hostFile: inputs.hostFile(for:))
     }
 
     /// The manifest's problems (placeholders, malformed patterns) and each web filter Android 12+ does not verify,

@@ -9,7 +9,8 @@ enum MatchCommand: Command {
     static let file = OptionSpec("--file", .path, help: "match against this local file (- reads stdin)")
     static let domain = OptionSpec(
         "--domain", .string, placeholder: "DOMAIN",
-        help: "match against https://DOMAIN/.well-known/apple-app-site-association, fetched as Apple's fetcher does")
+        help: "match against https://DOMAIN/.well-known/apple-app-site-association, fetched as Apple's fetcher does "
+            + "(with --android-manifest, its assetlinks.json too)")
     static let appID = OptionSpec(
         "--app-id", .string, repeatable: true, defaultHelp: "every app in the file", placeholder: "ID",
         help: "an app to match for")
@@ -53,15 +54,19 @@ enum MatchCommand: Command {
             "With --android-manifest each URL is also judged for the Android app as a device with Android 12+ and "
                 + "Google Play services does: an App Link filter (autoVerify, VIEW, BROWSABLE, DEFAULT, http/https) "
                 + "matching scheme, host and the decoded path, its <uri-relative-filter-group> elements, then the "
-                + "dynamic rules of --assetlinks (first match decides, no match excludes); without --assetlinks the "
-                + "host is assumed verified. --expect must then hold on every platform asked.",
+                + "dynamic rules of the host's assetlinks.json (first match decides, no match excludes). The file is "
+                + "--assetlinks, or with --domain the domain's own, fetched as Android's verifier fetches it (its URLs "
+                + "only: other hosts are assumed verified); with --android-fingerprint the host verifies only when the "
+                + "file lists the package with one of those certificates, as AOSP's and Google's verifiers read it. "
+                + "Without a file the host is assumed verified. --expect must then hold on every platform asked.",
             "A value with no scheme (acme.com/a, //acme.com/a) is refused with a did-you-mean, never answered as "
                 + "\"stays on the web\". Another scheme (myapp://x) is answered as no universal link, and refused "
                 + "under --expect, since no apple-app-site-association file decides which app opens it.",
         ],
         exitStatus:
             "0 the URLs were matched (with --expect: every URL met it), 1 a URL did not meet --expect or the file "
-            + "cannot be matched against, 2 usage error (also an --app-id that is not TEAMID.bundle.id or is one or "
+            + "cannot be matched against (with --domain: also an assetlinks.json that cannot be read; the verdicts are "
+            + "still printed), 2 usage error (also an --app-id that is not TEAMID.bundle.id or is one or "
             + "two characters from a listed app, with a did-you-mean; also an unusable --urls file, or a URL or --urls line "
             + "refused: no scheme, too long to read, or another scheme under --expect; the rest is matched).")
 
@@ -137,8 +142,12 @@ enum MatchCommand: Command {
             case .failure(let error): throw UsageError("cannot fetch \(error)", command: spec.name)
             }
         }
+        var fetchedDomain: String?
+        if case .domain(let target, _) = source, options.string(MatchAndroid.assetlinks) == nil {
+            fetchedDomain = target.domain
+        }
         return Plan(
-            source: source, android: try MatchAndroid.plan(from: options, command: spec.name),
+            source: source, android: try MatchAndroid.plan(from: options, command: spec.name, domain: fetchedDomain),
             appIDs: options.strings(appID), urls: given, json: options.flag(json),
             expect: options.choice(expect, as: Expectation.self), refused: refused)
     }
@@ -194,38 +203,51 @@ enum MatchCommand: Command {
             for warning in MatchAndroid.warnings(android, command: spec.name) { Terminal.err(warning) }
         }
         let requested = plan.urls.map(Self.requested)
-        let android = plan.android.map { inputs in requested.map { MatchAndroid.verdict($0, inputs) } }
-        guard let source = plan.source else {
-            return report(plan, requested: requested, ios: nil, android: android)
-        }
-        let path: String
-        let file: DecodedFile
-        switch source {
+        var inputs = plan.android
+        // A file that cannot be matched against (iOS) or read (Android): said on stderr, and the run exits 1.
+        var unreadable = false
+        var ios: (path: String, file: DecodedFile)?
+        switch plan.source {
         case .file(let name, let bytes):
-            path = name
             // A file far past Apple's 128 KiB limit is not decoded: it is reported as too large.
-            file = DecodedFile(bytes: bytes, limit: DecodedFile.localDecodeLimit)
+            ios = (name, DecodedFile(bytes: bytes, limit: DecodedFile.localDecodeLimit))
         case .domain(let target, let configuration):
-            let fetcher = CurlFetcher(configuration: configuration)
-            defer { fetcher.shutdown() }
-            let url = DomainProbe.url(target.domain, .wellKnown)
-            let exchange = await fetcher.fetch(
-                FetchRequest(url: url, location: .wellKnown, policy: .aasaFile(capturesTLS: true)))
-            let probe = DomainProbe(domain: target.domain, wellKnown: exchange, root: nil)
-            guard let served = probe.file else {
-                Terminal.err(MatchExplanation.unserved(url, findings: Catalogue.check(probe)))
-                return .findings
+            let fetched = await fetch(target.domain, configuration, android: inputs?.domain != nil)
+            if let probe = fetched.android, var android = inputs {
+                let read = MatchAndroid.read(probe, android, command: spec.name)
+                android.fetched = read.hostFile
+                inputs = android
+                if let failure = read.failure {
+                    Terminal.err(failure)
+                    unreadable = true
+                }
             }
-            path = url
-            file = served
+            let url = DomainProbe.url(target.domain, .wellKnown)
+            let probe = DomainProbe(domain: target.domain, wellKnown: fetched.ios, root: nil)
+            if let served = probe.file {
+                ios = (url, served)
+            } else {
+                Terminal.err(MatchExplanation.unserved(url, findings: Catalogue.check(probe)))
+                unreadable = true
+            }
+        case nil: break
         }
+        let android = inputs.map { inputs in requested.map { MatchAndroid.verdict($0, inputs) } }
+        func androidOnly() -> ExitCode {
+            // The Android verdicts still stand when the iOS file cannot be matched against.
+            guard android != nil else { return .findings }
+            let status = report(plan, requested: requested, ios: nil, android: android)
+            return unreadable && status == .success ? .findings : status
+        }
+        guard let (path, file) = ios else { return androidOnly() }
         guard let document = file.document else {
             // The file cannot be matched at all: show why, as `check` would.
             let blocking = Catalogue.check(localFile: file, size: file.undecodedSize ?? file.bytes.count).filter {
                 $0.severity == .error
             }
             Terminal.err(MatchExplanation.unmatchable(file, name: path, findings: blocking))
-            return .findings
+            unreadable = true
+            return androidOnly()
         }
         let matcher = Matcher(document)
         let apps = plan.appIDs.isEmpty ? matcher.appIDs : plan.appIDs
@@ -251,8 +273,26 @@ enum MatchCommand: Command {
         let results = requested.map { matcher.verdicts(for: $0.url, appIDs: apps) }
         let explanation = MatchExplanation(
             terminal: .standard, matcher: matcher, variables: document.substitutionVariables)
-        return report(
+        let status = report(
             plan, requested: requested, ios: (path, apps, results, explanation), android: android)
+        return unreadable && status == .success ? .findings : status
+    }
+
+    /// `--domain`'s files, fetched at once with one fetcher: the apple-app-site-association as Apple's fetcher
+    /// fetches it and, with `android`, the assetlinks.json as Android's verifier does.
+    static func fetch(
+        _ domain: String, _ configuration: FetcherConfiguration, android: Bool
+    ) async -> (
+        ios: Exchange, android: AndroidProbe?
+    ) {
+        let fetcher = CurlFetcher(configuration: configuration)
+        defer { fetcher.shutdown() }
+        async let assetLinks: AndroidProbe? = android ? MatchAndroid.fetch(domain, fetcher: fetcher) : nil
+        let ios = await fetcher.fetch(
+            FetchRequest(
+                url: DomainProbe.url(domain, .wellKnown), location: .wellKnown,
+                policy: .aasaFile(capturesTLS: true)))
+        return (ios, await assetLinks)
     }
 
     /// Prints the verdicts (per URL: iOS, then Android) and applies `--expect` to every platform asked.
