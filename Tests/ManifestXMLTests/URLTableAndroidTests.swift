@@ -81,7 +81,7 @@ import Testing
         let product = try #require(rows["https://shop.example.com/products/1"])
         #expect(product.opensAndroid == true && product.android?.answer == "yes")
         #expect(product.androidRule?.hasPrefix("intent-filter AndroidManifest.xml:8 (.ShopActivity)") == true)
-        #expect(product.androidRule?.contains("pathPrefix=\"/products/\" (<data> line 15)") == true)
+        #expect(product.androidRule?.contains("android:pathPrefix=\"/products/\" (<data> line 15)") == true)
         // The host's own note, then the manifest's (three web hosts): both in the row's note.
         #expect(product.note?.contains("AOSP without Play services fails shop.example.com") == true)
         #expect(
