@@ -180,21 +180,55 @@ import Testing
         #expect(Array(copied) == Array(table) && copied.androidJudged)
     }
 
-    /// `verificationHost` picks a filter exactly when `match` would: with a host assumed verified, a URL opens the
-    /// app if and only if a filter decides it.
-    @Test func theVerificationHostIsNamedExactlyWhenAFilterDecides() throws {
+    /// A crawl too big to judge quickly after a signal leaves its Android answers unknown too, saying so; a table
+    /// whose signal is not set judges them.
+    @Test func aStoppedRunLeavesABigTablesAndroidAnswersUnknown() throws {
         let manifest = try ManifestXMLTests.manifest()
+        func table(stopped: Bool) -> URLTable {
+            var table = Self.table(
+                (0...(URLTable.judgedAfterStop / 20)).map { "https://shop.example.com/products/\($0)" })
+            let stop = StopSignal()
+            if stopped { stop.request() }
+            table.stop = stop
+            table.judgeAndroid(manifest: manifest)
+            table.judgeAndroid(host: "shop.example.com", by: .assumedVerified)
+            return table
+        }
+        let stopped = table(stopped: true)[0].android
+        #expect(stopped?.opens == nil && stopped?.unknownReason == StopSignal.unjudgedNote)
+        #expect(table(stopped: false)[0].opensAndroid == true)
+    }
+
+    /// `filterAnswer` agrees with `match` whatever the host's file: with the host assumed verified, a URL opens the
+    /// app exactly when a filter decides it, and one no filter takes gets no rule and no note.
+    @Test func theFilterAnswerAgreesWithTheMatcher() throws {
+        let manifest = try ManifestXMLTests.manifest()
+        let filters = AndroidMatcher.filters(of: manifest)
+        var seen: Set<String> = []
         for url in [
             "https://shop.example.com/products/1", "https://shop.example.com/about", "https://x.acme.example/p/9",
             "https://acme.example/p/9", "https://shop.example.com/cart", "https://shop.example.com/cart?debug=1",
             "https://help.example.com/faq", "acme://x", "http://shop.example.com/products/1",
             "https://SHOP.example.com/%70roducts/1", "https://shop.example.com:8443/products/1",
+            "https://elsewhere.test/products/1", "mailto:a@shop.example.com",
         ] {
             let parsed = try WebURL.parse(url).get()
-            let host = AndroidMatcher.verificationHost(of: parsed, manifest: manifest)
-            let opens = AndroidMatcher.match(parsed, manifest: manifest, hostFile: .assumedVerified).opens
-            #expect((host != nil) == opens, "\(url)")
+            let verdict = AndroidMatcher.match(parsed, manifest: manifest, hostFile: .assumedVerified)
+            let answer = AndroidMatcher.filterAnswer(for: parsed, filters: filters)
+            switch answer {
+            case .noFilter:
+                seen.insert("none")
+                #expect(!verdict.opens && verdict.rule == nil && verdict.notes.isEmpty, "\(url)")
+            case .undecided:
+                seen.insert("undecided")
+                #expect(!verdict.opens && verdict.rule != nil, "\(url)")
+            case .verifiedOn(let host):
+                seen.insert("verified")
+                #expect(verdict.opens, "\(url)")
+                #expect(AndroidMatcher.verificationHost(of: parsed, manifest: manifest) == host)
+            }
         }
+        #expect(seen == ["none", "undecided", "verified"])
         let wild = try WebURL.parse("https://x.acme.example/p/9").get()
         #expect(AndroidMatcher.verificationHost(of: wild, manifest: manifest) == "acme.example")
     }

@@ -62,8 +62,9 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private var memo = Memo()
     /// The run's stop signal: once set, a table too big to judge quickly leaves its rows unjudged.
     public var stop = StopSignal.never
-    /// The app's manifest and its App Link filters (worked out once), when rows are judged for Android.
-    private var androidManifest: (manifest: AndroidManifest, appLinkFilters: [IntentFilter])?
+    /// The app's manifest and its filters with whether each is an App Link filter (worked out once), when rows are
+    /// judged for Android.
+    private var androidManifest: AndroidJudge?
     /// What is known of each verification host's assetlinks.json: whose file decides a row for Android.
     private var androidHosts: [String: AndroidMatcher.HostFile] = [:]
     /// Why rows verified on a host stay unknown for Android, when it is not just that its file was not read.
@@ -327,7 +328,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// row then says whether the app opens it, or that this is unknown until `judgeAndroid(host:by:)` names the file
     /// of the host that verifies it. Without it the rows carry no Android answer at all.
     public mutating func judgeAndroid(manifest: AndroidManifest) {
-        androidManifest = (manifest, manifest.appLinkFilters)
+        androidManifest = AndroidJudge(manifest: manifest, filters: AndroidMatcher.filters(of: manifest))
     }
 
     /// Rows whose App Link filter is verified on `host` (`*.example.com` and `example.com` alike name
@@ -362,9 +363,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// The row's Android answer: "no" without any host's file when no App Link filter takes the URL; else the
     /// answer of the file of the host that verifies the filter, unknown when that file was not read. The verdict's
     /// notes join the row's.
-    private func androidAnswer(
-        _ url: String, _ android: (manifest: AndroidManifest, appLinkFilters: [IntentFilter]), notes: inout [URLNote]
-    ) -> URLReport.Android {
+    private func androidAnswer(_ url: String, _ android: AndroidJudge, notes: inout [URLNote]) -> URLReport.Android {
         let package = android.manifest.package
         guard isJudged else {
             return URLReport.Android(opens: nil, package: package, rule: nil, unknownReason: StopSignal.unjudgedNote)
@@ -372,9 +371,15 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         guard case .success(let parsed) = WebURL.parse(url) else {
             return URLReport.Android(opens: false, package: package, rule: nil)
         }
-        // With no filter taking the URL, no file changes the answer: the matcher says why not on its own.
         var hostFile = AndroidMatcher.HostFile.assumedVerified
-        if let host = AndroidMatcher.verificationHost(of: parsed, appLinkFilters: android.appLinkFilters) {
+        switch AndroidMatcher.filterAnswer(for: parsed, filters: android.filters) {
+        case .noFilter:
+            // Most links of a crawl: no rule, no note, and no need to ask the matcher.
+            return URLReport.Android(opens: false, package: package, rule: nil)
+        case .undecided:
+            // No file changes the answer: the matcher says why not on its own.
+            break
+        case .verifiedOn(let host):
             guard let file = androidHosts[host] else {
                 return URLReport.Android(
                     opens: nil, package: package, rule: nil,
@@ -571,6 +576,12 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var container = encoder.unkeyedContainer()
         for report in self { try container.encode(report) }
     }
+}
+
+/// A manifest that judges a table's rows for Android, with its filters' App Link status read once.
+struct AndroidJudge: Sendable {
+    var manifest: AndroidManifest
+    var filters: [(filter: IntentFilter, appLink: Bool)]
 }
 
 extension URLTable.Stored {
