@@ -64,7 +64,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public var stop = StopSignal.never
     /// The app's manifest and its filters with whether each is an App Link filter (worked out once), when rows are
     /// judged for Android.
-    private var androidManifest: AndroidJudge?
+    private var androidJudge: AndroidJudge?
     /// What is known of each verification host's assetlinks.json: whose file decides a row for Android.
     private var androidHosts: [String: AndroidMatcher.HostFile] = [:]
     /// Why rows verified on a host stay unknown for Android, when it is not just that its file was not read.
@@ -299,8 +299,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         judgeForApple(&report, row)
         if position < androidRows.count, let answer = androidRows[position] {
             report.android = answer
-        } else if let androidManifest {
-            report.android = androidAnswer(row.url, androidManifest, notes: &report.notes)
+        } else if let androidJudge {
+            report.android = androidAnswer(row.url, androidJudge, notes: &report.notes)
         }
         return report
     }
@@ -328,7 +328,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// row then says whether the app opens it, or that this is unknown until `judgeAndroid(host:by:)` names the file
     /// of the host that verifies it. Without it the rows carry no Android answer at all.
     public mutating func judgeAndroid(manifest: AndroidManifest) {
-        androidManifest = AndroidJudge(manifest: manifest, filters: AndroidMatcher.filters(of: manifest))
+        androidJudge = AndroidJudge(manifest: manifest, filters: AndroidMatcher.filters(of: manifest))
     }
 
     /// Rows whose App Link filter is verified on `host` (`*.example.com` and `example.com` alike name
@@ -345,7 +345,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// Whether the rows carry Android answers (report.json's Android members, urls.csv's Android columns): judged
     /// by a manifest, or some row came with one.
-    public var androidJudged: Bool { androidManifest != nil || !androidRows.isEmpty }
+    public var androidJudged: Bool { androidJudge != nil || !androidRows.isEmpty }
 
     /// The row at `position`, added bare, keeps `answer` as its Android answer instead of being judged: a row judged
     /// again for Apple by another site's file keeps what its own run said for Android.
