@@ -65,7 +65,8 @@ let package = Package(
         /// Unit tests of the orchestration on canned exchanges and crawls: pure Swift, no C library.
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AASA"]),
         .testTarget(
-            name: "ReportingTests", dependencies: ["Reporting", "Audit", "AASA", "CLibXML2", "TestSupport"],
+            name: "ReportingTests",
+            dependencies: ["Reporting", "Audit", "AASA", "CLibXML2", "ManifestXML", "TestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "AASA", "TestSupport"]),
         /// `Audit` on the real libcurl fetcher against the fixture server.

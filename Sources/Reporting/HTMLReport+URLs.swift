@@ -52,6 +52,7 @@ extension HTMLReport {
             apps.append(count.appID)
             tables[count.appID] = Table(total: count.total, opens: count.opens, excluded: count.excluded)
         }
+        let android = d.urls.androidJudged
         var full = 0
         // Rows no app's verdict covers (another host, unknown or serving no file) get a table of their own, so the
         // page counts every row urls.csv has.
@@ -82,7 +83,7 @@ extension HTMLReport {
             h +=
                 "<details\(long ? " data-filter" : " open")><summary>\(table.total) URL\(table.total == 1 ? "" : "s") for <code>\(escapeHTML(app))</code>: \(table.opens) open the app, \(table.excluded) excluded, \(table.total - table.opens - table.excluded) web only</summary>"
             h +=
-                "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th><th>deciding rule</th><th>status</th><th>linked from</th><th>anchor text</th></tr></thead><tbody>"
+                "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th>\(android ? "<th>Android</th>" : "")<th>deciding rule</th><th>status</th><th>linked from</th><th>anchor text</th></tr></thead><tbody>"
             for (report, verdict) in table.rows {
                 // A URL answering 4xx or 5xx is broken on the web, whatever the app would do with it.
                 let broken = (report.httpStatus ?? 0) >= 400
@@ -98,7 +99,7 @@ extension HTMLReport {
                 if let note = notes.references(report.notes) { h += "<br><span class=\"note\">\(note)</span>" }
                 let extra = verdict.result == .match && broken ? " " + badge("broken", "fail") : ""
                 h +=
-                    "</td><td>\(badge(label, cls))\(extra)</td><td>\(verdict.rule.map(ruleCode) ?? "")</td>"
+                    "</td><td>\(badge(label, cls))\(extra)</td>\(android ? androidCell(report) : "")<td>\(verdict.rule.map(ruleCode) ?? "")</td>"
                 h +=
                     "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(linkedFrom(report, linking, spooled: inlinks != nil))</td>"
                 h += "<td>\(escapeHTML(report.anchorText ?? ""))</td></tr>"
@@ -108,7 +109,7 @@ extension HTMLReport {
                 h += "<p class=\"note\">\(table.total - maximumURLRows) more rows in urls.csv.</p>"
             }
         }
-        h += unjudgedTable(unjudged, total: unjudgedTotal, unknown: tally.unknown, notes: &notes)
+        h += unjudgedTable(unjudged, total: unjudgedTotal, unknown: tally.unknown, android: android, notes: &notes)
         guard !h.isEmpty else { return notes.list() }
         let unknown = tally.unknown > 0 ? ", \(tally.unknown) unknown" : ""
         return
@@ -118,13 +119,15 @@ extension HTMLReport {
 
     /// The rows without any app's verdict: on another host whose file was not read ("unknown", with why), or on a
     /// host that serves no file ("web only").
-    static func unjudgedTable(_ rows: [URLReport], total: Int, unknown: Int, notes: inout Footnotes) -> String {
+    static func unjudgedTable(
+        _ rows: [URLReport], total: Int, unknown: Int, android: Bool = false, notes: inout Footnotes
+    ) -> String {
         guard total > 0 else { return "" }
         let long = rows.count > openRows
         var h =
             "<details\(long ? " data-filter" : " open")><summary>\(total) URL\(total == 1 ? "" : "s") no app's file judged: \(unknown) unknown, \(total - unknown) web only</summary>"
         h +=
-            "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th><th>why</th><th>status</th><th>found on</th></tr></thead><tbody>"
+            "<div class=\"scroll\"><table class=\"t urls\"><thead><tr><th>URL</th><th>verdict</th>\(android ? "<th>Android</th>" : "")<th>why</th><th>status</th><th>found on</th></tr></thead><tbody>"
         for report in rows {
             h += "<tr><td>\(url(report.url))"
             if let target = report.redirectTo {
@@ -132,6 +135,7 @@ extension HTMLReport {
             }
             if let note = notes.references(report.notes) { h += "<br><span class=\"note\">\(note)</span>" }
             h += "</td><td>\(report.unknown ? badge("unknown", "warn") : badge("web only", "info"))</td>"
+            if android { h += androidCell(report) }
             h += "<td>\(escapeHTML(report.unknownReason ?? "no file of this host judges it"))</td>"
             h +=
                 "<td class=\"n\">\(report.httpStatus.map(String.init) ?? "")</td><td>\(url(report.foundOn ?? ""))</td></tr>"
@@ -139,6 +143,20 @@ extension HTMLReport {
         h += "</tbody></table></div></details>"
         if total > rows.count { h += "<p class=\"note\">\(total - rows.count) more rows in urls.csv.</p>" }
         return h
+    }
+
+    /// The row's Android answer (`--android-manifest`) as a badge beside the iOS one, with what decided (or why it is
+    /// unknown) as its title; an empty cell for a row that carries none (read back from an older report).
+    static func androidCell(_ report: URLReport) -> String {
+        guard let android = report.android else { return "<td></td>" }
+        let shown =
+            switch android.opens {
+            case true?: badge("yes", "pass")
+            case false?: badge("no", "info")
+            case nil: badge("unknown", "warn")
+            }
+        let title = android.unknownReason ?? android.rule
+        return "<td\(title.map { " title=\"\(escapeHTML($0))\"" } ?? "")>\(shown)</td>"
     }
 
     /// How many pages link to the row and the first few of them (its first page when no links were spooled, and

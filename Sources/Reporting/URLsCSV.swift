@@ -15,9 +15,19 @@ public enum URLsCSV {
         "found_on", "inlinks", "anchor_text", "note", "href",
     ]
 
-    /// The row's note, then why its answer is unknown: `opens_app` says `unknown`, and this says why.
+    /// The columns a run that judged Android (`--android-manifest`) adds after `headers`; other runs have none.
+    public static let androidHeaders = ["opens_android", "android_package", "android_rule"]
+
+    /// The row's note (the Android notes among it), then why its answer is unknown: `opens_app` (or
+    /// `opens_android`) says `unknown`, and this says why.
     static func note(_ url: URLReport) -> String {
-        [url.note, url.unknownReason].compactMap { $0 }.joined(separator: "; ")
+        [url.note, url.unknownReason, url.android?.unknownReason.map { "Android: " + $0 }].compactMap { $0 }
+            .joined(separator: "; ")
+    }
+
+    /// Whether the rows of `report` carry Android answers, so the table has the Android columns.
+    static func judgesAndroid(_ report: StreamedReport) -> Bool {
+        report.domains.entries.contains(where: \.androidJudged)
     }
 
     public static func render(_ report: AuditReport) -> String {
@@ -32,7 +42,19 @@ public enum URLsCSV {
         try withoutActuallyEscaping(sink) { sink in try report.pass([Writer(report, sink: sink)]) }
     }
 
-    static var table: CSV.Table<Row> {
+    /// The table, with the Android columns last when `android`.
+    static func table(android: Bool) -> CSV.Table<Row> {
+        var table = appleTable
+        if android {
+            let values: [(Row) -> String] = [
+                { $0.url.android?.answer ?? "" }, { $0.url.android?.package ?? "" }, { $0.url.android?.rule ?? "" },
+            ]
+            table.columns += zip(androidHeaders, values).map { (header: $0, value: $1) }
+        }
+        return table
+    }
+
+    static var appleTable: CSV.Table<Row> {
         CSV.Table<Row>(
             Array(
                 zip(
@@ -56,7 +78,7 @@ public enum URLsCSV {
 
         public init(_ report: StreamedReport, sink: @escaping (String) throws -> Void) {
             entries = report.domains.entries
-            stream = CSV.Stream(URLsCSV.table, sink: sink)
+            stream = CSV.Stream(URLsCSV.table(android: URLsCSV.judgesAndroid(report)), sink: sink)
         }
 
         /// Domains without a crawl have no rows: they are not read for this file.

@@ -248,4 +248,39 @@ import Testing
         CrawlVerdicts.crossDomain(&whole)
         #expect(Array(whole[0].urls) == Array(judged.urls))
     }
+
+    /// A row judged again by another audited site's file keeps the Android answer its own run gave it
+    /// (`--android-manifest`), note included: only the iOS verdicts are worked out anew.
+    @Test func aLinkJudgedAgainKeepsItsAndroidAnswer() throws {
+        var shop = try ReportReaderTests.report().domains[0]
+        var urls = URLTable()
+        urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
+        urls.append(url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil, note: nil)
+        urls.judge(host: "shop.test", by: try URLTableTests.matcher(URLTableTests.shopFile))
+        let yes = URLReport.Android(opens: true, package: "com.acme.shop", rule: "intent-filter AndroidManifest.xml:8")
+        let unknown = URLReport.Android(opens: nil, package: "com.acme.shop", rule: nil, unknownReason: "not read")
+        urls.setAndroid(yes, at: 0)
+        urls.setAndroid(unknown, at: 1)
+        urls.setNotes([.android("Android 14 and lower ignore dynamic rules: there the app opens this URL.")], at: 1)
+        shop.urls = urls
+        let blogFetch = Exchange(
+            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association",
+            userAgent: "AASA-Bot/1.0.0", httpStatus: 200, contentType: "application/json", bytes: 90)
+        let blog = DomainReport(
+            domain: "blog.test", fetches: [blogFetch], apps: [], findings: [],
+            file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: Self.open(folder), audited: ["shop.test", "blog.test"])
+        log.append(shop, index: 0)
+        log.append(blog, index: 1)
+        var stream = try log.finish()
+        #expect(stream.entries[0].androidJudged && !stream.entries[1].androidJudged)
+        try stream.judgeLinksBetweenDomains()
+        let judged = try stream.load(stream.entries[0])
+        let post = try #require(judged.urls.first { $0.url == "https://blog.test/post/1" })
+        #expect(post.opensApp == "ABCDE12345.com.acme.blog", "judged again for iOS")
+        #expect(post.android == unknown && post.note == urls[1].note)
+        #expect(judged.urls.first?.android == yes && judged.urls.androidJudged)
+    }
 }

@@ -73,9 +73,43 @@ import Testing
                 URLReport(
                     url: text, foundOn: text, httpStatus: nil, verdicts: [], opensApp: nil, note: text,
                     unknownReason: text))
+            rows.append(
+                URLReport(
+                    url: text, foundOn: nil, httpStatus: nil, verdicts: [], opensApp: nil, note: text,
+                    android: .init(opens: true, package: text, rule: text)))
+            rows.append(
+                URLReport(
+                    url: text, foundOn: nil, httpStatus: nil, verdicts: [], opensApp: nil, note: nil,
+                    unknownReason: text, android: .init(opens: nil, package: text, rule: nil, unknownReason: text)))
+        }
+        // Rows judged for Android (`--android-manifest`): each answer beside a spread of the rows above.
+        for mask in stride(from: 0, to: 256, by: 17) {
+            for (position, android) in androidAnswers.enumerated() {
+                var row = rows[mask * verdictSets.count + position % verdictSets.count]
+                row.android = android
+                rows.append(row)
+            }
         }
         return rows
     }
+
+    /// Android answers of every shape: yes, no, unknown with why, and members missing.
+    static let androidAnswers: [URLReport.Android] = [
+        .init(
+            opens: true, package: "com.acme.shop",
+            rule: "intent-filter AndroidManifest.xml:8 (.ShopActivity), scheme https, host shop.example.com "
+                + "(<data> line 13), pathPrefix=\"/products/\" (<data> line 15)"),
+        .init(
+            opens: false, package: "com.acme.shop",
+            rule: "intent-filter AndroidManifest.xml:8, dynamic rule https://shop.test/.well-known/assetlinks.json#"
+                + "/delegate_permission~1common.handle_all_urls/dynamic_app_link_components/0"),
+        .init(opens: false, package: nil, rule: nil),
+        .init(
+            opens: nil, package: "com.acme.shop", rule: nil,
+            unknownReason: "the assetlinks.json of shop.test was not read"),
+        .init(opens: true, package: allAwkward, rule: allAwkward, unknownReason: nil),
+        .init(opens: nil, package: nil, rule: allAwkward, unknownReason: allAwkward),
+    ]
 
     /// JSONEncoder's text for `value`, with every line after the first indented `depth` levels (not the blank
     /// line of an empty container), as it appears nested that deep.
@@ -131,6 +165,42 @@ import Testing
             #expect(written.opens == (row.unknown ? nil : row.opensApp != nil))
             #expect(written.apps == row.verdicts.filter { $0.result == .match }.map(\.appID))
             #expect(written.rule == row.decidingRule?.rule && written.ruleLocation == row.decidingRule?.pointer)
+        }
+    }
+
+    /// A row judged for Android writes all four Android members (null where unknown or missing); any other row none
+    /// of them, so a run without `--android-manifest` writes the bytes it wrote before.
+    @Test func androidMembersAreWrittenExactlyWhenTheRowWasJudgedForAndroid() throws {
+        var judged = 0
+        for row in Self.rows() {
+            let text = Self.handWritten(row, depth: 1)
+            // JSONDecoder, not JSONSerialization: the latter drops a leading U+FEFF from a string.
+            let written = try JSONDecoder().decode(AndroidMembers.self, from: Data(text.utf8))
+            if let android = row.android {
+                judged += 1
+                #expect(written.present == 4)
+                #expect(written.answer == android)
+            } else {
+                #expect(written.present == 0 && !text.contains("ndroid"), "\(text)")
+            }
+        }
+        #expect(judged > 90)
+    }
+
+    /// The Android members as written: how many of the four are there, and their values.
+    struct AndroidMembers: Decodable {
+        var present: Int
+        var answer: URLReport.Android
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: URLReport.CodingKeys.self)
+            let keys: [URLReport.CodingKeys] = [.opensAndroid, .androidPackage, .androidRule, .androidUnknownReason]
+            present = keys.filter(c.contains).count
+            answer = URLReport.Android(
+                opens: try c.decodeIfPresent(Bool.self, forKey: .opensAndroid),
+                package: try c.decodeIfPresent(String.self, forKey: .androidPackage),
+                rule: try c.decodeIfPresent(String.self, forKey: .androidRule),
+                unknownReason: try c.decodeIfPresent(String.self, forKey: .androidUnknownReason))
         }
     }
 

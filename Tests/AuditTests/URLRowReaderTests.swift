@@ -60,12 +60,47 @@ import Testing
         #"{"url":"a","verdicts":[]} x"#,
         #"  {  "url" : "a" , "verdicts" : [ ] }  "#,
         #"{"url":"a","verdicts":[],"opens":true,"apps":[],"rule":null,"ruleLocation":null}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":null}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":true,"androidPackage":null}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":1}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":"true"}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":nul}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":false,"opensAndroid":true}"#,
+        #"{"url":"a","verdicts":[],"androidPackage":"p","androidRule":"r"}"#,
+        #"{"url":"a","verdicts":[],"androidPackage":5}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":false,"androidRule":["r"]}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":true,"androidUnknownReason":"why"}"#,
     ])
     func anythingElseIsReadAsJSONDecoderReadsItOrLeftToIt(_ text: String) {
         let bytes = Array(text.utf8)
         if let hand = URLRowReader.row(bytes) {
             #expect(hand == Self.decoded(bytes), "read by hand but not as JSONDecoder reads it")
         }
+    }
+
+    /// Rows judged for Android read back with their answers; `"opensAndroid": null` without a reason is unknown all
+    /// the same, and Android members without `opensAndroid` are not an answer, by either reader.
+    @Test func androidAnswersReadBackByBothReaders() throws {
+        let judged = URLRowJSONTests.rows().filter { $0.android != nil }
+        #expect(judged.count > 90)
+        for row in judged {
+            var text: [UInt8] = []
+            row.appendJSON(to: &text, layout: .compact)
+            #expect(URLRowReader.row(text)?.android == row.android)
+            #expect(Self.decoded(text)?.android == row.android)
+        }
+        for text in [
+            #"{"url":"a","verdicts":[],"opensAndroid":null}"#,
+            #"{"url":"a","verdicts":[],"opensAndroid":null,"androidUnknownReason":null}"#,
+        ] {
+            let expected = URLReport.Android(
+                opens: nil, package: nil, rule: nil, unknownReason: URLReport.unknownWithoutReason)
+            #expect(URLRowReader.row(Array(text.utf8))?.android == expected)
+            #expect(Self.decoded(Array(text.utf8))?.android == expected)
+        }
+        let stray = Array(#"{"url":"a","verdicts":[],"androidPackage":"p","androidRule":"r"}"#.utf8)
+        #expect(URLRowReader.row(stray)?.android == nil && Self.decoded(stray)?.android == nil)
+        #expect(URLRowReader.row(stray) != nil)
     }
 
     /// Written rows with one byte changed, dropped or doubled (a fixed sequence, so a failure repeats): whatever
@@ -75,7 +110,8 @@ import Testing
         let interesting = Array(#"{}[],:"\/u0 -.e1tfn"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
         var taken = 0
         var differing: [String] = []
-        for row in URLRowJSONTests.rows().prefix(400) {
+        let rows = URLRowJSONTests.rows()
+        for row in rows.prefix(400) + rows.filter({ $0.android != nil }).prefix(60) {
             var text: [UInt8] = []
             row.appendJSON(to: &text, layout: .pretty(0))
             for _ in 0..<12 {

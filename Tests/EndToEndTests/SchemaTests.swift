@@ -1,3 +1,5 @@
+import AASA
+import Audit
 import Foundation
 import TestSupport
 import Testing
@@ -108,6 +110,33 @@ struct SchemaValidator {
         let written = Set(rows.flatMap(\.keys))
         #expect(written.subtracting(described).isEmpty, "urls[] members the schema does not describe")
         #expect(written.isSuperset(of: ["opens", "apps", "rule", "ruleLocation"]))
+    }
+
+    /// URL rows judged for Android (`--android-manifest`), as report.json writes them: every Android member
+    /// described, with its types (null where unknown or missing).
+    @Test func androidURLRowsSatisfyTheSchema() throws {
+        let domainSchema = try #require((Self.schema["properties"] as? [String: Any])?["domains"] as? [String: Any])
+        let rowSchema = try #require(
+            (((domainSchema["items"] as? [String: Any])?["properties"] as? [String: Any])?["urls"] as? [String: Any])?[
+                "items"] as? [String: Any])
+        let described = Set((rowSchema["properties"] as? [String: Any] ?? [:]).keys)
+        let answers: [URLReport.Android] = [
+            .init(opens: true, package: "com.acme.shop", rule: "intent-filter AndroidManifest.xml:8"),
+            .init(opens: false, package: nil, rule: nil),
+            .init(opens: nil, package: "com.acme.shop", rule: nil, unknownReason: "not read"),
+        ]
+        for android in answers {
+            let row = URLReport(
+                url: "https://shop.test/a", foundOn: nil, httpStatus: 200, verdicts: [], opensApp: nil,
+                note: "Android 14 and lower ignore dynamic rules: there the app opens this URL.", android: android)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: try JSONOutput.encoder().encode(row)) as? [String: Any])
+            var validator = SchemaValidator()
+            validator.validate(object, rowSchema)
+            #expect(validator.errors.isEmpty, "\(validator.errors)")
+            #expect(Set(object.keys).subtracting(described).isEmpty, "urls[] members the schema does not describe")
+            #expect(object.keys.contains("opensAndroid") && object.keys.contains("androidUnknownReason"))
+        }
     }
 
     /// Findings silenced by ignore entries, and an entry that matched nothing, as report.json writes them.

@@ -31,23 +31,28 @@ public struct URLReport: Codable, Sendable, Equatable {
     /// run stopped before judging a crawl too big to judge at once). Never written as "no": urls.csv says `unknown`
     /// and report.json `"opens": null`, and baselines compare no unknown answer. Nil when the answer is known.
     public var unknownReason: String?
+    /// Whether the Android app opens it (`audit --android-manifest`); nil in a run that did not judge Android, whose
+    /// rows then carry none of the Android members. Its notes (where older Android versions or AOSP without Play
+    /// services answer differently) are among `notes`, as `URLNote.android`.
+    public var android: Android?
 
     public init(
         url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?,
         redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil, anchorText: String? = nil,
-        href: String? = nil, unknownReason: String? = nil
+        href: String? = nil, unknownReason: String? = nil, android: Android? = nil
     ) {
         self.init(
             url: url, foundOn: foundOn, httpStatus: httpStatus, verdicts: verdicts, opensApp: opensApp,
             notes: URLNote.parts(of: note), redirectTo: redirectTo, depth: depth, inlinks: inlinks,
-            anchorText: anchorText, href: href, unknownReason: unknownReason)
+            anchorText: anchorText, href: href, unknownReason: unknownReason, android: android)
     }
 
     public init(
         url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?,
         notes: [URLNote], redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil,
-        anchorText: String? = nil, href: String? = nil, unknownReason: String? = nil
+        anchorText: String? = nil, href: String? = nil, unknownReason: String? = nil, android: Android? = nil
     ) {
+        self.android = android
         self.unknownReason = unknownReason
         self.url = url
         self.foundOn = foundOn
@@ -65,6 +70,7 @@ public struct URLReport: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case url, foundOn, httpStatus, verdicts, opensApp, note, redirectTo, depth, inlinks, anchorText, href
         case unknownReason
+        case opensAndroid, androidPackage, androidRule, androidUnknownReason
     }
 
     /// The stored members; `"opens": null` without a reason (a hand-made row) is unknown too.
@@ -82,6 +88,16 @@ public struct URLReport: Codable, Sendable, Equatable {
         anchorText = try c.decodeIfPresent(String.self, forKey: .anchorText)
         href = try c.decodeIfPresent(String.self, forKey: .href)
         unknownReason = try c.decodeIfPresent(String.self, forKey: .unknownReason)
+        // Present (true, false or null) exactly when the run judged Android.
+        if c.contains(.opensAndroid) {
+            var android = Android(
+                opens: try c.decodeIfPresent(Bool.self, forKey: .opensAndroid),
+                package: try c.decodeIfPresent(String.self, forKey: .androidPackage),
+                rule: try c.decodeIfPresent(String.self, forKey: .androidRule),
+                unknownReason: try c.decodeIfPresent(String.self, forKey: .androidUnknownReason))
+            android.settleUnknown()
+            self.android = android
+        }
         let derived = try decoder.container(keyedBy: DerivedKeys.self)
         if unknownReason == nil, derived.contains(.opens), try derived.decodeNil(forKey: .opens) {
             unknownReason = URLReport.unknownWithoutReason
@@ -102,6 +118,13 @@ public struct URLReport: Codable, Sendable, Equatable {
         try c.encode(anchorText, forKey: .anchorText)
         try c.encode(href, forKey: .href)
         try c.encode(unknownReason, forKey: .unknownReason)
+        // Absent, not null, in a run that did not judge Android: its report.json stays byte for byte as before.
+        if let android {
+            try c.encode(android.opens, forKey: .opensAndroid)
+            try c.encode(android.package, forKey: .androidPackage)
+            try c.encode(android.rule, forKey: .androidRule)
+            try c.encode(android.unknownReason, forKey: .androidUnknownReason)
+        }
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(unknown ? nil : opens, forKey: .opens)
         try derived.encode(apps, forKey: .apps)

@@ -18,6 +18,9 @@ public enum URLNote: Sendable, Hashable, CustomStringConvertible {
     case queriesEncodedAsUTF8(charset: String)
     /// A tap on the link, on a page of the same domain, stays in Safari (TN3155).
     case sameDomainTap
+    /// Where Android 14 or lower, Android 11 or lower, or AOSP without Play services would answer differently from
+    /// the reference device (`AndroidMatcher.Verdict.notes`), in a run that judged Android.
+    case android(String)
     /// A note given as text: a row read back from a report (whose `note` is one string), a check's example.
     case text(String)
 
@@ -31,6 +34,7 @@ public enum URLNote: Sendable, Hashable, CustomStringConvertible {
         case .notHTML(let type): "not HTML (\(type)): links not read"
         case .queriesEncodedAsUTF8(let charset): "links' queries encoded as UTF-8: \(charset) cannot be encoded here"
         case .sameDomainTap: "a tap on this link inside Safari, on a page of the same domain, stays in Safari (TN3155)"
+        case .android(let text): text
         case .text(let text): text
         }
     }

@@ -62,6 +62,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private var memo = Memo()
     /// The run's stop signal: once set, a table too big to judge quickly leaves its rows unjudged.
     public var stop = StopSignal.never
+    /// The app's manifest and its filters with whether each is an App Link filter (worked out once), when rows are
+    /// judged for Android.
+    private var androidJudge: AndroidJudge?
+    /// What is known of each verification host's assetlinks.json: whose file decides a row for Android.
+    private var androidHosts: [String: AndroidMatcher.HostFile] = [:]
+    /// Why rows verified on a host stay unknown for Android, when it is not just that its file was not read.
+    private var androidUnknownReasons: [String: String] = [:]
+    /// Empty, or one entry per row up to the last row that came with its Android answer (a report read back, a row
+    /// judged again elsewhere): most tables have none, and then pay nothing for them.
+    private var androidRows: [URLReport.Android?] = []
 
     /// The counts, computed at most once; a class so copies of the table share it until one changes.
     final class Memo: Sendable {
@@ -285,16 +295,28 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             report.verdicts = given.verdicts
             report.opensApp = given.opensApp
             report.unknownReason = given.unknownReason
+            if position < androidRows.count { report.android = androidRows[position] }
             return report
         }
-        guard let host = URLTable.host(of: row.url) else { return report }
+        judgeForApple(&report, row)
+        if position < androidRows.count, let answer = androidRows[position] {
+            report.android = answer
+        } else if let androidJudge {
+            report.android = androidAnswer(row.url, androidJudge, notes: &report.notes)
+        }
+        return report
+    }
+
+    /// The row's verdicts from the file of its host, or why they cannot be told.
+    private func judgeForApple(_ report: inout URLReport, _ row: Row) {
+        guard let host = URLTable.host(of: row.url) else { return }
         guard let matcher = judges[host] else {
             report.unknownReason = unknownReason(host)
-            return report
+            return
         }
         guard isJudged else {
             report.unknownReason = StopSignal.unjudgedNote
-            return report
+            return
         }
         let result = matcher.verdicts(for: row.url)
         if result.opensApp != nil, let page = row.foundOn, URLTable.host(of: page) == host {
@@ -302,7 +324,74 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         }
         report.verdicts = result.verdicts
         report.opensApp = result.opensApp
-        return report
+    }
+
+    /// Rows are judged for Android by `manifest`'s App Link filters from now on (`audit --android-manifest`): each
+    /// row then says whether the app opens it, or that this is unknown until `judgeAndroid(host:by:)` names the file
+    /// of the host that verifies it. Without it the rows carry no Android answer at all.
+    public mutating func judgeAndroid(manifest: AndroidManifest) {
+        androidJudge = AndroidJudge(manifest: manifest, filters: AndroidMatcher.filters(of: manifest))
+    }
+
+    /// Rows whose App Link filter is verified on `host` (`*.example.com` and `example.com` alike name
+    /// `example.com`) are decided by `hostFile`: what the run learnt of that host's assetlinks.json.
+    public mutating func judgeAndroid(host: String, by hostFile: AndroidMatcher.HostFile) {
+        androidHosts[IntentFilter.verificationHost(host)] = hostFile
+    }
+
+    /// Rows verified on `host` stay unknown for Android for `reason` (its fetch was refused, say), until
+    /// `judgeAndroid(host:by:)` names its file.
+    public mutating func leaveAndroidUnknown(_ host: String, because reason: String) {
+        androidUnknownReasons[IntentFilter.verificationHost(host)] = reason
+    }
+
+    /// Whether the rows carry Android answers (report.json's Android members, urls.csv's Android columns): judged
+    /// by a manifest, or some row came with one.
+    public var androidJudged: Bool { androidJudge != nil || !androidRows.isEmpty }
+
+    /// The row at `position`, added bare, keeps `answer` as its Android answer instead of being judged: a row judged
+    /// again for Apple by another site's file keeps what its own run said for Android.
+    public mutating func setAndroid(_ answer: URLReport.Android?, at position: Int) {
+        guard answer != nil || position < androidRows.count else { return }
+        if androidRows.count <= position { androidRows += repeatElement(nil, count: position + 1 - androidRows.count) }
+        androidRows[position] = answer
+    }
+
+    /// The reason of a row whose App Link filter is verified on `host`, whose assetlinks.json this run did not read.
+    public static func androidNotReadReason(_ host: String) -> String {
+        "the assetlinks.json of \(host), which verifies the App Link filter matching this URL, was not read in this run"
+    }
+
+    /// The row's Android answer: "no" without any host's file when no App Link filter takes the URL; else the
+    /// answer of the file of the host that verifies the filter, unknown when that file was not read. The verdict's
+    /// notes join the row's.
+    private func androidAnswer(_ url: String, _ android: AndroidJudge, notes: inout [URLNote]) -> URLReport.Android {
+        let package = android.manifest.package
+        guard isJudged else {
+            return URLReport.Android(opens: nil, package: package, rule: nil, unknownReason: StopSignal.unjudgedNote)
+        }
+        guard case .success(let parsed) = WebURL.parse(url) else {
+            return URLReport.Android(opens: false, package: package, rule: nil)
+        }
+        var hostFile = AndroidMatcher.HostFile.assumedVerified
+        switch AndroidMatcher.filterAnswer(for: parsed, filters: android.filters) {
+        case .noFilter:
+            // Most links of a crawl: no rule, no note, and no need to ask the matcher.
+            return URLReport.Android(opens: false, package: package, rule: nil)
+        case .undecided:
+            // No file changes the answer: the matcher says why not on its own.
+            break
+        case .verifiedOn(let host):
+            guard let file = androidHosts[host] else {
+                return URLReport.Android(
+                    opens: nil, package: package, rule: nil,
+                    unknownReason: androidUnknownReasons[host] ?? URLTable.androidNotReadReason(host))
+            }
+            hostFile = file
+        }
+        let verdict = AndroidMatcher.match(parsed, manifest: android.manifest, hostFile: hostFile)
+        notes += verdict.notes.map(URLNote.android)
+        return URLReport.Android(verdict)
     }
 
     /// Each row with its given verdicts, if any: the loops below never build a URLReport.
@@ -465,6 +554,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
         row.inlinks = report.inlinks.map { Int32(clamping: $0) } ?? -1
         if let target = report.redirectTo { redirects[rowCount] = target }
+        setAndroid(report.android, at: rowCount)
         appendGiven(
             Given(verdicts: report.verdicts, opensApp: report.opensApp, unknownReason: report.unknownReason), row)
     }
@@ -488,6 +578,12 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var container = encoder.unkeyedContainer()
         for report in self { try container.encode(report) }
     }
+}
+
+/// A manifest that judges a table's rows for Android, with its filters' App Link status read once.
+struct AndroidJudge: Sendable {
+    var manifest: AndroidManifest
+    var filters: [(filter: IntentFilter, appLink: Bool)]
 }
 
 extension URLTable.Stored {

@@ -34,6 +34,8 @@ public struct DomainStream: Sendable {
         public var servesFile: Bool
         /// Its crawl found custom-scheme links, judged once every associated domain's file is in.
         public var hasSchemeLinks: Bool
+        /// Its URLs were judged for Android (`--android-manifest`): urls.csv has the Android columns.
+        public var androidJudged: Bool
         var location: Location
 
         enum Location: Sendable {
@@ -78,6 +80,7 @@ public struct DomainStream: Sendable {
             }
             servesFile = report.servesWellKnownFile
             hasSchemeLinks = report.crawl?.schemeLinks?.links.isEmpty == false
+            androidJudged = report.urls.androidJudged
             self.location = location
         }
 
@@ -174,6 +177,7 @@ public struct DomainStream: Sendable {
             fresh.setNotes(row.notes, at: position)
             if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
             fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)
+            fresh.setAndroid(row.android, at: position)
         }
         for host in hosts {
             if let matcher = judges[host] { fresh.judge(host: host, by: matcher) } else { fresh.servesNoFile(host) }

@@ -17,6 +17,11 @@ extension URLReport: HandWrittenJSON {
         var object = JSONBytes.Object(layout, out: &out)
         let rule = decidingRule
         object.member("anchorText", string: anchorText, &out)
+        if let android {
+            object.member("androidPackage", string: android.package, &out)
+            object.member("androidRule", string: android.rule, &out)
+            object.member("androidUnknownReason", string: android.unknownReason, &out)
+        }
         object.member("apps", strings: apps, &out)
         object.member("depth", int: depth, &out)
         object.member("foundOn", string: foundOn, &out)
@@ -29,6 +34,7 @@ extension URLReport: HandWrittenJSON {
         } else {
             object.member("opens", bool: opens, &out)
         }
+        if let android { object.member("opensAndroid", bool: android.opens, &out) }
         object.member("opensApp", string: opensApp, &out)
         object.member("redirectTo", string: redirectTo, &out)
         object.member("rule", string: rule?.rule, &out)
@@ -150,6 +156,11 @@ enum JSONBytes {
         mutating func member(_ name: StaticString, bool value: Bool, _ out: inout [UInt8]) {
             key(name, &out)
             out += (value ? "true" : "false").utf8
+        }
+
+        mutating func member(_ name: StaticString, bool value: Bool?, _ out: inout [UInt8]) {
+            key(name, &out)
+            out += (value.map { $0 ? "true" : "false" } ?? "null").utf8
         }
 
         /// An array of strings, one element a line.

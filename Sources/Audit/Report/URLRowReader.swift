@@ -240,10 +240,28 @@ enum URLRowReader {
             return literal("true") || literal("false")
         }
 
+        /// `true`, `false` or `null` (nil).
+        mutating func optionalBool(_ value: inout Bool?) -> Bool {
+            skipSpace()
+            if literal("null") {
+                value = nil
+            } else if literal("true") {
+                value = true
+            } else if literal("false") {
+                value = false
+            } else {
+                return false
+            }
+            return true
+        }
+
         mutating func urlReport() -> URLReport? {
             var url: String?
             var verdicts: [AppVerdict]?
             var unknown = false
+            // The Android members count only when `opensAndroid` is there, as the Codable row reads them.
+            var judgedAndroid = false
+            var android = URLReport.Android(opens: nil, package: nil, rule: nil)
             var row = URLReport(url: "", foundOn: nil, httpStatus: nil, verdicts: [], opensApp: nil, note: nil)
             var seen = Seen()
             let read = object { cursor, key in
@@ -262,6 +280,13 @@ enum URLRowReader {
                 case "href": return seen.first(10) && cursor.optional(&row.href) { $0.string() }
                 case "opens": return seen.first(11) && cursor.opens(&unknown)
                 case "unknownReason": return seen.first(12) && cursor.optional(&row.unknownReason) { $0.string() }
+                case "opensAndroid":
+                    judgedAndroid = true
+                    return seen.first(13) && cursor.optionalBool(&android.opens)
+                case "androidPackage": return seen.first(14) && cursor.optional(&android.package) { $0.string() }
+                case "androidRule": return seen.first(15) && cursor.optional(&android.rule) { $0.string() }
+                case "androidUnknownReason":
+                    return seen.first(16) && cursor.optional(&android.unknownReason) { $0.string() }
                 case "verdicts":
                     verdicts = cursor.array { $0.appVerdict() }
                     return seen.first(9) && verdicts != nil
@@ -270,6 +295,10 @@ enum URLRowReader {
             }
             guard read, let url, let verdicts else { return nil }
             if unknown && row.unknownReason == nil { row.unknownReason = URLReport.unknownWithoutReason }
+            if judgedAndroid {
+                android.settleUnknown()
+                row.android = android
+            }
             row.url = url
             row.verdicts = verdicts
             return row
