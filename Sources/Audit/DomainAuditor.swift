@@ -16,6 +16,8 @@ public struct DomainAuditor: Sendable {
     public var linkedHosts: LinkedHostFiles?
     /// The Android App Links audit of the targets marked for it (`audit --android`); nil: none.
     public var android: AndroidAudit?
+    /// With the app's manifest: its hosts' probes, shared by their own audits and by every crawl judging its rows.
+    public var androidHosts: AndroidHostBoard?
     /// The run's stop signal: a domain whose checks it cut short is not reported, and a crawl too big to judge
     /// quickly once it is set keeps its rows unjudged.
     public var stop: StopSignal
@@ -56,6 +58,9 @@ public struct DomainAuditor: Sendable {
             let result = await crawler.crawl(domain)
             let evidence = CrawlVerdicts.evidence(domain: domain, file: file, result: result, stop: stop)
             urls = evidence.urls
+            // With the Android app's manifest every crawl is judged for it: the rows on this host by its own
+            // assetlinks.json, those on another host the manifest verifies stay unknown.
+            await judgeAndroid(&urls, own: examined.androidHost, domain: domain)
             if !target.ios {
                 urls.leaveUnknown(
                     domain, because: "\(domain) was audited for Android only (only --android-manifest names it)")
@@ -104,7 +109,7 @@ public struct DomainAuditor: Sendable {
             guard let androidAudit else { return nil }
             return await examineAndroidOnly(target, androidAudit)
         }
-        async let androidFetch = androidAudit.asyncMap { await $0.probe(target, fetcher: fetcher) }
+        async let androidFetch = androidAudit.asyncMap { await self.androidProbe(target, $0) }
         async let cdnFetch: Exchange? =
             cdnBase.map { base in
                 FetchRequest(url: base + domain, location: .cdn, policy: .aasaFile(userAgent: agent))
@@ -164,12 +169,36 @@ public struct DomainAuditor: Sendable {
     /// A host only the Android manifest names: its Android audit alone, crawled (with `--crawl`) when its
     /// assetlinks.json could be fetched at all.
     func examineAndroidOnly(_ target: DomainTarget, _ audit: AndroidAudit) async -> Examined? {
-        let probe = await audit.probe(target, fetcher: fetcher)
+        let probe = await androidProbe(target, audit)
         if probe.cancelled { return nil }
         var examined = Examined(
             findings: [], file: nil, apps: [], fetches: [], crawlable: probe.assetLinks.failure == nil, verified: true)
         add(probe, to: &examined)
         return stop.isRequested ? nil : examined
+    }
+
+    /// The target's Android probe: from the board when the manifest verifies the host (a crawl may have fetched it
+    /// already), else its own.
+    func androidProbe(_ target: DomainTarget, _ audit: AndroidAudit) async -> AndroidProbe {
+        if let board = androidHosts, board.hosts.contains(target.domain) { return await board.probe(target) }
+        return await audit.probe(target, fetcher: fetcher)
+    }
+
+    /// With the Android app's manifest every crawl is judged for it: the rows on each host the manifest verifies by
+    /// that host's own assetlinks.json (this domain's as just read, the others' from the board).
+    func judgeAndroid(_ urls: inout URLTable, own: AndroidMatcher.HostFile?, domain: String) async {
+        guard let audit = android, let manifest = audit.manifest, let app = audit.app else { return }
+        urls.judgeAndroid(manifest: manifest)
+        if let own { urls.judgeAndroid(host: domain, by: own) }
+        guard let board = androidHosts else { return }
+        for host in board.hosts.sorted() where host != domain || own == nil {
+            let probe = await board.probe(DomainTarget(domain: host))
+            if probe.cancelled {
+                urls.leaveAndroidUnknown(host, because: "not judged: the run was interrupted")
+            } else {
+                urls.judgeAndroid(host: host, by: probe.hostFile(for: app))
+            }
+        }
     }
 
     /// The Android checks' findings, summary and fetches, and how the host stands for the audited app.

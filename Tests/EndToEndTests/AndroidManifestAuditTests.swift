@@ -127,6 +127,51 @@ import Testing
         #expect(!passing.contains { $0.contains("Android 11") }, "\(passing)")
     }
 
+    /// With --crawl every URL gets the Android answer beside the iOS one: by the crawled host's own file (its dynamic
+    /// rule keeping /account/ in the browser), a wildcard host by its apex's file, another host of the app by that
+    /// host's file (fetched once, whichever domain needs it first), and "no" where no App Link filter takes the URL.
+    @Test func everyCrawledURLIsJudgedForAndroidToo() async throws {
+        let manifest = try Self.manifest(["shop.aasa.test", "*.shop.aasa.test", "good.aasa.test"])
+        let out = try tempDirectory()
+        let result = try await Binary.run(
+            ["audit", "shop.aasa.test"] + Self.server.auditArguments + Self.dal + [
+                "--android-manifest", manifest, "--android-fingerprint", ExampleAndroidProbe.fingerprint,
+                "--crawl", "--max-pages", "40", "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+                "--format", "json,csv,html",
+            ], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 1, "good.aasa.test serves no assetlinks.json: \(result.stdout)\(result.stderr)")
+        let (report, _) = try readReport(out)
+        let shop = try #require(report.domains.first { $0.domain == "shop.aasa.test" })
+        func row(_ url: String) throws -> URLReport { try #require(shop.urls.first { $0.url == url }, "\(url)") }
+        let account = try row("https://shop.aasa.test/account/orders")
+        #expect(account.opensAndroid == false && account.androidRule?.contains("dynamic rule") == true)
+        #expect(account.note?.contains("Android 14 and lower ignore dynamic rules") == true, "\(account.note ?? "")")
+        let shoes = try row("https://shop.aasa.test/shoes/new")
+        #expect(shoes.opensAndroid == true && shoes.androidPackage == "com.acme.shop")
+        #expect(shoes.opensApp != nil, "the iOS answer is still there")
+        #expect(try row("https://blog.shop.aasa.test/hats/").opensAndroid == true)
+        let good = try row("https://good.aasa.test/shop/1")
+        #expect(good.opensAndroid == false && good.androidUnknownReason == nil)
+        #expect(good.androidRule?.contains("good.aasa.test/.well-known/assetlinks.json") == true, "\(good)")
+        let other = try row("https://other.example.net/")
+        #expect(other.opensAndroid == false && other.androidRule == nil)
+        let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)
+        #expect(
+            csv.components(separatedBy: .newlines).first?.hasSuffix(",opens_android,android_package,android_rule")
+                == true)
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("<th>Android</th>"), "an Android column in the URL tables")
+        // Without the manifest: no Android column anywhere.
+        let plain = try tempDirectory()
+        _ = try await Binary.run(
+            ["audit", "shop.aasa.test"] + Self.server.auditArguments + [
+                "--crawl", "--max-pages", "5", "--timeout", FixtureServer.roomyTimeout, "--out", plain.path,
+                "--format", "csv",
+            ])
+        let plainCSV = try String(contentsOf: plain.appendingPathComponent("urls.csv"), encoding: .utf8)
+        #expect(!plainCSV.contains("opens_android"))
+    }
+
     @Test(arguments: [
         (["--android-fingerprint", "AA:BB"], "--android-fingerprint requires --android or --android-manifest"),
         (["--android-package", "com.acme.shop"], "--android-package requires --android or --android-manifest"),

@@ -157,6 +157,9 @@ extension AuditCommand {
             fetcher: fetcher, userAgent: plan.fetch.userAgent, cdnBase: plan.fetch.cdnBase, appID: plan.inputs.appID,
             crawler: crawlOptions.map { Crawler(fetcher: fetcher, options: $0) as any SiteCrawling }, stop: stop)
         auditor.android = plan.fetch.android
+        if let android = plan.fetch.android, android.manifest != nil {
+            auditor.androidHosts = AndroidHostBoard(audit: android, fetcher: fetcher)
+        }
         if let crawl = plan.crawl, crawl.judgeLinkedHosts > 0 {
             auditor.linkedHosts = LinkedHostFiles(
                 fetcher: fetcher, limit: crawl.judgeLinkedHosts, audited: Set(plan.inputs.targets.map(\.domain)),
