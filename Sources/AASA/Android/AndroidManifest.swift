@@ -12,7 +12,9 @@ public struct AndroidManifest: Hashable, Sendable {
     /// The manifest file as named on the command line, for locations.
     public var file: String
     public var package: String?
-    public var filters: [IntentFilter]
+    public var filters: [IntentFilter] {
+        didSet { legacyVerifiedHosts = Self.legacyHosts(filters) }
+    }
     /// Values the device would never see as written (`${…}` placeholders, `@string/…` references), malformed
     /// patterns: each a line and a sentence.
     public var problems: [Problem]
@@ -35,7 +37,10 @@ public struct AndroidManifest: Hashable, Sendable {
     }
 
     /// Every host of a filter that handles web URLs: Android 11 and lower verify the app only when all of them pass.
-    public var legacyVerifiedHosts: [String] {
+    /// Kept, not computed per call: every crawled URL a filter takes asks for it.
+    public private(set) var legacyVerifiedHosts: [String] = []
+
+    static func legacyHosts(_ filters: [IntentFilter]) -> [String] {
         var seen: Set<String> = []
         return filters.filter(\.handlesWebURLs).flatMap { $0.hosts.map(IntentFilter.verificationHost) }.filter {
             seen.insert($0).inserted
@@ -72,6 +77,7 @@ public struct AndroidManifest: Hashable, Sendable {
         }
         walk(root, component: nil)
         self.filters = filters
+        legacyVerifiedHosts = Self.legacyHosts(filters)
         self.problems = problems
     }
 
