@@ -19,4 +19,17 @@ import Testing
             then: ["--android": "true"], now: ["--android": "true", "--no-dal": "true"])
         #expect(Set(set.keys) == ["android-google-failure", "android-google-mismatch"], "\(set)")
     }
+
+    /// Another app (or another signing key) decides whether each host verifies the audited app, and nothing else.
+    @Test func theAuditedAppDecidesOnlyWhetherHostsVerifyIt() {
+        let then = ["--android": "true", "--android-package": "com.acme.shop"]
+        for now in [
+            ["--android": "true", "--android-package": "com.acme.shop.debug"],
+            then.merging(["--android-fingerprint": "AA:BB"]) { $1 },
+            then.merging(["--android-manifest": "sha256:00"]) { $1 },
+        ] {
+            let set = OptionEffects.uncomparable(then: then, now: now)
+            #expect(Set(set.keys) == ["android-app-not-verified"], "\(now): \(set)")
+        }
+    }
 }

@@ -25,6 +25,7 @@ enum OptionEffects {
         (["--timeout"], [FetchTimeout.description.id]),
         (["--android"], Catalogue.descriptions.filter { $0.area == .android }.map(\.id)),
         (["--no-dal", "--dal-base"], [AndroidGoogleFailure.description.id, AndroidGoogleMismatch.description.id]),
+        (["--android-manifest", "--android-package", "--android-fingerprint"], [AndroidAppNotVerified.description.id]),
     ]
 
     /// The checks whose findings cannot be compared, each with the option difference that decides it, given both
