@@ -30,6 +30,10 @@ public enum JUnitReport {
         private let failOn: Severity?
         private let sink: (String) throws -> Void
         private let domainChecks: [String]
+        /// A host only the Android manifest names: the Android checks, and the crawl's (its site may be crawled).
+        private let androidOnlyChecks: [String]
+        /// A host audited for iOS alone in an Android run: every check but the Android ones.
+        private let iosOnlyChecks: [String]
         private let entitlementChecks: [String]
         private var tests = 0
         private var failures = 0
@@ -51,20 +55,32 @@ public enum JUnitReport {
                 !linkOnly.contains($0.id) && (android || $0.area != .android)
             }
             .map(\.id)
+            androidOnlyChecks = Catalogue.descriptions.filter { $0.area == .android || $0.area == .crawl }.map(\.id)
+            iosOnlyChecks = Catalogue.descriptions.filter { !linkOnly.contains($0.id) && $0.area != .android }.map(\.id)
             entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
+        }
+
+        /// The checks that ran on the domain: those of its platforms in an Android run, else every domain check.
+        private func checks(_ entry: DomainStream.Entry) -> [String] {
+            switch entry.platforms {
+            case ["android"]?: androidOnlyChecks
+            case ["ios"]?: iosOnlyChecks
+            default: domainChecks
+            }
         }
 
         public func needs(_ position: Int) -> Bool { JUnitReport.read(report.domains.entries[position], failOn) }
 
         public func add(_ domain: DomainReport?, at position: Int) throws {
             let findings = needs(position) ? domain?.findings ?? [] : []
+            let entry = report.domains.entries[position]
+            let checks = checks(entry)
             if needs(position) {
-                count(suite(findings, checks: domainChecks, failOn: failOn))
+                count(suite(findings, checks: checks, failOn: failOn))
             } else {
-                tests += domainChecks.count
+                tests += checks.count
             }
-            let name = report.domains.entries[position].domain
-            piece += suite(name: name, findings: findings, checks: domainChecks, failOn: failOn)
+            piece += suite(name: entry.domain, findings: findings, checks: checks, failOn: failOn)
             if piece.utf8.count >= 65_536 { keepPiece() }
         }
 

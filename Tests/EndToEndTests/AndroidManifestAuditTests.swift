@@ -82,6 +82,30 @@ import Testing
         #expect(plain.domains.first?.platforms == nil, "without --android nothing says platforms")
     }
 
+    /// JUnit lists as a domain's cases the checks of the platforms it was audited for: no Android case for a host
+    /// audited for iOS alone, no iOS case for one only the manifest names.
+    @Test func junitCasesFollowEachDomainsPlatforms() async throws {
+        let manifest = try Self.manifest(["android.aasa.test", "androidinclude.aasa.test"])
+        let out = try tempDirectory()
+        _ = try await Binary.run(
+            ["audit", "android.aasa.test", "good.aasa.test"] + Self.server.auditArguments + Self.dal + [
+                "--android-manifest", manifest, "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+                "--format", "junit",
+            ])
+        let junit = try String(contentsOf: out.appendingPathComponent("report.junit.xml"), encoding: .utf8)
+        func suite(_ host: String) throws -> String {
+            let start = try #require(junit.range(of: #"<testsuite name="\#(host)""#), "\(host): \(junit)")
+            let end = try #require(junit.range(of: "</testsuite>", range: start.upperBound..<junit.endIndex))
+            return String(junit[start.lowerBound..<end.upperBound])
+        }
+        let both = try suite("android.aasa.test")
+        #expect(both.contains(#"name="android-app-not-verified""#) && both.contains(#"name="tls-untrusted""#))
+        let ios = try suite("good.aasa.test")
+        #expect(!ios.contains(#"name="android-"#) && ios.contains(#"name="tls-untrusted""#))
+        let android = try suite("androidinclude.aasa.test")
+        #expect(android.contains(#"name="android-app-not-verified""#) && !android.contains(#"name="tls-untrusted""#))
+    }
+
     /// The app the manifest names is checked on each host: listed with the certificate given, it verifies; listed
     /// with another key, the error names both verifiers' reasons and the usual signing-key mix-up.
     @Test func eachHostSaysWhetherItVerifiesTheAuditedApp() async throws {

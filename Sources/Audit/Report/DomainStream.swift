@@ -36,6 +36,8 @@ public struct DomainStream: Sendable {
         public var hasSchemeLinks: Bool
         /// Its URLs were judged for Android (`--android-manifest`): urls.csv has the Android columns.
         public var androidJudged: Bool
+        /// The platforms audited (`DomainReport.platforms`): nil outside an Android run.
+        public var platforms: [String]?
         var location: Location
 
         enum Location: Sendable {
@@ -81,6 +83,7 @@ public struct DomainStream: Sendable {
             servesFile = report.servesWellKnownFile
             hasSchemeLinks = report.crawl?.schemeLinks?.links.isEmpty == false
             androidJudged = report.urls.androidJudged
+            platforms = report.platforms
             self.location = location
         }
 
