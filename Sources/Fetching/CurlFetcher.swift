@@ -442,6 +442,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T),
             tls: ms(CURLINFO_APPCONNECT_TIME_T),
             firstByte: ms(CURLINFO_STARTTRANSFER_TIME_T), total: ms(CURLINFO_TOTAL_TIME_T))
+        exchange.timingsMs.longestGap = t.longestGapMs.map { ($0 * 1000).rounded() / 1000 }
         let message =
             code == CURLE_OK ? "" : easy.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : easy.errorText
         if code != CURLE_OK && !capped && !tooBig {

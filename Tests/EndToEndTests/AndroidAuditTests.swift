@@ -14,6 +14,7 @@ import Testing
         Scenario("androidtemp", ["android-redirect"]), Scenario("androidtype", ["android-content-type"], 0),
         Scenario("androidstatus", ["android-http-status"]), Scenario("androidbig", ["android-too-large"]),
         Scenario("androidchunked", ["android-too-large"], 0), Scenario("androidslow", ["android-slow"]),
+        Scenario("androidstall", ["android-slow"]),
         Scenario("androidrobots", ["android-robots-disallowed"], 0),
         Scenario("androiddalerror", ["android-google-failure"]),
         Scenario("androiddalbad", ["android-google-failure"], 0),

@@ -16,7 +16,7 @@ PATH = "/.well-known/assetlinks.json"
 # Every host this module answers for; server.py gives each a good AASA file too.
 HOSTS = ("android", "androidredirect", "androidtemp", "androidtype", "androidstatus", "androidbig", "androidchunked",
          "androidslow", "androidrobots", "androiddalerror", "androiddalbad", "androidstale", "androidinclude",
-         "androidlower", "androidaosp", "androidkey")
+         "androidlower", "androidaosp", "androidkey", "androidstall")
 # The demo (Scripts/demo): the shop serves the app's statement with Android 15 dynamic rules that keep /account/ in
 # the browser; androidkey lists the upload key, not the key Play signs the installed app with (the usual mix-up).
 UPLOAD_KEY = "B2:" + "4F:" * 30 + "0D"
@@ -71,9 +71,26 @@ def serve(handler, name, path):
     elif name == "androidslow":
         time.sleep(6)  # past Android's 5 s read timeout, within any test's --timeout
         handler.send(200, FILE, "application/json")
+    elif name == "androidstall":
+        stall(handler)
     else:
         handler.send(200, FILES.get(name, FILE), "application/json")
     return True
+
+
+def stall(handler):
+    """The first byte at once, then a wait past Android's 5 s read timeout before the rest of the body."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(FILE)))
+    handler.end_headers()
+    try:
+        handler.wfile.write(FILE[:10])
+        handler.wfile.flush()
+        time.sleep(6)
+        handler.wfile.write(FILE[10:])
+    except OSError:
+        pass
 
 
 def big(handler):

@@ -77,6 +77,8 @@ public struct Timings: Codable, Hashable, Sendable {
     public var tls: Double?
     public var firstByte: Double?
     public var total: Double?
+    /// The longest wait between two chunks of the body, when the request's policy measures it (`measuresGaps`).
+    public var longestGap: Double?
 
     public init(
         dns: Double? = nil, connect: Double? = nil, tls: Double? = nil, firstByte: Double? = nil, total: Double? = nil

@@ -28,6 +28,9 @@ public struct FetchPolicy: Sendable, Equatable {
     /// when any of its addresses is this machine's or a private network's (`BlockedAddress`), then connects only to
     /// the addresses it checked. Hosts a `--connect-to` mapping covers are the user's and never refused.
     public var guardsAddresses = false
+    /// Record the longest wait between two chunks of the body (`Timings.longestGap`): Android's verifier gives up
+    /// when a read waits 5 s, however fast the first byte came.
+    public var measuresGaps = false
 
     private init(
         userAgent: String, maxBytes: Int, refusesDeclaredOversize: Bool, capturesTLS: Bool = false,
@@ -56,9 +59,11 @@ public struct FetchPolicy: Sendable, Equatable {
     /// assetlinks.json as Android's verifier fetches it: its user agent, its 1 MiB limit (refused outright when the
     /// declared length is over it, as the verifier refuses), every header kept for the checks, the body kept.
     public static func assetLinks(capturesTLS: Bool = false) -> FetchPolicy {
-        FetchPolicy(
+        var policy = FetchPolicy(
             userAgent: UserAgents.android, maxBytes: SizeLimits.assetLinks, refusesDeclaredOversize: true,
             capturesTLS: capturesTLS, digestsBody: true)
+        policy.measuresGaps = true
+        return policy
     }
 
     /// Google's Digital Asset Links API answer: JSON of a few KiB; the same cap as the file it describes.

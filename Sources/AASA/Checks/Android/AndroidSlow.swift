@@ -7,7 +7,8 @@ public enum AndroidSlow: Check {
         summary: "assetlinks.json answers within Android's 5 s timeouts",
         rationale: """
             AOSP's verifier opens the connection with a 5 s connect timeout and reads with a 5 s read timeout \
-            (StatementService's HTTP_CONNECTION_TIMEOUT_MILLIS); a server slower than that fails verification on the \
+            (StatementService's HTTP_CONNECTION_TIMEOUT_MILLIS), which applies to every read: to the first byte and \
+            to each wait between two parts of the body. A server slower than that fails verification on the \
             device, even when a desktop browser or this audit's longer timeout gets the file.
             """,
         reference: AndroidDocs.statementServiceFetcher)
@@ -20,8 +21,18 @@ public enum AndroidSlow: Check {
             .failing(
                 ExampleAndroidProbe.probe(
                     ExampleAndroidProbe.file(timings: Timings(connect: 30, tls: 80, firstByte: 6_200, total: 6_210))),
-                at: [ExampleAndroidProbe.fileURL])
+                at: [ExampleAndroidProbe.fileURL]),
+            .failing(
+                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(timings: stalled)), at: [ExampleAndroidProbe.fileURL]
+            ),
         ])
+
+    /// A first byte in time, then a read that waits past the limit.
+    static var stalled: Timings {
+        var t = Timings(connect: 30, tls: 80, firstByte: 130, total: 6_300)
+        t.longestGap = 6_100
+        return t
+    }
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks
@@ -34,6 +45,8 @@ public enum AndroidSlow: Check {
                 "opening the connection took \(Int(connecting)) ms"
             } else if waiting > limitMs {
                 "the answer's first byte came \(Int(waiting)) ms after the request"
+            } else if let gap = t.longestGap, gap > limitMs {
+                "the body stalled for \(Int(gap)) ms between two reads"
             } else {
                 nil
             }
