@@ -47,7 +47,7 @@ public enum FindingsCSV {
     }
 
     /// findings.csv in a report pass: each domain's findings as the pass hands it over, then the entitlements
-    /// file's.
+    /// file's and the Android manifest's (domain `(android manifest)`).
     public final class Writer: ReportPassWriter {
         private let report: StreamedReport
         private let stream: CSV.Stream<Row>
@@ -71,6 +71,9 @@ public enum FindingsCSV {
         public func finish() throws {
             for finding in report.header.entitlements?.findings ?? [] {
                 try stream.add(Row(domain: "(entitlements)", finding: finding))
+            }
+            for finding in report.header.androidManifest?.findings ?? [] {
+                try stream.add(Row(domain: "(android manifest)", finding: finding))
             }
             try stream.finish()
         }

@@ -79,6 +79,7 @@ public enum HTMLReport {
             h += refusedSection(report.refused)
             if let changes = report.changes { h += changesSection(changes) }
             if let entitlements = report.entitlements { h += entitlementsSection(entitlements) }
+            if let manifest = report.androidManifest { h += androidManifestSection(manifest) }
             try sink(h)
             if compact { try passingList(streamed, into: sink) }
             for position in full { try sink(try sections.text(for: position)) }
@@ -309,6 +310,17 @@ public enum HTMLReport {
             "<section><h2>Entitlements: \(url(e.file)) \(badge(verdict, verdict))</h2><p>App: <code>\(escapeHTML(e.appID ?? "unknown"))</code></p><ul>"
         h += e.entries.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined() + "</ul>"
         h += e.findings.map { findingHTML($0, lines: []) }.joined()
+        return h + "</section>\n"
+    }
+
+    /// The Android app's manifest: its package, the App Link hosts Android 12+ verifies, the findings about it.
+    static func androidManifestSection(_ m: AuditReport.AndroidManifestReport) -> String {
+        let verdict = DomainReport.verdict(m.findings).rawValue
+        var h =
+            "<section><h2>Android manifest: \(url(m.file)) \(badge(verdict, verdict))</h2><p>Package: <code>\(escapeHTML(m.package))</code></p>"
+        h += "<p>App Link hosts Android 12+ verifies:</p><ul>"
+        h += m.hosts.map { "<li><code>\(escapeHTML($0))</code></li>" }.joined() + "</ul>"
+        h += m.findings.map { findingHTML($0, lines: []) }.joined()
         return h + "</section>\n"
     }
 

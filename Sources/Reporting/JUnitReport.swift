@@ -3,7 +3,8 @@ import Audit
 import Foundation
 
 /// `--format junit`: one suite per domain, one case per check, a failure per finding at or above --fail-on. The
-/// entitlements file read with `--entitlements` is a suite of its own, so its findings fail the report exactly as
+/// entitlements file read with `--entitlements` and the Android manifest (`--android-manifest`) are suites of their
+/// own, so its findings fail the report exactly as
 /// they fail the run's exit status; the refused input lines are a suite of their own too, a failing case each (those
 /// past the listed ones one case that counts them), as they fail the run. `failOn` nil (`--fail-on none`): no
 /// finding is a failure. A check whose findings an ignore entry all silenced is a skipped case.
@@ -35,6 +36,7 @@ public enum JUnitReport {
         /// A host audited for iOS alone in an Android run: every check but the Android ones.
         private let iosOnlyChecks: [String]
         private let entitlementChecks: [String]
+        private let manifestChecks: [String]
         private var tests = 0
         private var failures = 0
         private var skipped = 0
@@ -49,15 +51,22 @@ public enum JUnitReport {
             // The checks of one tapped link judge `links` runs, never a domain: they are no case of a domain's
             // suite (link-custom-scheme is: a crawl finds scheme links on the domain's pages).
             // The Android checks are cases only of a run that audited Android (`--android`, in its options).
-            let linkOnly = Set(Catalogue.linkChecks.map { $0.description.id })
+            // The manifest checks are the cases of the Android manifest's own suite.
+            let linkOnly = Set(
+                Catalogue.linkChecks.map { $0.description.id }
+                    + Catalogue.androidManifestChecks.map { $0.description.id })
             let android = report.header.options?["--android"] == "true"
             domainChecks = Catalogue.descriptions.filter {
                 !linkOnly.contains($0.id) && (android || $0.area != .android)
             }
             .map(\.id)
-            androidOnlyChecks = Catalogue.descriptions.filter { $0.area == .android || $0.area == .crawl }.map(\.id)
+            androidOnlyChecks = Catalogue.descriptions.filter {
+                !linkOnly.contains($0.id) && ($0.area == .android || $0.area == .crawl)
+            }
+            .map(\.id)
             iosOnlyChecks = Catalogue.descriptions.filter { !linkOnly.contains($0.id) && $0.area != .android }.map(\.id)
             entitlementChecks = Catalogue.entitlementChecks.map { $0.description.id }
+            manifestChecks = Catalogue.androidManifestChecks.map { $0.description.id }
         }
 
         /// The checks that ran on the domain: those of its platforms in an Android run, else every domain check.
@@ -101,6 +110,9 @@ public enum JUnitReport {
             if let entitlements = report.header.entitlements {
                 count(suite(entitlements.findings, checks: entitlementChecks, failOn: failOn))
             }
+            if let manifest = report.header.androidManifest {
+                count(suite(manifest.findings, checks: manifestChecks, failOn: failOn))
+            }
             let refused = refusedSuite(report.header.refused)
             tests += refused.tests
             failures += refused.tests
@@ -115,6 +127,12 @@ public enum JUnitReport {
                 tail += suite(
                     name: "entitlements \(entitlements.file)", findings: entitlements.findings,
                     checks: entitlementChecks, failOn: failOn)
+            }
+            if let manifest = report.header.androidManifest {
+                // Only the checks that read the manifest are its cases.
+                tail += suite(
+                    name: "android manifest \(manifest.file)", findings: manifest.findings, checks: manifestChecks,
+                    failOn: failOn)
             }
             try sink(tail + refused.text + "</testsuites>\n")
         }

@@ -4,8 +4,8 @@ import Foundation
 
 /// `--format markdown`: a short summary for a pull-request comment or a CI job summary: the headline every format
 /// shares (`AuditReport.headline`), a row per domain worst first, then each domain that warns or fails with its
-/// findings' messages, worst first. The entitlements file read with `--entitlements` gets a row of its own, named
-/// in the headline apart from the domains.
+/// findings' messages, worst first. The entitlements file read with `--entitlements` and the Android manifest
+/// (`--android-manifest`) get a row of their own each, named in the headline apart from the domains.
 public enum MarkdownReport {
     /// Findings listed per domain, and domains whose findings are listed (worst first): a summary of 100,000
     /// failing domains stays a page; report.html lists the rest.
@@ -109,6 +109,11 @@ public enum MarkdownReport {
             }
             if let e = report.entitlements, let verdict = entitlementsVerdict {
                 row("entitlements `\(mdCode(e.file))`", MarkdownReport.shown(e.findings), verdict)
+            }
+            if let m = report.androidManifest {
+                row(
+                    "Android manifest `\(mdCode(m.file))`", MarkdownReport.shown(m.findings),
+                    DomainReport.verdict(m.findings))
             }
             lines += details
             if undetailed > 0 { lines += ["", "_Findings of \(undetailed) more domain(s): see report.html_"] }

@@ -74,6 +74,13 @@ extension CustomSchemeEvidence: ExampleEvidence {
     static func allFindings(_ evidence: CustomSchemeEvidence) -> [Finding] { Catalogue.check(evidence) }
 }
 
+extension AndroidManifest: ExampleEvidence {
+    static func locationProblem(_ finding: Finding) -> String? {
+        finding.location.url != nil && finding.location.line != nil ? nil : "a manifest finding names the file and line"
+    }
+    static func allFindings(_ manifest: AndroidManifest) -> [Finding] { Catalogue.check(manifest) }
+}
+
 extension RelationExtensions: ExampleEvidence {
     static func locationProblem(_ finding: Finding) -> String? {
         finding.location.pointer != nil && finding.location.line != nil
@@ -186,9 +193,10 @@ struct CheckCase: CustomTestStringConvertible, Sendable {
     static let androidCases: [CheckCase] = Catalogue.androidChecks.map { CheckCase($0) }
     static let androidFileCases: [CheckCase] = Catalogue.androidFileChecks.map { CheckCase($0) }
     static let dynamicRuleCases: [CheckCase] = Catalogue.dynamicRuleChecks.map { CheckCase($0) }
+    static let androidManifestCases: [CheckCase] = Catalogue.androidManifestChecks.map { CheckCase($0) }
     static let cases: [CheckCase] =
         transportCases + documentCases + entitlementCases + associationCases + crawlCases + customSchemeCases
-        + limitCases + linkCases + androidCases + androidFileCases + dynamicRuleCases
+        + limitCases + linkCases + androidCases + androidFileCases + dynamicRuleCases + androidManifestCases
 
     @Test func theCasesCoverTheCatalogueInItsOrder() {
         #expect(Self.cases.map(\.description.id) == Catalogue.descriptions.map(\.id))

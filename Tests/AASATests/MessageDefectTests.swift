@@ -24,6 +24,7 @@ import Testing
         for check in Catalogue.limitChecks { all += texts(check) }
         for check in Catalogue.androidChecks { all += texts(check) }
         for check in Catalogue.dynamicRuleChecks { all += texts(check) }
+        for check in Catalogue.androidManifestChecks { all += texts(check) }
         return all
     }()
 

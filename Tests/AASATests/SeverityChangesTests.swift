@@ -36,6 +36,7 @@ import Testing
         for c in Catalogue.androidChecks { problems += Self.unexplained(c) }
         for c in Catalogue.androidFileChecks { problems += Self.unexplained(c) }
         for c in Catalogue.dynamicRuleChecks { problems += Self.unexplained(c) }
+        for c in Catalogue.androidManifestChecks { problems += Self.unexplained(c) }
         #expect(problems.isEmpty, "\(problems)")
     }
 
@@ -50,7 +51,7 @@ import Testing
             + Catalogue.crawlChecks.map { "\($0)" } + Catalogue.customSchemeChecks.map { "\($0)" }
             + Catalogue.limitChecks.map { "\($0)" } + Catalogue.linkChecks.map { "\($0)" }
             + Catalogue.androidChecks.map { "\($0)" } + Catalogue.androidFileChecks.map { "\($0)" }
-            + Catalogue.dynamicRuleChecks.map { "\($0)" }
+            + Catalogue.dynamicRuleChecks.map { "\($0)" } + Catalogue.androidManifestChecks.map { "\($0)" }
         var checked = 0
         for (name, d) in zip(typeNames, Catalogue.descriptions) {
             let path = try #require(files.first { $0.hasSuffix("/\(name).swift") }, "no file for \(name)")

@@ -20,6 +20,15 @@ public struct AndroidManifest: Hashable, Sendable {
     public var problems: [Problem]
 
     public struct Problem: Hashable, Sendable {
+        /// What the device would do with the value: the checks report each kind under its own ID.
+        public enum Kind: Hashable, Sendable {
+            /// A `${…}` placeholder or an `@string/…` reference: only the merged manifest says what it is.
+            case unresolved
+            /// A path pattern Android refuses when it parses the manifest.
+            case malformedPattern
+        }
+
+        public var kind: Kind
         public var line: Int
         public var message: String
         public var fix: String
@@ -59,7 +68,8 @@ public struct AndroidManifest: Hashable, Sendable {
         if let declared, Self.isUnresolved(declared) {
             problems.append(
                 Problem(
-                    line: root.line, message: "The manifest's package is \(declared), a value Gradle fills in.",
+                    kind: .unresolved, line: root.line,
+                    message: "The manifest's package is \(declared), a value Gradle fills in.",
                     fix: Self.placeholderFix))
         }
         self.package = override ?? declared.flatMap { Self.isUnresolved($0) ? nil : $0 }
@@ -196,7 +206,7 @@ public struct IntentFilter: Hashable, Sendable {
             if AndroidManifest.isUnresolved(value) {
                 problems.append(
                     AndroidManifest.Problem(
-                        line: element.line,
+                        kind: .unresolved, line: element.line,
                         message: "android:\(name)=\"\(raw)\" on <\(element.name)> is a value Gradle fills in; this "
                             + "manifest does not say what the device sees.", fix: AndroidManifest.placeholderFix))
             }
@@ -210,7 +220,7 @@ public struct IntentFilter: Hashable, Sendable {
             } catch {
                 problems.append(
                     AndroidManifest.Problem(
-                        line: element.line,
+                        kind: .malformedPattern, line: element.line,
                         message:
                             "android:\(attribute)=\"\(pattern)\" is malformed (\(error.reason)); Android refuses it "
                             + "when it parses the manifest.",

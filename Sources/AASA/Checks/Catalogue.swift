@@ -57,6 +57,12 @@ public enum Catalogue {
         AndroidDynamicUnknownKey.self, AndroidDynamicMalformed.self, AndroidDynamicUnreachable.self,
     ]
 
+    /// Checks over the app's AndroidManifest.xml (`audit --android-manifest`): values the device never sees as
+    /// written, patterns Android refuses, web filters Android 12+ does not verify.
+    public static let androidManifestChecks: [any Check<AndroidManifest>.Type] = [
+        AndroidManifestUnresolved.self, AndroidManifestPattern.self, AndroidFilterNotVerified.self,
+    ]
+
     /// Checks about the tool's own caps. They are not run with the others: `FindingSink` raises their findings
     /// as it collects.
     public static let limitChecks: [any Check<DecodedFile>.Type] = [FindingsTruncated.self]
@@ -69,6 +75,14 @@ public enum Catalogue {
             + androidChecks.map { $0.description }
             + androidFileChecks.map { $0.description }
             + dynamicRuleChecks.map { $0.description }
+            + androidManifestChecks.map { $0.description }
+    }
+
+    /// Runs every manifest check on the app's AndroidManifest.xml; findings name the file and the element's line.
+    public static func check(_ manifest: AndroidManifest) -> [Finding] {
+        var sink = FindingSink(url: manifest.file, scope: .androidManifest)
+        for check in androidManifestChecks { check.run(manifest, into: &sink) }
+        return sink.findings.sortedForReading()
     }
 
     /// The dynamic-rule checks of one statement; `url` is the assetlinks.json the statement came from.

@@ -9,6 +9,8 @@ public enum FindingScope: Sendable, Equatable {
     case crawl
     /// The app's entitlements file.
     case entitlements
+    /// The Android app's AndroidManifest.xml.
+    case androidManifest
 
     /// Where the findings were raised, as the truncation's message says it.
     var place: String {
@@ -17,6 +19,7 @@ public enum FindingScope: Sendable, Equatable {
         case .fetches: "in this domain's fetches"
         case .crawl: "on this site's crawl"
         case .entitlements: "in the entitlements file"
+        case .androidManifest: "in the Android manifest"
         }
     }
 
@@ -27,6 +30,7 @@ public enum FindingScope: Sendable, Equatable {
         case .fetches: "per domain's fetches"
         case .crawl: "per site's crawl"
         case .entitlements: "per entitlements file"
+        case .androidManifest: "per Android manifest"
         }
     }
 }

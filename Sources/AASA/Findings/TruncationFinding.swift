@@ -21,7 +21,7 @@ public enum TruncationFinding {
         let more = omitted.total
         let again =
             switch scope {
-            case .file, .entitlements: "check the file again"
+            case .file, .entitlements, .androidManifest: "check the file again"
             case .fetches: "audit the domain again"
             case .crawl: "crawl the site again"
             }

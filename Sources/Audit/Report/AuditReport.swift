@@ -43,6 +43,8 @@ public struct AuditReport: Codable, Sendable {
     public var domains: [DomainReport]
     /// The entitlements file read with `--entitlements`, and the findings about its entries.
     public var entitlements: EntitlementsReport?
+    /// The Android app's manifest read with `--android-manifest`, and the findings about it.
+    public var androidManifest: AndroidManifestReport?
     /// Present when a baseline was compared (`--baseline`, or the previous run under Reports/).
     public var changes: Changes?
     /// Which part of a split run this is (`audit --shard I/N`); absent in a whole run and in a merged one.
@@ -72,10 +74,11 @@ public struct AuditReport: Codable, Sendable {
 
     public init(
         version: String, startedAt: Date, finishedAt: Date, interrupted: Bool, notAudited: [String],
-        domains: [DomainReport], entitlements: EntitlementsReport? = nil, inputErrors: [InputError] = [],
-        inputErrorsOmitted: Int = 0
+        domains: [DomainReport], entitlements: EntitlementsReport? = nil,
+        androidManifest: AndroidManifestReport? = nil, inputErrors: [InputError] = [], inputErrorsOmitted: Int = 0
     ) {
         self.entitlements = entitlements
+        self.androidManifest = androidManifest
         self.inputErrors = inputErrors.isEmpty ? nil : inputErrors
         self.inputErrorsOmitted = inputErrorsOmitted > 0 ? inputErrorsOmitted : nil
         tool = Tool(name: "aasa-audit", version: version)
@@ -85,7 +88,7 @@ public struct AuditReport: Codable, Sendable {
         self.notAudited = notAudited
         self.domains = domains
         // Every finding counts, those a `findings-truncated` finding stands for included.
-        let findings = AuditReport.allFindings(domains, entitlements)
+        let findings = domains.flatMap(\.findings) + AuditReport.appFindings(entitlements, androidManifest)
         let tallies = domains.map { $0.urls.tally() }
         summary = Summary(
             domains: domains.count, errors: findings.count(.error), warnings: findings.count(.warning),
@@ -103,12 +106,9 @@ public struct AuditReport: Codable, Sendable {
         RefusedInputs(errors: inputErrors ?? [], omitted: max(0, inputErrorsOmitted ?? 0))
     }
 
-    /// Every domain's findings and the entitlements file's: what the summary counts and the exit status judges.
-    public var allFindings: [Finding] { AuditReport.allFindings(domains, entitlements) }
-
-    static func allFindings(_ domains: [DomainReport], _ entitlements: EntitlementsReport?) -> [Finding] {
-        domains.flatMap(\.findings) + (entitlements?.findings ?? [])
-    }
+    /// Every domain's findings, the entitlements file's and the Android manifest's: what the summary counts and the
+    /// exit status judges.
+    public var allFindings: [Finding] { domains.flatMap(\.findings) + appFindings }
 
     /// report.json's bytes: `JSONOutput`'s format (sorted keys, ISO 8601 dates, no escaped slashes).
     public func json() throws -> Data {

@@ -122,11 +122,13 @@ public enum MergeShards {
         let first = parts[0].report
         var entitlements = first.entitlements
         entitlements?.findings = unique(parts.flatMap { $0.report.entitlements?.findings ?? [] })
+        var manifest = first.androidManifest
+        manifest?.findings = unique(parts.flatMap { $0.report.androidManifest?.findings ?? [] })
         var header = AuditReport(
             version: first.tool.version, startedAt: parts.map(\.report.startedAt).min()!,
             finishedAt: parts.map(\.report.finishedAt).max()!, interrupted: parts.contains { $0.report.interrupted },
-            notAudited: notAudited, domains: [], entitlements: entitlements, inputErrors: refused.errors,
-            inputErrorsOmitted: refused.omitted)
+            notAudited: notAudited, domains: [], entitlements: entitlements, androidManifest: manifest,
+            inputErrors: refused.errors, inputErrorsOmitted: refused.omitted)
         header.options = first.options
         header.urlSchemes = first.urlSchemes
         return StreamedReport(header: header, domains: domains)
@@ -221,7 +223,7 @@ public enum MergeShards {
         }
     }
 
-    /// Findings that every shard repeats (the entitlements file's), each kept once, in the order first seen.
+    /// Findings that every shard repeats (the entitlements file's, the Android manifest's), each kept once, in the order first seen.
     static func unique(_ findings: [Finding]) -> [Finding] {
         let encoder = JSONOutput.encoder()
         var seen = Set<Data>()

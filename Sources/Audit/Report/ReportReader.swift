@@ -211,6 +211,9 @@ enum ReportReader {
             if let findings = report.entitlements?.findings, ReportNumbers.tally(findings) == nil {
                 throw Problem(text: "entitlements.findings: " + Self.tooMany)
             }
+            if let findings = report.androidManifest?.findings, ReportNumbers.tally(findings) == nil {
+                throw Problem(text: "androidManifest.findings: " + Self.tooMany)
+            }
             return report
         }
 

@@ -11,13 +11,13 @@ public struct StreamedReport: Sendable {
     /// (no crawl, a report read back, `merge`).
     public var inlinks: InlinkSpool?
 
-    /// `header`'s summary is worked out from `domains`' entries and its entitlement findings.
+    /// `header`'s summary is worked out from `domains`' entries and its app findings (entitlements, Android manifest).
     public init(header: AuditReport, domains: DomainStream) {
         self.domains = domains
         self.header = header
         self.header.domains = []
         let entries = domains.entries
-        let entitlements = header.entitlements?.findings ?? []
+        let entitlements = header.appFindings
         func sum(_ value: (DomainStream.Entry) -> Int) -> Int { entries.reduce(0) { $0 + value($1) } }
         self.header.summary = AuditReport.Summary(
             domains: entries.count, errors: sum(\.errors) + entitlements.count(.error),
@@ -38,10 +38,10 @@ public struct StreamedReport: Sendable {
 
     public var summary: AuditReport.Summary { header.summary }
 
-    /// Whether any domain's or the entitlements file's finding is at `severity` or worse: the exit status.
+    /// Whether any domain's, the entitlements file's or the Android manifest's finding is at `severity` or worse: the
+    /// exit status.
     public func reaches(_ severity: Severity) -> Bool {
-        domains.entries.contains { $0.reaches(severity) }
-            || (header.entitlements?.findings ?? []).contains(atLeast: severity)
+        domains.entries.contains { $0.reaches(severity) } || header.appFindings.contains(atLeast: severity)
     }
 
     /// report.json's bytes in pieces of about 64 KiB, a domain at a time.

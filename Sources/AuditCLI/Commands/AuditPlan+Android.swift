@@ -1,6 +1,7 @@
 import AASA
 import Audit
 import Crawling
+import Fetching
 import ManifestXML
 
 /// `audit`'s Android options: `--android`, `--android-manifest` (which implies it), the app's package and
@@ -48,6 +49,21 @@ extension AuditCommand {
                 command: spec.name)
         }
         return audit
+    }
+
+    /// The manifest's own findings (unresolved values, malformed patterns, web filters Android 12+ does not verify):
+    /// the report's `androidManifest` entry, counted like the entitlements file's.
+    static func androidManifestFindings(_ manifest: AndroidManifest?) -> [Finding] {
+        manifest.map(Catalogue.check) ?? []
+    }
+
+    /// The manifest's App Link hosts as audited: each a domain the parser takes (a `${…}` host is not one: its
+    /// finding says so), in the form the domain entries name it.
+    static func androidManifestHosts(_ manifest: AndroidManifest) -> [String] {
+        manifest.verifiedHosts.compactMap {
+            guard case .success(let target) = DomainParser.parse($0) else { return nil }
+            return target.domain
+        }
     }
 
     /// The manifest `--android-manifest` names, read and modelled; nil without the option.

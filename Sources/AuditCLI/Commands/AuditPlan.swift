@@ -16,6 +16,9 @@ extension AuditCommand {
             var refused = RefusedInputs()
             var entitlements: Entitlements?
             var entitlementFindings: [Finding]
+            /// `--android-manifest`, and the findings about the manifest itself (`Plan.androidManifestFindings`).
+            var androidManifest: AndroidManifest? = nil
+            var androidManifestFindings: [Finding] = []
             var appID: String?
             /// With `--shard`: this part, the whole list it was taken from recorded.
             var shard: Shard?
@@ -242,6 +245,7 @@ extension AuditCommand {
         }
         return Plan.Inputs(
             targets: built.targets, refused: built.refused, entitlements: read, entitlementFindings: findings,
+            androidManifest: manifest, androidManifestFindings: androidManifestFindings(manifest),
             appID: app, urlSchemes: try SharedOptions.urlSchemes(from: options, command: spec.name))
     }
 }

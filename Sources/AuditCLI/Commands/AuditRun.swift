@@ -168,13 +168,15 @@ extension AuditCommand {
         return auditor
     }
 
-    /// The report's header: the run's times and inputs, the domains left unaudited, the entitlements' findings and
-    /// the ignore entries that matched nothing.
+    /// The report's header: the run's times and inputs, the domains left unaudited, the entitlements' and the Android
+    /// manifest's findings and the ignore entries that matched nothing.
     static func reportHeader(
         _ plan: Plan, started: Date, interrupted: Bool, notAudited: [String]
     ) -> AuditReport {
         var entitlementFindings = plan.inputs.entitlementFindings
         plan.suppressions.apply(to: &entitlementFindings, domain: [])
+        var manifestFindings = plan.inputs.androidManifestFindings
+        plan.suppressions.apply(to: &manifestFindings, domain: [])
         var header = AuditReport(
             version: AuditTool.version, startedAt: started, finishedAt: Date(),
             interrupted: interrupted, notAudited: notAudited, domains: [],
@@ -182,6 +184,11 @@ extension AuditCommand {
                 AuditReport.EntitlementsReport(
                     file: $0.file, appID: plan.inputs.appID, entries: $0.entries.map(\.raw),
                     findings: entitlementFindings)
+            },
+            androidManifest: plan.inputs.androidManifest.map {
+                AuditReport.AndroidManifestReport(
+                    file: $0.file, package: $0.package ?? "", hosts: androidManifestHosts($0),
+                    findings: manifestFindings)
             }, inputErrors: plan.inputs.refused.errors, inputErrorsOmitted: plan.inputs.refused.omitted)
         header.shard = plan.inputs.shard
         header.options = plan.findingOptions

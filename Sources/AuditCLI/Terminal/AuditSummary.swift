@@ -58,6 +58,13 @@ struct AuditSummary {
             )
             lines += findingLines(entitlements.findings)
         }
+        if let manifest = report.androidManifest {
+            lines.append(
+                "  \(paint(DomainReport.verdict(manifest.findings)))  android manifest \(safe(manifest.file)) "
+                    + "(\(safe(manifest.package))): \(manifest.hosts.count) App Link host\(manifest.hosts.count == 1 ? "" : "s")"
+            )
+            lines += findingLines(manifest.findings)
+        }
         let refused = report.refused
         if !refused.isEmpty {
             // Every report lists them too: report.json's inputErrors, report.html, report.junit.xml, summary.md.

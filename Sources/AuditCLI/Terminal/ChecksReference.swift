@@ -18,6 +18,7 @@ enum ChecksReference {
         sections += Catalogue.androidChecks.map { Section($0) }
         sections += Catalogue.androidFileChecks.map { Section($0) }
         sections += Catalogue.dynamicRuleChecks.map { Section($0) }
+        sections += Catalogue.androidManifestChecks.map { Section($0) }
         var lines = [
             "# Checks",
             "",
@@ -241,5 +242,27 @@ extension RelationExtensions: DocumentedEvidence {
         ["A statement's `relation_extensions`:", "", "```json"]
             + node.prettyText().split(separator: "\n").map(String.init)
             + ["```"]
+    }
+}
+
+extension AndroidManifest: DocumentedEvidence {
+    /// The manifest as the model read it: each intent filter's line, what it declares and its hosts (the findings
+    /// below it quote the values it could not use).
+    var documented: [String] {
+        var lines = ["AndroidManifest.xml of \(package ?? "no package"), as read:", ""]
+        for filter in filters {
+            let short = (filter.actions + filter.categories).map {
+                $0.split(separator: ".").last.map(String.init) ?? $0
+            }
+            var parts = [short.isEmpty ? "no action or category" : short.joined(separator: ", ")]
+            parts.append("schemes " + (filter.schemes.isEmpty ? "none" : filter.schemes.joined(separator: ", ")))
+            parts.append("hosts " + (filter.hosts.isEmpty ? "none" : filter.hosts.joined(separator: ", ")))
+            if !filter.paths.isEmpty { parts.append("\(filter.paths.count) path pattern(s)") }
+            let verify = filter.autoVerify ? " with autoVerify" : ""
+            lines.append(
+                "- intent filter\(verify) on line \(filter.line): "
+                    + ChecksReference.Section.prose(parts.joined(separator: "; ")))
+        }
+        return lines
     }
 }
