@@ -323,6 +323,21 @@ public enum HTMLReport {
         h += m.findings.map { findingHTML($0, lines: []) }.joined()
         return h + "</section>\n"
     }
+    /// Every request made for the domain, one row each.
+    static func fetchesTable(_ fetches: [Exchange]) -> String {
+        var h =
+            "<h3>Fetches</h3><div class=\"scroll\"><table class=\"t fetches\"><thead><tr><th>location</th><th>user agent</th><th>status</th><th>content type</th><th>bytes (wire)</th><th>redirect</th><th>TLS</th><th>error</th></tr></thead><tbody>"
+        for e in fetches {
+            h +=
+                "<tr><td>\(escapeHTML(e.location.rawValue))<br><span class=\"note\">\(url(e.url))</span></td><td>\(escapeHTML(e.userAgent))</td>"
+            h += "<td>\(e.httpStatus.map(String.init) ?? "")</td><td>\(escapeHTML(e.contentType ?? ""))</td>"
+            h +=
+                "<td class=\"n\">\(e.truncated ? "more than " : "")\(e.bytes) (\(e.wireBytes))</td><td>\(url(e.redirectTo ?? ""))</td>"
+            h += "<td>\(escapeHTML(e.tls.map(tlsFacts) ?? ""))</td><td>\(escapeHTML(e.error ?? ""))</td></tr>"
+        }
+        h += "</tbody></table></div>"
+        return h
+    }
 
     static func domainSection(_ d: DomainReport, index: Int, inlinks: InlinkSpool? = nil) -> String {
         var h =
@@ -340,17 +355,7 @@ public enum HTMLReport {
                 + d.entitlements.map { "<code>\(escapeHTML($0))</code>" }.joined(separator: " ") + "</p>"
         }
         if let android = d.android { h += androidSection(android) }
-        h +=
-            "<h3>Fetches</h3><div class=\"scroll\"><table class=\"t fetches\"><thead><tr><th>location</th><th>user agent</th><th>status</th><th>content type</th><th>bytes (wire)</th><th>redirect</th><th>TLS</th><th>error</th></tr></thead><tbody>"
-        for e in d.fetches {
-            h +=
-                "<tr><td>\(escapeHTML(e.location.rawValue))<br><span class=\"note\">\(url(e.url))</span></td><td>\(escapeHTML(e.userAgent))</td>"
-            h += "<td>\(e.httpStatus.map(String.init) ?? "")</td><td>\(escapeHTML(e.contentType ?? ""))</td>"
-            h +=
-                "<td class=\"n\">\(e.truncated ? "more than " : "")\(e.bytes) (\(e.wireBytes))</td><td>\(url(e.redirectTo ?? ""))</td>"
-            h += "<td>\(escapeHTML(e.tls.map(tlsFacts) ?? ""))</td><td>\(escapeHTML(e.error ?? ""))</td></tr>"
-        }
-        h += "</tbody></table></div>"
+        h += fetchesTable(d.fetches)
         let lines = (d.file ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if !d.findings.isEmpty {
             h += "<h3>Findings</h3>"
