@@ -27,7 +27,7 @@ public struct AndroidAudit: Sendable {
     static let robotsBytes = 512 * 1024
 
     /// Fetches what the Android checks read (`cancelled` when the run was).
-    func probe(_ target: DomainTarget, fetcher: any HTTPFetching) async -> AndroidProbe {
+    public func probe(_ target: DomainTarget, fetcher: any HTTPFetching) async -> AndroidProbe {
         let domain = target.domain
         func request(_ url: String, _ location: FetchLocation, _ policy: FetchPolicy, guarded: Bool) -> FetchRequest {
             var policy = policy

@@ -1,4 +1,5 @@
 import AASA
+import Audit
 import Fetching
 import Foundation
 import ManifestXML
@@ -112,24 +113,8 @@ enum MatchAndroid {
     /// limit, no redirect followed), and the files its `include` statements name, which the site chooses: those go
     /// through the address guard, as in `audit`.
     static func fetch(_ domain: String, fetcher: CurlFetcher) async -> AndroidProbe {
-        let file = await fetcher.fetch(
-            FetchRequest(url: DomainProbe.url(domain, .assetLinks), location: .assetLinks, policy: .assetLinks()))
-        var probe = AndroidProbe(domain: domain, assetLinks: file)
-        probe.included = await withTaskGroup(of: (String, Exchange).self) { group in
-            for url in probe.file?.fetchableIncludes ?? [] {
-                var policy = FetchPolicy.assetLinks()
-                policy.guardsAddresses = true
-                let request = FetchRequest(url: url, location: .assetLinks, policy: policy)
-                group.addTask { (url, await fetcher.fetch(request)) }
-            }
-            var bodies: [String: [UInt8]] = [:]
-            for await (url, answer) in group
-            where answer.httpStatus == 200 && answer.failure == nil && !answer.truncated {
-                bodies[url] = answer.body
-            }
-            return bodies
-        }
-        return probe
+        // audit's own fetch, without Google's view or robots.txt, which match does not judge.
+        await AndroidAudit(googleBase: nil).probe(DomainTarget(domain: domain), fetcher: fetcher)
     }
 
     /// The fetched file read for the app, and the one line for stderr when it cannot be read at all (no answer, not
