@@ -23,6 +23,16 @@ import Testing
         Scenario("androidinclude", [], 0),
         Scenario("androidlower", ["android-fingerprint-format"]),
         Scenario("androidaosp", ["android-host-failure"], 0),
+        // One scenario per file check and dynamic-rule check (Catalogue.androidFileChecks, .dynamicRuleChecks).
+        Scenario("androidencoding", ["android-json-encoding"], 0), Scenario("androidbom", ["android-json-bom"], 0),
+        Scenario("androidsyntax", ["android-json-syntax"]), Scenario("androidobject", ["android-not-an-array"]),
+        Scenario("androidempty", ["android-empty-list"]), Scenario("androidskipped", ["android-statement-skipped"], 0),
+        Scenario("androidrelation", ["android-relation-format"]),
+        Scenario("androidnohandle", ["android-no-handle-all-urls"], 0),
+        Scenario("androidpackage", ["android-package-name"]), Scenario("androidhttpinclude", ["android-include"]),
+        Scenario("androiddynkey", ["android-dynamic-unknown-key"], 0),
+        Scenario("androiddynbad", ["android-dynamic-malformed"], 0),
+        Scenario("androiddynorder", ["android-dynamic-unreachable"], 0),
         // An iOS host with no assetlinks.json: Android's finding only (Google's failure is explained by it).
         Scenario("good", ["android-not-found"]),
     ]

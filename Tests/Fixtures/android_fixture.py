@@ -16,13 +16,21 @@ PATH = "/.well-known/assetlinks.json"
 # Every host this module answers for; server.py gives each a good AASA file too.
 HOSTS = ("android", "androidredirect", "androidtemp", "androidtype", "androidstatus", "androidbig", "androidchunked",
          "androidslow", "androidrobots", "androiddalerror", "androiddalbad", "androidstale", "androidinclude",
-         "androidlower", "androidaosp", "androidkey", "androidstall")
+         "androidlower", "androidaosp", "androidkey", "androidstall", "androidencoding", "androidbom", "androidsyntax",
+         "androidobject", "androidempty", "androidskipped", "androidrelation", "androidnohandle", "androidpackage",
+         "androidhttpinclude", "androiddynkey", "androiddynbad", "androiddynorder")
 # The demo (Scripts/demo): the shop serves the app's statement with Android 15 dynamic rules that keep /account/ in
 # the browser; androidkey lists the upload key, not the key Play signs the installed app with (the usual mix-up).
 UPLOAD_KEY = "B2:" + "4F:" * 30 + "0D"
 DEMO = {"shop"}
 # Files other than FILE: an include (its statement lives in /more.json), a lower-case fingerprint (no device matches
 # it; Google skips it), a number in a statement (AOSP's parser throws: the whole host fails; Google reads the rest).
+def dynamic(rules):
+    """The app's statement with Android 15 dynamic rules `rules`."""
+    return json.dumps([{"relation": [RELATION], "target": STATEMENTS[0]["target"], "relation_extensions": {
+        RELATION: {"dynamic_app_link_components": rules}}}], indent=2).encode()
+
+
 FILES = {
     "androidinclude": json.dumps([{"include": "https://androidinclude.aasa.test/more.json"}]).encode(),
     "androidlower": json.dumps([{"relation": [RELATION], "target": {
@@ -37,7 +45,35 @@ FILES = {
         RELATION: {"dynamic_app_link_components": [
             {"/": "/account/*", "exclude": True, "comments": "signed-in pages stay in the browser"},
             {"/": "*"}]}}}], indent=2).encode(),
+    # One file check each (Catalogue.androidFileChecks): an ISO 8859-1 byte in a comment, a byte order mark, a
+    # trailing comma, a statement without its brackets, no statement, a web statement whose site ends in "/" (DAL
+    # skips it, AOSP reads it), a second statement whose relation has a trailing space (AOSP fails the host, Google
+    # reads the first), an app granted only get_login_creds, a package name with a space, an http include.
+    "androidencoding": json.dumps([dict(STATEMENTS[0], comment="caf\u00e9")], ensure_ascii=False).encode("latin-1"),
+    "androidbom": b"\xef\xbb\xbf" + FILE,
+    "androidsyntax": json.dumps(STATEMENTS, indent=2).encode()[:-2] + b",\n]",
+    "androidobject": json.dumps(STATEMENTS[0], indent=2).encode(),
+    "androidempty": b"[]",
+    "androidskipped": json.dumps(STATEMENTS + [{"relation": ["delegate_permission/common.get_login_creds"], "target": {
+        "namespace": "web", "site": "https://androidskipped.aasa.test/"}}], indent=2).encode(),
+    "androidrelation": json.dumps(STATEMENTS + [dict(STATEMENTS[0], relation=[
+        "delegate_permission/common.get_login_creds "])], indent=2).encode(),
+    "androidnohandle": json.dumps([dict(STATEMENTS[0], relation=["delegate_permission/common.get_login_creds"])],
+                                  indent=2).encode(),
+    "androidpackage": json.dumps([{"relation": [RELATION], "target": dict(STATEMENTS[0]["target"],
+                                                                          package_name="com.acme shop")}]).encode(),
+    "androidhttpinclude": json.dumps([{"include": "http://androidhttpinclude.aasa.test/more.json"}]).encode(),
+    # One dynamic-rule check each (Catalogue.dynamicRuleChecks): Apple's "paths" key, an empty "/", and a rule after
+    # one that matches every URL (the first two rules are last: a rule without a usable "/" matches every URL).
+    "androiddynkey": dynamic([{"/": "/account/*", "exclude": True}, {"paths": ["/shop/*"]}]),
+    "androiddynbad": dynamic([{"/": "/account/*", "exclude": True}, {"/": ""}]),
+    "androiddynorder": dynamic([{"/": "*", "exclude": True}, {"/": "/account/*"}]),
 }
+# Hosts whose file leaves Google's DAL no handle_all_urls statement for com.acme.shop: it answers none. Others answer
+# the app's statement: androidbom and androidencoding too (what DAL does with a BOM or a stray byte outside the
+# statement's fields is not documented; RFC 8259 lets a parser skip the BOM).
+GOOGLE_NONE = {"androidlower", "androidsyntax", "androidobject", "androidempty", "androidnohandle", "androidpackage",
+               "androidhttpinclude"}
 
 
 def serve(handler, name, path):
@@ -137,7 +173,7 @@ def google(request_path):
     if name == "androiddalerror":
         answer = {"maxAge": "59.9s", "errorCode": ["ERROR_CODE_WRONG_CONTENT_TYPE"],
                   "debugString": "********************* ERRORS *********************\nError: wrong content type"}
-    elif name == "androidlower":  # Google skips the statement with the malformed fingerprint: nothing is left
+    elif name in GOOGLE_NONE:  # e.g. androidlower: Google skips the statement with the malformed fingerprint
         answer = {"maxAge": "3599.9s", "debugString": "None!"}
     elif name in HOSTS or name in DEMO:
         # androidstale: Google's cached copy still has an older signing key; androidkey's copy is its file's.
