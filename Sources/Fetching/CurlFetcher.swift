@@ -157,8 +157,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
         }
         let started = ContinuousClock.now
         let deliver: @Sendable (AddressScreen.Outcome) -> Void = { [self] outcome in
-            let spent = started.duration(to: .now).components
-            let spentMs = Int((Double(spent.seconds) + Double(spent.attoseconds) * 1e-18) * 1000)
+            let spentMs = Int(started.duration(to: .now).milliseconds)
             // Nil: cancelled meanwhile (its completion was called then). A stopped fetcher cancels it here.
             let (waiting, queued, first) = inbox.withLock {
                 state -> ((@Sendable (Exchange) -> Void)?, Bool, Bool) in
@@ -442,7 +441,7 @@ public final class CurlFetcher: HTTPFetching, Sendable {
             dns: ms(CURLINFO_NAMELOOKUP_TIME_T), connect: ms(CURLINFO_CONNECT_TIME_T),
             tls: ms(CURLINFO_APPCONNECT_TIME_T),
             firstByte: ms(CURLINFO_STARTTRANSFER_TIME_T), total: ms(CURLINFO_TOTAL_TIME_T))
-        exchange.timingsMs.longestGap = t.longestGapMs.map { ($0 * 1000).rounded() / 1000 }
+        exchange.timingsMs.longestGap = t.longestGap.map { ($0.milliseconds * 1000).rounded() / 1000 }
         let message =
             code == CURLE_OK ? "" : easy.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : easy.errorText
         if code != CURLE_OK && !capped && !tooBig {

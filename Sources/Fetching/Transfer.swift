@@ -58,7 +58,7 @@ final class Transfer {
     let easy: CurlEasy
     /// When the last body chunk came, and the longest wait between two (`FetchPolicy.measuresGaps`).
     var lastChunk: ContinuousClock.Instant?
-    var longestGapMs: Double?
+    var longestGap: Duration?
     var body: [UInt8] = []
     /// Decoded bytes seen, including those past the cap that were not kept.
     var seen = 0
@@ -175,11 +175,7 @@ final class Transfer {
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if request.policy.measuresGaps {
             let now = ContinuousClock.now
-            if let last = lastChunk {
-                let gap = now - last
-                let ms = Double(gap.components.seconds) * 1000 + Double(gap.components.attoseconds) / 1e15
-                longestGapMs = max(longestGapMs ?? 0, ms)
-            }
+            if let last = lastChunk { longestGap = max(longestGap ?? .zero, now - last) }
             lastChunk = now
         }
         if !consumerDecided {

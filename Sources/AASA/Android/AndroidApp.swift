@@ -13,19 +13,29 @@ public struct AndroidApp: Sendable, Hashable {
 }
 
 extension AndroidProbe {
-    /// The certificates `app` is judged with: those given, or else every one the file lists for its package.
-    func fingerprints(for app: AndroidApp, in file: AssetLinksFile) -> [String] {
-        guard app.fingerprints.isEmpty else { return app.fingerprints }
-        var listed: [String] = []
+    /// Every app either verifier reads an App Links (handle_all_urls) statement for, in file order, with the
+    /// fingerprints the file lists for it as written.
+    public func grantedApps(_ file: AssetLinksFile) -> [(package: String, fingerprints: [String])] {
+        var listed: [(package: String, fingerprints: [String])] = []
         for verifier in AndroidVerifier.allCases {
-            for statement in file.read(by: verifier, resolve: resolve).statements {
-                guard case .app(let package, let fingerprints) = statement.target, package == app.package else {
-                    continue
+            for statement in file.read(by: verifier, resolve: resolve).statements
+            where statement.relations.contains(AssetLinks.handleAllURLs) {
+                guard case .app(let package, let fingerprints) = statement.target else { continue }
+                if let index = listed.firstIndex(where: { $0.package == package }) {
+                    listed[index].fingerprints += fingerprints.filter { !listed[index].fingerprints.contains($0) }
+                } else {
+                    listed.append((package, fingerprints))
                 }
-                listed += fingerprints.compactMap(CertificateFingerprint.normalized)
             }
         }
         return listed
+    }
+
+    /// The certificates `app` is judged with: those given, or else every one the file grants its package with.
+    func fingerprints(for app: AndroidApp, in file: AssetLinksFile) -> [String] {
+        guard app.fingerprints.isEmpty else { return app.fingerprints }
+        let listed = grantedApps(file).first { $0.package == app.package }?.fingerprints ?? []
+        return listed.compactMap(CertificateFingerprint.normalized)
     }
 
     /// Whether each verifier would verify `app` for this host; nil when no file was served (the fetch checks say why).

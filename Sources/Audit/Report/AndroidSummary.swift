@@ -31,19 +31,7 @@ public struct AndroidSummary: Codable, Sendable, Equatable {
     public static func of(_ probe: AndroidProbe, findings: [Finding]) -> AndroidSummary {
         let verdict = Self.verdict(findings)
         guard let file = probe.file else { return AndroidSummary(verdict: verdict, apps: [], statements: 0) }
-        // Every app either verifier reads an App Links statement for, with the fingerprints the file lists.
-        var listed: [(package: String, fingerprints: [String])] = []
-        for verifier in AndroidVerifier.allCases {
-            for statement in file.read(by: verifier, resolve: probe.resolve).statements
-            where statement.relations.contains(AssetLinks.handleAllURLs) {
-                guard case .app(let package, let fingerprints) = statement.target else { continue }
-                if let index = listed.firstIndex(where: { $0.package == package }) {
-                    listed[index].fingerprints += fingerprints.filter { !listed[index].fingerprints.contains($0) }
-                } else {
-                    listed.append((package, fingerprints))
-                }
-            }
-        }
+        var listed = probe.grantedApps(file)
         // The audited app (`--android-manifest`, `--android-package`) is judged with its own certificates, and
         // listed first even when the file does not name it.
         if let app = probe.app {

@@ -13,6 +13,14 @@ enum AndroidOptions {
         help: "the SHA-256 of a certificate the app is signed with (colons optional, any case): the host verifies "
             + "the app when its assetlinks.json lists any one given")
 
+    /// A package name no app can have is refused, naming the option.
+    static func validate(package name: String, command: String) throws(UsageError) {
+        if let problem = PackageName.problem(name) {
+            throw UsageError(
+                "--android-package \(Terminal.safe(name)) is not an Android package name: \(problem)", command: command)
+        }
+    }
+
     /// The app the two options name, or nil when neither is given (`check`: both are needed).
     static func app(from options: ParsedOptions, command: String) throws(UsageError) -> AndroidApp? {
         let name = options.string(package)
@@ -21,10 +29,7 @@ enum AndroidOptions {
         guard let name else {
             throw UsageError("--android-fingerprint requires --android-package NAME", command: command)
         }
-        if let problem = PackageName.problem(name) {
-            throw UsageError(
-                "--android-package \(Terminal.safe(name)) is not an Android package name: \(problem)", command: command)
-        }
+        try validate(package: name, command: command)
         guard !fingerprints.isEmpty else {
             throw UsageError(
                 "--android-package requires --android-fingerprint SHA256 (the app's signing certificate; "

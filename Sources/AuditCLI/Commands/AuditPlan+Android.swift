@@ -2,7 +2,6 @@ import AASA
 import Audit
 import Crawling
 import Fetching
-import ManifestXML
 
 /// `audit`'s Android options: `--android`, `--android-manifest` (which implies it), the app's package and
 /// certificates, and Google's API.
@@ -37,11 +36,7 @@ extension AuditCommand {
         let package = options.string(AndroidOptions.package) ?? audit.manifest?.package
         let fingerprints = try AndroidOptions.fingerprints(from: options, command: spec.name)
         if let package {
-            if let problem = PackageName.problem(package) {
-                throw UsageError(
-                    "--android-package \(Terminal.safe(package)) is not an Android package name: \(problem)",
-                    command: spec.name)
-            }
+            try AndroidOptions.validate(package: package, command: spec.name)
             audit.app = AndroidApp(package: package, fingerprints: fingerprints)
         } else if !fingerprints.isEmpty {
             throw UsageError(
@@ -70,26 +65,6 @@ extension AuditCommand {
     static func planAndroidManifest(_ options: ParsedOptions) throws(UsageError) -> AndroidManifest? {
         guard let path = options.string(androidManifest) else { return nil }
         return try AndroidManifestFile.read(path, package: options.string(AndroidOptions.package), command: spec.name)
-    }
-}
-
-/// An AndroidManifest.xml given on the command line, read with libxml2 (no network, entities or DTDs).
-enum AndroidManifestFile {
-    static func read(_ path: String, package: String?, command: String) throws(UsageError) -> AndroidManifest {
-        let bytes = try InputFile.read(path, command: command, limit: ManifestXML.maximumBytes)
-        let root: ManifestNode
-        do {
-            root = try ManifestXML.parse(bytes, name: path)
-        } catch {
-            throw UsageError(error.reason, command: command)
-        }
-        let model = AndroidManifest(root: root, file: path, package: package)
-        guard model.package != nil else {
-            throw UsageError(
-                "\(path) names no package: give --android-package NAME, or pass the merged manifest "
-                    + "(build/intermediates/merged_manifests/<variant>/AndroidManifest.xml)",
-                command: command)
-        }
-        return model
+            .manifest
     }
 }

@@ -2,7 +2,6 @@ import AASA
 import Audit
 import Fetching
 import Foundation
-import ManifestXML
 
 /// `match --android-manifest FILE [--assetlinks FILE | --domain HOST] [--android-fingerprint SHA256]`: the Android
 /// app's side read once, and each URL judged by `AndroidMatcher` beside (or instead of) the iOS verdicts.
@@ -44,26 +43,9 @@ enum MatchAndroid {
 
     static func plan(from options: ParsedOptions, command: String, domain: String?) throws(UsageError) -> Inputs? {
         guard let path = options.string(manifest) else { return nil }
-        let bytes = try InputFile.read(path, command: command, limit: ManifestXML.maximumBytes)
-        let root: ManifestNode
-        do {
-            root = try ManifestXML.parse(bytes, name: path)
-        } catch {
-            throw UsageError(error.reason, command: command)
-        }
         let given = options.string(AndroidOptions.package)
-        if let given, let problem = PackageName.problem(given) {
-            throw UsageError(
-                "--android-package \(Terminal.safe(given)) is not an Android package name: \(problem)", command: command
-            )
-        }
-        let model = AndroidManifest(root: root, file: path, package: given)
-        guard let name = model.package else {
-            throw UsageError(
-                "\(path) names no package: give --android-package NAME, or pass the merged manifest "
-                    + "(build/intermediates/merged_manifests/<variant>/AndroidManifest.xml)",
-                command: command)
-        }
+        if let given { try AndroidOptions.validate(package: given, command: command) }
+        let (model, name) = try AndroidManifestFile.read(path, package: given, command: command)
         let fingerprints = try AndroidOptions.fingerprints(from: options, command: command)
         guard let links = options.string(assetlinks) else {
             return Inputs(

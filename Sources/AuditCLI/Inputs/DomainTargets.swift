@@ -88,13 +88,9 @@ struct DomainTargets {
         for host in androidHosts {
             guard case .success(var target) = DomainParser.parse(host) else { continue }
             target.android = true
+            target.ios = false  // merged with an existing target, it keeps that one's iOS audit
             target.input = nil
-            if let existing = index[target.domain] {
-                targets[existing].android = true
-            } else {
-                target.ios = false
-                add(target)
-            }
+            add(target)
         }
     }
 
