@@ -267,9 +267,9 @@ import Testing
     @Test func theStreamedWriterTakesTheFastPathAndWritesJSONEncodersBytes() throws {
         #expect((Self.rows()[0] as any Encodable) is any HandWrittenJSON, "URL rows skip JSONEncoder")
         let rows = Self.rows()
-        // Enough rows to cross the writer's batch and flush sizes.
+        // Enough rows to cross the writer's flush size.
         var many = URLTable()
-        while many.count < 3 * StreamedJSONWriter.batchSize { for row in rows { many.append(row) } }
+        while many.count < 768 { for row in rows { many.append(row) } }
         let leaf = Nest(name: "leaf", children: [], urls: URLTable(Array(rows.prefix(5))), mixed: [])
         let middle = Nest(name: "middle", children: [leaf, leaf], urls: URLTable(), mixed: Array(rows.suffix(3)))
         let top = Nest(name: Self.allAwkward, children: [middle, leaf], urls: many, mixed: rows)

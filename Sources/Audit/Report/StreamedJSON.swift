@@ -18,17 +18,14 @@ extension Array: StreamedJSONArray where Element: StreamedJSONObject {
 
 /// Writes JSON in exactly `JSONOutput.encoder()`'s layout (two-space indentation, `"key" : value`, sorted
 /// keys, an empty container as an opening line, a blank line and the closing bracket), or, `compact`, in
-/// `JSONOutput.compactEncoder()`'s (one line, no spaces), encoding the leaves with that encoder and, pretty,
-/// indenting its output to the depth where it lands. Values that write their own bytes (URL rows) skip the
-/// encoder. A report test compares the two byte for byte.
+/// `JSONOutput.compactEncoder()`'s (one line, no spaces), writing the leaves with `JSONByteEncoder` (JSONEncoder
+/// only for what that leaves, its output indented to the depth where it lands). Values that write their own bytes
+/// (URL rows) skip both. A report test compares the bytes with JSONEncoder's.
 struct StreamedJSONWriter {
     private let encoder: JSONEncoder
     private let compact: Bool
     private let sink: (Data) throws -> Void
     private var buffer: [UInt8] = []
-    /// Plain elements of a streamed array encoded together: one encoder call per row costs more than the row.
-    static let batchSize = 256
-
     init(compact: Bool = false, sink: @escaping (Data) throws -> Void) {
         self.compact = compact
         encoder = compact ? JSONOutput.compactEncoder() : JSONOutput.encoder()
@@ -55,9 +52,16 @@ struct StreamedJSONWriter {
         } else if let array = value as? any StreamedJSONArray {
             try writeArray(array, depth: depth)
         } else {
-            append(try encoder.encode(Leaf(value)), depth: depth)
+            try writeLeaf(value, depth: depth)
         }
         if buffer.count >= Self.flushSize { try flush() }
+    }
+
+    /// A value with no members of its own to stream, in `JSONByteEncoder`, or in JSONEncoder for what that leaves.
+    private mutating func writeLeaf(_ value: any Encodable, depth: Int) throws {
+        if !JSONByteEncoder.append(value, to: &buffer, layout: layout(depth)) {
+            append(try encoder.encode(Leaf(value)), depth: depth)
+        }
     }
 
     /// A line break: the end of a record of the run's log.
@@ -103,7 +107,7 @@ struct StreamedJSONWriter {
     mutating func key(_ name: String, first: Bool, depth: Int) throws {
         let layout = layout(depth)
         layout.element(first: first, &buffer)
-        append(try encoder.encode(name), depth: 0)
+        JSONBytes.string(name, &buffer)
         layout.colon(&buffer)
     }
 
@@ -123,39 +127,18 @@ struct StreamedJSONWriter {
         let layout = layout(depth)
         layout.open("[", &buffer)
         var written = false
-        var batch: [Leaf] = []
-        func separate(_ writer: inout StreamedJSONWriter) {
-            layout.element(first: !written, &writer.buffer)
-            written = true
-        }
-        func writeBatch(_ writer: inout StreamedJSONWriter) throws {
-            guard !batch.isEmpty else { return }
-            separate(&writer)
-            // The batch's own brackets (and, pretty, the line breaks inside them) come off; its elements are
-            // already one level in, so the separator's indentation is one level short.
-            let text = try writer.encoder.encode(batch)
-            let edge = writer.compact ? 1 : 2
-            if !writer.compact { writer.buffer.removeLast(2) }
-            writer.append(text.dropFirst(edge).dropLast(edge), depth: depth)
-            batch.removeAll(keepingCapacity: true)
-            if writer.buffer.count >= Self.flushSize { try writer.flush() }
-        }
         try array.forEachJSONElement { element in
+            layout.element(first: !written, &buffer)
+            written = true
             if let element = element as? any HandWrittenJSON {
-                try writeBatch(&self)
-                separate(&self)
                 element.appendJSON(to: &buffer, layout: layout.nested)
-                if buffer.count >= Self.flushSize { try flush() }
             } else if element is any StreamedJSONObject {
-                try writeBatch(&self)
-                separate(&self)
                 try write(element, depth: depth + 1)
             } else {
-                batch.append(Leaf(element))
-                if batch.count == Self.batchSize { try writeBatch(&self) }
+                try writeLeaf(element, depth: depth + 1)
             }
+            if buffer.count >= Self.flushSize { try flush() }
         }
-        try writeBatch(&self)
         layout.close("]", &buffer)
     }
 
