@@ -88,6 +88,46 @@ import Testing
         #expect(streamed.reaches(.warning) && !streamed.reaches(.error))
     }
 
+    /// A line this run wrote is laid out for report.json as it is, not encoded again, even when it went out in
+    /// several 64 KiB pieces; a line changed on disk since (same length, another byte) is decoded and encoded like
+    /// any value, and so is one recovered from an earlier run, which has no digest.
+    @Test func aLineThisRunWroteIsLaidOutAsItIsAndAChangedOneIsNot() throws {
+        var big = DomainReport(domain: "big.test", fetches: [], apps: [], findings: [])
+        for n in 0..<2_000 {
+            big.urls.append(url: "https://big.test/p/\(n)", foundOn: "https://big.test/", httpStatus: 200, note: nil)
+        }
+        let small = DomainReport(domain: "small.test", fetches: [], apps: [], findings: [])
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: Self.open(folder), audited: ["big.test", "small.test"])
+        log.append(big, index: 0)
+        log.append(small, index: 1)
+        let stream = try log.finish()
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: UInt8(ascii: "\n"))
+        #expect(lines[0].count > 2 * StreamedJSONWriter.flushSize, "written in pieces")
+        for entry in stream.entries {
+            let loaded = try stream.loaded(entry)
+            var encoded = Data()
+            var writer = StreamedJSONWriter(compact: true) { encoded.append($0) }
+            try writer.write(loaded.report, depth: 0)
+            try writer.flush()
+            #expect(loaded.json.map { Data($0) } == encoded, "the record's own text, \(entry.domain)")
+        }
+        // One byte of small.test's name changed in place: still a record, no longer the line this run wrote.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let offset = lines[0].count + 1 + Array(lines[1]).firstRange(of: Array("small.test".utf8))!.lowerBound
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data("t".utf8))
+        try handle.close()
+        _ = try stream.loaded(stream.entries[0])  // the one-domain cache no longer holds small.test
+        let changed = try stream.loaded(stream.entries[1])
+        #expect(changed.json == nil && changed.report.domain == "tmall.test")
+        let recovered = try DomainLog.recover(
+            folder: Self.open(folder), audited: ["big.test", "tmall.test"], lineLimit: 1 << 24)
+        #expect(recovered.entries.allSatisfy { $0.lineDigest == nil }, "an earlier run's lines carry no digest")
+    }
+
     /// A large crawl is still written to the log (for --resume) but read from memory for the reports: decoding its
     /// rows back cost about 1.4 KB a URL (a 1,000,000-page crawl peaked at 1.8 GB writing its reports).
     @Test func aLargeCrawlIsReadFromMemoryNotFromTheLog() throws {

@@ -28,6 +28,10 @@ import Testing
             $0.offset == 0 || $0.element.isEmpty ? String($0.element) : "    " + $0.element
         }.joined(separator: "\n")
         #expect(bytes(value, .pretty(2)) == nested, sourceLocation: sourceLocation)
+        // The compact text laid out again, as a log line becomes a report.json entry.
+        var relaid: [UInt8] = []
+        JSONBytes.relayout(ArraySlice(compact.utf8), depth: 2, into: &relaid)
+        #expect(String(decoding: relaid, as: UTF8.self) == nested, sourceLocation: sourceLocation)
     }
 
     /// A whole report: domains with fetches (TLS dates, timings as Doubles), findings, apps, crawl summaries with

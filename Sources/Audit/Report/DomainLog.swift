@@ -83,7 +83,7 @@ public final class DomainLog: Sendable {
         state.withLock { state in
             if state.failure == nil {
                 switch Self.writeLine(report, index: index, partial: partial, to: state.fd) {
-                case .written(let count):
+                case .written(let count, let digest):
                     // A large crawl stays in memory as well, as its compact table: read back, its rows' decoded
                     // verdicts would cost far more (about 1.4 KB a URL).
                     let location: DomainStream.Entry.Location =
@@ -93,6 +93,7 @@ public final class DomainLog: Sendable {
                     var entry = DomainStream.Entry(
                         index: index, report: report, location: location, linkable: linkable)
                     entry.partial = partial
+                    if case .file = location { entry.lineDigest = digest }
                     state.entries.append(entry)
                     state.offset += Int64(count)
                     state.unsynced += 1
@@ -119,7 +120,8 @@ public final class DomainLog: Sendable {
     }
 
     enum LineWrite: Equatable {
-        case written(Int)
+        /// The line's length, and its digest (`LineDigest`).
+        case written(Int, digest: Int)
         case notEncoded
         case failed(String)
     }
@@ -128,6 +130,7 @@ public final class DomainLog: Sendable {
     /// whole: a 1,000,000-URL crawl's line is about a gigabyte.
     static func writeLine(_ report: DomainReport, index: Int, partial: Bool, to fd: Int32) -> LineWrite {
         var count = 0
+        var digest = LineDigest()
         var failure: String?
         struct Stop: Error {}
         do {
@@ -137,6 +140,7 @@ public final class DomainLog: Sendable {
                     throw Stop()
                 }
                 count += data.count
+                digest.add(data)
             }) { sink in
                 var writer = StreamedJSONWriter(compact: true, sink: sink)
                 try writer.write(DomainRecord(index: index, partial: partial, report: report), depth: 0)
@@ -146,7 +150,7 @@ public final class DomainLog: Sendable {
         } catch {
             return failure.map { .failed($0) } ?? .notEncoded
         }
-        return .written(count)
+        return .written(count, digest: digest.value)
     }
 
     /// Syncs and closes the log; the stream reads the domains back from it.
@@ -197,13 +201,21 @@ public final class DomainLog: Sendable {
         deinit { close(fd) }
 
         func read(offset: Int64, length: Int) throws -> DomainRecord {
+            try read(offset: offset, length: length, digest: nil).record
+        }
+
+        /// The record, and its `report` member's text when the line's digest is `digest`: a line this run wrote
+        /// and nothing changed since, whose text is then the domain's JSON as this version writes it.
+        func read(offset: Int64, length: Int, digest: Int?) throws -> (record: DomainRecord, json: ArraySlice<UInt8>?) {
             let bytes: [UInt8]
             do {
                 bytes = try RegularFile.bytes(of: fd, at: offset, length: length)
             } catch {
                 throw ReadFailure(reason: "\(path): \(error)")
             }
-            return try ReportReader.record(bytes, name: path)
+            let (record, range) = try ReportReader.recordAndReportRange(bytes, name: path)
+            guard let digest, LineDigest.of(bytes) == digest else { return (record, nil) }
+            return (record, bytes[range])
         }
     }
 

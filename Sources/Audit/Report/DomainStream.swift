@@ -39,6 +39,9 @@ public struct DomainStream: Sendable {
         /// The platforms audited (`DomainReport.platforms`): nil outside an Android run.
         public var platforms: [String]?
         var location: Location
+        /// The digest of its line in the log when this process wrote it (`LineDigest`): nil for a line recovered
+        /// from an earlier run, or a domain kept in memory.
+        var lineDigest: Int?
 
         enum Location: Sendable {
             case file(offset: Int64, length: Int)
@@ -108,7 +111,7 @@ public struct DomainStream: Sendable {
     private var schemeJudging: SchemeLinkVerdicts.Judging?
     /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
     /// 100,000 URLs once, not once per file.
-    private let recent = Locked<(index: Int, report: DomainReport)?>(nil)
+    private let recent = Locked<(index: Int, loaded: Loaded)?>(nil)
     /// Records read back from the log so far: a report pass reads each at most once.
     private let reads = Locked(0)
     /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
@@ -138,28 +141,49 @@ public struct DomainStream: Sendable {
 
     /// The domain `entry` stands for, read again, links to other audited sites judged by their files.
     public func load(_ entry: Entry) throws -> DomainReport {
-        var report: DomainReport
+        try loaded(entry).report
+    }
+
+    /// A domain read for the reports, with its JSON text as the log holds it when that is what report.json shows:
+    /// the line is the one this process wrote (`Entry.lineDigest`) and nothing was judged or marked on it since.
+    public struct Loaded: Sendable {
+        public var report: DomainReport
+        /// Compact; nil when the domain must be encoded again.
+        public var json: ArraySlice<UInt8>?
+    }
+
+    /// `load(_:)`, with the record's text when it still stands for the domain.
+    public func loaded(_ entry: Entry) throws -> Loaded {
+        var loaded: Loaded
         switch entry.location {
-        case .memory(let kept): report = kept.report
+        case .memory(let kept): loaded = Loaded(report: kept.report, json: nil)
         case .file(let offset, let length):
             guard let log else { throw DomainLog.ReadFailure(reason: "no log to read from") }
             if let kept = recent.withLock({ $0 }), kept.index == entry.index {
-                report = kept.report
+                loaded = kept.loaded
             } else {
-                report = try log.read(offset: offset, length: length).report
-                recent.withLock { $0 = (entry.index, report) }
+                let read = try log.read(offset: offset, length: length, digest: entry.lineDigest)
+                loaded = Loaded(report: read.record.report, json: read.json)
+                recent.withLock { [loaded] in $0 = (entry.index, loaded) }
                 reads.withLock { $0 += 1 }
             }
         }
         // The log keeps the mark beside the record; report.json shows it on the domain.
-        if entry.partial { report.partial = true }
-        let judged = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
-        if !judged.isEmpty { report.urls = rejudged(report.urls, hosts: judged) }
-        if entry.hasSchemeLinks, let schemeJudging {
-            SchemeLinkVerdicts.judge(&report, schemeJudging)
-            if let suppressions { report.suppress(suppressions) }
+        if entry.partial {
+            loaded.report.partial = true
+            loaded.json = nil
         }
-        return report
+        let judged = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
+        if !judged.isEmpty {
+            loaded.report.urls = rejudged(loaded.report.urls, hosts: judged)
+            loaded.json = nil
+        }
+        if entry.hasSchemeLinks, let schemeJudging {
+            SchemeLinkVerdicts.judge(&loaded.report, schemeJudging)
+            if let suppressions { loaded.report.suppress(suppressions) }
+            loaded.json = nil
+        }
+        return loaded
     }
 
     /// The table with its rows on `hosts` judged by those hosts' files (or opening nothing where a host serves none):

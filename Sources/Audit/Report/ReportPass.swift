@@ -8,8 +8,17 @@ public protocol ReportPassWriter: AnyObject {
     func needs(_ position: Int) -> Bool
     /// Every position in report order; `domain` is the domain read, nil when no writer of the pass needed it.
     func add(_ domain: DomainReport?, at position: Int) throws
+    /// `add(_:at:)`, with the domain's compact JSON when the log's text still stands for it (report.json lays that
+    /// out rather than encode the domain again); by default the text is not used.
+    func add(_ domain: DomainReport?, json: ArraySlice<UInt8>?, at position: Int) throws
     /// Everything after the last domain.
     func finish() throws
+}
+
+extension ReportPassWriter {
+    public func add(_ domain: DomainReport?, json: ArraySlice<UInt8>?, at position: Int) throws {
+        try add(domain, at: position)
+    }
 }
 
 extension StreamedReport {
@@ -17,8 +26,8 @@ extension StreamedReport {
     /// then finishes each writer in turn.
     public func pass(_ writers: [any ReportPassWriter]) throws {
         for (position, entry) in domains.entries.enumerated() {
-            let domain = try writers.contains { $0.needs(position) } ? domains.load(entry) : nil
-            for writer in writers { try writer.add(domain, at: position) }
+            let domain = try writers.contains { $0.needs(position) } ? domains.loaded(entry) : nil
+            for writer in writers { try writer.add(domain?.report, json: domain?.json, at: position) }
         }
         for writer in writers { try writer.finish() }
     }

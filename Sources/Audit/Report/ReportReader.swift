@@ -99,7 +99,15 @@ enum ReportReader {
     /// One line of a run's `domains.jsonl`, a `DomainRecord`, its report read as report.json's domains are (URLs
     /// in batches). A line without `version` is log format 1 (whose `partial` was present only when true).
     static func record(_ bytes: [UInt8], name: String) throws -> DomainRecord {
+        try recordAndReportRange(bytes, name: name).record
+    }
+
+    /// `record(_:name:)`, with where the `report` member's value lies in `bytes`.
+    static func recordAndReportRange(
+        _ bytes: [UInt8], name: String
+    ) throws -> (record: DomainRecord, report: Range<Int>) {
         var given: [UInt8]? = bytes
+        var range = 0..<0
         var scanner = JSONScanner(source: {
             defer { given = nil }
             return given
@@ -112,7 +120,10 @@ enum ReportReader {
         do {
             try walk.members(&scanner, of: "a domain record") { scanner, key in
                 guard key == Array(#""report""#.utf8) else { return false }
+                try scanner.skipWhitespace()
+                let start = scanner.offset
                 report = try walk.domain(&scanner, index: 0, inRecord: true)
+                range = start..<scanner.offset
                 return true
             } other: { key, value in
                 let text = String(decoding: value, as: UTF8.self)
@@ -138,7 +149,7 @@ enum ReportReader {
         guard (0...ReportNumbers.maximum).contains(index) else {
             throw DomainLog.ReadFailure(reason: "index: \(index) is out of range (from 0 to \(ReportNumbers.maximum))")
         }
-        return DomainRecord(index: index, partial: partial, report: report, version: version)
+        return (DomainRecord(index: index, partial: partial, report: report, version: version), range)
     }
 
     /// A report that is JSON but not in the report's shape.

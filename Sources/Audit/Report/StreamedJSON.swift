@@ -117,6 +117,18 @@ struct StreamedJSONWriter {
         try write(value, depth: depth + 1)
     }
 
+    /// An element of the array open at `depth` given as compact JSON text (`JSONOutput.compactEncoder()`'s bytes
+    /// of the value), laid out as the value would be written here.
+    mutating func element(json: ArraySlice<UInt8>, first: Bool, depth: Int) throws {
+        layout(depth).element(first: first, &buffer)
+        if compact {
+            buffer += json
+        } else {
+            JSONBytes.relayout(json, depth: depth + 1, into: &buffer)
+        }
+        if buffer.count >= Self.flushSize { try flush() }
+    }
+
     /// The closing bracket of the container open at `depth`.
     mutating func close(_ bracket: StaticString, depth: Int) throws {
         layout(depth).close(bracket, &buffer)

@@ -86,8 +86,16 @@ public struct StreamedReport: Sendable {
         public func needs(_ position: Int) -> Bool { opened }
 
         public func add(_ domain: DomainReport?, at position: Int) throws {
+            try add(domain, json: nil, at: position)
+        }
+
+        public func add(_ domain: DomainReport?, json: ArraySlice<UInt8>?, at position: Int) throws {
             guard opened, let domain else { return }
-            try writer.element(domain, first: written == 0, depth: 1)
+            if let json {
+                try writer.element(json: json, first: written == 0, depth: 1)
+            } else {
+                try writer.element(domain, first: written == 0, depth: 1)
+            }
             written += 1
         }
 
