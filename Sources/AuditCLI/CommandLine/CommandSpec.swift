@@ -65,11 +65,6 @@ struct Example: Sendable {
     let purpose: String
     /// The command line as typed, starting with the tool's name; ASCII only (the man page is groff).
     let command: String
-
-    init(_ purpose: String, _ command: String) {
-        self.purpose = purpose
-        self.command = command
-    }
 }
 
 /// An argument that is not an option.

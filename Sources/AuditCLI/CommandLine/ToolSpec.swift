@@ -16,11 +16,6 @@ struct ToolSpec: Sendable {
     struct Entry: Sendable {
         let name: String
         let meaning: String
-
-        init(_ name: String, _ meaning: String) {
-            self.name = name
-            self.meaning = meaning
-        }
     }
 
     init(

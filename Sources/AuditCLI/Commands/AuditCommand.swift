@@ -104,9 +104,6 @@ enum AuditCommand: Command {
         help: "continue the interrupted run in DIR with its inputs and options; finished domains are kept")
     static let retryFailed = OptionSpec.flag(
         "--retry-failed", help: "with --resume, audit the domains that failed again")
-    static let config = SharedOptions.config
-    static let noConfig = SharedOptions.noConfig
-    static let ignore = SharedOptions.ignore
 
     static let spec = CommandSpec(
         name: "audit", summary: "audit deployed domains as Apple's fetcher sees them",
@@ -129,7 +126,7 @@ enum AuditCommand: Command {
                 ]),
             OptionGroup("Reports", [out, format, baseline, keep, failOn, failOnChange, quiet, verbose, csvBOM]),
             OptionGroup("Resuming", [resume, retryFailed]),
-            OptionGroup("Suppressions", [config, noConfig, ignore]),
+            SharedOptions.suppressions,
         ],
         constraints: [
             .requires(retryFailed.name, resume.name),
@@ -137,7 +134,7 @@ enum AuditCommand: Command {
             .conflicts(quiet.name, verbose.name), .requires(infoPlist.name, crawl.name),
             .requires(maxInlinks.name, crawl.name),
             .requires(judgeLinkedHosts.name, crawl.name),
-            .conflicts(config.name, noConfig.name),
+            SharedOptions.suppressionsConflict,
             .conflicts(dalBase.name, noDAL.name),
         ],
         description: [

@@ -24,9 +24,6 @@ enum CheckCommand: Command {
     static let android = AndroidOptions.android
     static let androidPackage = AndroidOptions.package
     static let androidFingerprint = AndroidOptions.fingerprint
-    static let config = SharedOptions.config
-    static let noConfig = SharedOptions.noConfig
-    static let ignore = SharedOptions.ignore
 
     static let spec = CommandSpec(
         name: "check", summary: "validate a local apple-app-site-association or assetlinks.json file",
@@ -36,10 +33,10 @@ enum CheckCommand: Command {
             OptionGroup("Two-way", [entitlements, appID]),
             OptionGroup("Android", [android, androidPackage, androidFingerprint]),
             OptionGroup("Output", [format, json, failOn]),
-            OptionGroup("Suppressions", [config, noConfig, ignore]),
+            SharedOptions.suppressions,
         ],
         constraints: [
-            .conflicts(config.name, noConfig.name), .conflicts(android.name, entitlements.name),
+            SharedOptions.suppressionsConflict, .conflicts(android.name, entitlements.name),
             .conflicts(android.name, appID.name), .conflicts(androidPackage.name, entitlements.name),
             .conflicts(androidPackage.name, appID.name),
         ],

@@ -4,65 +4,71 @@
 enum Examples {
     static let audit = [
         Example(
-            "audit two domains; the reports go to Reports/<UTC time>/", "aasa-audit audit example.com www.example.com"),
+            purpose: "audit two domains; the reports go to Reports/<UTC time>/",
+            command: "aasa-audit audit example.com www.example.com"),
         Example(
-            "nightly: a list of domains with a crawl each, compared with the last run under Reports/",
-            "aasa-audit audit --domains domains.txt --crawl --format json,html,csv,junit,markdown --keep 14"),
+            purpose: "nightly: a list of domains with a crawl each, compared with the last run under Reports/",
+            command: "aasa-audit audit --domains domains.txt --crawl --format json,html,csv,junit,markdown --keep 14"),
         Example(
-            "a staging server answering for the production name, trusted by its own CA",
-            "aasa-audit audit www.example.com --connect-to ::staging.internal:443 --ca-cert staging-ca.pem"),
+            purpose: "a staging server answering for the production name, trusted by its own CA",
+            command: "aasa-audit audit www.example.com --connect-to ::staging.internal:443 --ca-cert staging-ca.pem"),
         Example(
-            "the app's associated domains, each file checked for the app",
-            "aasa-audit audit --entitlements App.entitlements --app-id 9JA89QQLNQ.com.acme.shop"),
+            purpose: "the app's associated domains, each file checked for the app",
+            command: "aasa-audit audit --entitlements App.entitlements --app-id 9JA89QQLNQ.com.acme.shop"),
     ]
 
     static let links = [
         Example(
-            "will a campaign's links open the app? fail when one opens Safari first",
-            "aasa-audit links campaign.csv --fail-on safari-first --out Reports/spring-sale"),
-        Example("every link of an email, through its redirects", "aasa-audit links --html email.html"),
+            purpose: "will a campaign's links open the app? fail when one opens Safari first",
+            command: "aasa-audit links campaign.csv --fail-on safari-first --out Reports/spring-sale"),
+        Example(
+            purpose: "every link of an email, through its redirects", command: "aasa-audit links --html email.html"),
     ]
 
     static let merge = [
         Example(
-            "one report from 4 shards of a domain list",
-            "aasa-audit merge shard-1 shard-2 shard-3 shard-4 --out merged")
+            purpose: "one report from 4 shards of a domain list",
+            command: "aasa-audit merge shard-1 shard-2 shard-3 shard-4 --out merged")
     ]
 
     static let check = [
-        Example("check a file before deploying it", "aasa-audit check apple-app-site-association"),
+        Example(purpose: "check a file before deploying it", command: "aasa-audit check apple-app-site-association"),
         Example(
-            "check the file a site serves now",
-            "curl -s https://example.com/.well-known/apple-app-site-association | aasa-audit check -"),
+            purpose: "check the file a site serves now",
+            command: "curl -s https://example.com/.well-known/apple-app-site-association | aasa-audit check -"),
         Example(
-            "SARIF for code scanning in a pull request", "aasa-audit check apple-app-site-association --format sarif"),
+            purpose: "SARIF for code scanning in a pull request",
+            command: "aasa-audit check apple-app-site-association --format sarif"),
         Example(
-            "an Android statement list, and whether AOSP's and Google's verifiers verify the app signed with key FP",
-            "aasa-audit check assetlinks.json --android-package com.example.app --android-fingerprint \"$FP\""),
+            purpose:
+                "an Android statement list, and whether AOSP's and Google's verifiers verify the app signed with key FP",
+            command: "aasa-audit check assetlinks.json --android-package com.example.app --android-fingerprint \"$FP\""),
     ]
 
     static let match = [
         Example(
-            "which app opens a URL, and which rule decided",
-            "aasa-audit match --file apple-app-site-association https://example.com/shop/1"),
+            purpose: "which app opens a URL, and which rule decided",
+            command: "aasa-audit match --file apple-app-site-association https://example.com/shop/1"),
         Example(
-            "a CI assertion: every URL of a list opens an app (one of --app-id's, when given)",
-            "aasa-audit match --file aasa.json --urls launch-urls.txt --expect opens-app"),
+            purpose: "a CI assertion: every URL of a list opens an app (one of --app-id's, when given)",
+            command: "aasa-audit match --file aasa.json --urls launch-urls.txt --expect opens-app"),
         Example(
-            "what the live file says about a URL",
-            "aasa-audit match --domain example.com https://example.com/account/delete"),
+            purpose: "what the live file says about a URL",
+            command: "aasa-audit match --domain example.com https://example.com/account/delete"),
         Example(
-            "whether the iOS and the Android app open a URL: both live files and the app's manifest",
-            "aasa-audit match --domain example.com --android-manifest Manifest.xml https://example.com/shop/1"),
+            purpose: "whether the iOS and the Android app open a URL: both live files and the app's manifest",
+            command: "aasa-audit match --domain example.com --android-manifest Manifest.xml https://example.com/shop/1"),
     ]
 
-    static let rules = [Example("the check table as Markdown", "aasa-audit rules --markdown")]
+    static let rules = [Example(purpose: "the check table as Markdown", command: "aasa-audit rules --markdown")]
 
-    static let help = [Example("read this manual from the binary", "aasa-audit help --man | man -l -")]
+    static let help = [
+        Example(purpose: "read this manual from the binary", command: "aasa-audit help --man | man -l -")
+    ]
 
     static let completions = [
         Example(
-            "bash completion for your user",
-            "aasa-audit completions bash > ~/.local/share/bash-completion/completions/aasa-audit")
+            purpose: "bash completion for your user",
+            command: "aasa-audit completions bash > ~/.local/share/bash-completion/completions/aasa-audit")
     ]
 }

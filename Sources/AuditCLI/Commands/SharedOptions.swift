@@ -25,6 +25,9 @@ enum SharedOptions {
     static let ignore = OptionSpec(
         "--ignore", .string, repeatable: true, placeholder: "ID[@DOMAIN]",
         help: "suppress check ID's findings (on DOMAIN only; * wildcards): reported as suppressed, not failing")
+    /// `audit` and `check`'s "Suppressions" group, and the one rule between its options.
+    static let suppressions = OptionGroup("Suppressions", [config, noConfig, ignore])
+    static let suppressionsConflict = Constraint.conflicts(config.name, noConfig.name)
     /// `audit` and `links`.
     static let concurrency = OptionSpec(
         "--concurrency", .integer(1...1024), default: "32", help: "domains audited (links judged, with links) at a time"

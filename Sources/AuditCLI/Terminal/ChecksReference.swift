@@ -7,18 +7,19 @@ import Foundation
 enum ChecksReference {
     static func markdown() -> String {
         var sections: [Section] = []
-        sections += Catalogue.transportChecks.map { Section($0) }
-        sections += Catalogue.documentChecks.map { Section($0) }
-        sections += Catalogue.entitlementChecks.map { Section($0) }
-        sections += Catalogue.associationChecks.map { Section($0) }
-        sections += Catalogue.crawlChecks.map { Section($0) }
-        sections += Catalogue.customSchemeChecks.map { Section($0) }
-        sections += Catalogue.limitChecks.map { Section($0) }
-        sections += Catalogue.linkChecks.map { Section($0) }
-        sections += Catalogue.androidChecks.map { Section($0) }
-        sections += Catalogue.androidFileChecks.map { Section($0) }
-        sections += Catalogue.dynamicRuleChecks.map { Section($0) }
-        sections += Catalogue.androidManifestChecks.map { Section($0) }
+        func add<E: DocumentedEvidence>(_ checks: [any Check<E>.Type]) { sections += checks.map { Section($0) } }
+        add(Catalogue.transportChecks)
+        add(Catalogue.documentChecks)
+        add(Catalogue.entitlementChecks)
+        add(Catalogue.associationChecks)
+        add(Catalogue.crawlChecks)
+        add(Catalogue.customSchemeChecks)
+        add(Catalogue.limitChecks)
+        add(Catalogue.linkChecks)
+        add(Catalogue.androidChecks)
+        add(Catalogue.androidFileChecks)
+        add(Catalogue.dynamicRuleChecks)
+        add(Catalogue.androidManifestChecks)
         var lines = [
             "# Checks",
             "",

@@ -12,13 +12,8 @@ public enum AndroidContentType: Check {
             """,
         reference: AndroidDocs.verifyAppLinks)
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(contentType: "text/plain")),
-                at: [ExampleAndroidProbe.fileURL])
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.file(contentType: "text/plain"))
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks

@@ -35,13 +35,9 @@ public enum AndroidDynamicMalformed: Check {
         ])
 
     public static func run(_ evidence: RelationExtensions, into findings: inout FindingSink) {
-        for diagnostic in evidence.rules.diagnostics where diagnostic.kind == .malformed {
-            findings.add(
-                description, at: diagnostic.position, pointer: diagnostic.pointer, diagnostic.message,
-                why: diagnostic.verifiers,
-                fix:
-                    "Give \"/\" and \"##\" non-empty strings, \"?\" an object of non-empty strings, \"exclude\" true or "
-                    + "false, and make each rule an object; test with the Android Studio App Links Assistant.")
-        }
+        findings.add(
+            description, .malformed, in: evidence,
+            fix: "Give \"/\" and \"##\" non-empty strings, \"?\" an object of non-empty strings, \"exclude\" true or "
+                + "false, and make each rule an object; test with the Android Studio App Links Assistant.")
     }
 }

@@ -31,14 +31,10 @@ public enum AndroidDynamicUnknownKey: Check {
         ])
 
     public static func run(_ evidence: RelationExtensions, into findings: inout FindingSink) {
-        for diagnostic in evidence.rules.diagnostics where diagnostic.kind == .unknownKey {
-            findings.add(
-                description, at: diagnostic.position, pointer: diagnostic.pointer, diagnostic.message,
-                why: diagnostic.verifiers,
-                fix:
-                    ##"Write each rule as {"/": "/path/*", "#": "fragment", "?": {"name": "value"}, "exclude": false} "##
-                    + ##"inside relation_extensions["delegate_permission/common.handle_all_urls"]"##
-                    + ##"["dynamic_app_link_components"]."##)
-        }
+        findings.add(
+            description, .unknownKey, in: evidence,
+            fix: ##"Write each rule as {"/": "/path/*", "#": "fragment", "?": {"name": "value"}, "exclude": false} "##
+                + ##"inside relation_extensions["delegate_permission/common.handle_all_urls"]"##
+                + ##"["dynamic_app_link_components"]."##)
     }
 }

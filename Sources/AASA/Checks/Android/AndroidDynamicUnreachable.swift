@@ -23,11 +23,9 @@ public enum AndroidDynamicUnreachable: Check {
         ])
 
     public static func run(_ evidence: RelationExtensions, into findings: inout FindingSink) {
-        for diagnostic in evidence.rules.diagnostics where diagnostic.kind == .unreachable {
-            findings.add(
-                description, at: diagnostic.position, pointer: diagnostic.pointer, diagnostic.message,
-                why: "On Android 15+ with Google Play services and on AOSP alike, the earlier rule decides first.",
-                fix: "Move the rule that matches every URL to the end of dynamic_app_link_components.")
-        }
+        findings.add(
+            description, .unreachable, in: evidence,
+            why: "On Android 15+ with Google Play services and on AOSP alike, the earlier rule decides first.",
+            fix: "Move the rule that matches every URL to the end of dynamic_app_link_components.")
     }
 }

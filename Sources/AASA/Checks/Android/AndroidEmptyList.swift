@@ -9,8 +9,8 @@ public enum AndroidEmptyList: Check {
             """,
         reference: AndroidDocs.dalCompatibilityTests)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)], failing: [.failing("[]", at: [""]), .failing(" [ ]", at: [""])])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing("[]", at: [""]), .failing(" [ ]", at: [""]))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         guard let root = file.root, let items = root.elements, items.isEmpty else { return }

@@ -12,14 +12,8 @@ public enum AndroidFetchFailed: Check {
             """,
         reference: AndroidDocs.statementServiceFetcher)
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(
-                    ExampleAndroidProbe.file(failure: .tls, error: "SSL certificate problem: certificate has expired")),
-                at: [ExampleAndroidProbe.fileURL])
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.file(failure: .tls, error: "SSL certificate problem: certificate has expired"))
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks

@@ -24,37 +24,25 @@ public enum AndroidFilterNotVerified: Check {
     static let noAutoVerify = ExampleManifest.filter(
         autoVerify: false, line: 10, data: ExampleManifest.https("m.example.com", line: 13))
 
-    public static let examples = Examples<AndroidManifest>(
-        passing: [
-            .passing(ExampleManifest.verified),
-            .passing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(
-                        autoVerify: false, line: 4,
-                        data: [
-                            ExampleManifest.data(["scheme": "acme"], line: 7)
-                        ])
-                ])),
-        ],
-        failing: [
-            .failing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(line: 4, data: ExampleManifest.https("shop.example.com", line: 7)),
-                    noAutoVerify,
-                ]), at: ["10:0"]),
-            .failing(ExampleManifest.manifest([noAutoVerify]), at: ["10:0"]),
-            .failing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(
-                        without: ["android.intent.category.DEFAULT"], line: 4,
-                        data: ExampleManifest.https("shop.example.com", line: 6)),
-                    ExampleManifest.filter(
-                        line: 10,
-                        data: ExampleManifest.https("www.example.com", line: 13) + [
-                            ExampleManifest.data(["scheme": "acme"], line: 15)
-                        ]),
-                ]), at: ["4:0", "10:0"]),
-        ])
+    public static let examples = Examples<AndroidManifest>.verifiedPassing(
+        also: [ExampleManifest.oneFilter(autoVerify: false, data: [ExampleManifest.data(["scheme": "acme"], line: 7)])],
+        failing: .failing(
+            ExampleManifest.manifest([
+                ExampleManifest.filter(line: 4, data: ExampleManifest.https("shop.example.com", line: 7)),
+                noAutoVerify,
+            ]), at: ["10:0"]),
+        .failing(ExampleManifest.manifest([noAutoVerify]), at: ["10:0"]),
+        .failing(
+            ExampleManifest.manifest([
+                ExampleManifest.filter(
+                    without: ["android.intent.category.DEFAULT"], line: 4,
+                    data: ExampleManifest.https("shop.example.com", line: 6)),
+                ExampleManifest.filter(
+                    line: 10,
+                    data: ExampleManifest.https("www.example.com", line: 13) + [
+                        ExampleManifest.data(["scheme": "acme"], line: 15)
+                    ]),
+            ]), at: ["4:0", "10:0"]))
 
     /// A filter meant for web URLs: it takes http(s) URLs from a browser, or asks for verification with an http(s)
     /// scheme.

@@ -11,26 +11,19 @@ public enum AndroidFingerprintFormat: Check {
             """,
         reference: AndroidDocs.dalCompatibilityTests)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing(
-                "[" + AndroidExample.app(fingerprints: "[\"\(AndroidExample.fingerprint.lowercased())\"]") + "]",
-                at: ["/0/target/sha256_cert_fingerprints/0"]),
-            .failing(
-                "["
-                    + AndroidExample.app(
-                        fingerprints: "[\"\(AndroidExample.fingerprint.replacingOccurrences(of: ":", with: ""))\"]")
-                    + "]",
-                at: ["/0/target/sha256_cert_fingerprints/0"]),
-            .failing(
-                "["
-                    + AndroidExample.app(
-                        fingerprints: #"["DA:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"]"#) + "]",
-                at: ["/0/target/sha256_cert_fingerprints/0"]),
-            .failing(
-                "[" + AndroidExample.app(fingerprints: #"[{}]"#) + "]", at: ["/0/target/sha256_cert_fingerprints/0"]),
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(
+            app: AndroidExample.app(fingerprints: "[\"\(AndroidExample.fingerprint.lowercased())\"]"),
+            at: "/0/target/sha256_cert_fingerprints/0"),
+        .failing(
+            app: AndroidExample.app(
+                fingerprints: "[\"\(AndroidExample.fingerprint.replacingOccurrences(of: ":", with: ""))\"]"),
+            at: "/0/target/sha256_cert_fingerprints/0"),
+        .failing(
+            app: AndroidExample.app(
+                fingerprints: #"["DA:39:A3:EE:5E:6B:4B:0D:32:55:BF:EF:95:60:18:90:AF:D8:07:09"]"#),
+            at: "/0/target/sha256_cert_fingerprints/0"),
+        .failing(app: AndroidExample.app(fingerprints: #"[{}]"#), at: "/0/target/sha256_cert_fingerprints/0"))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         for statement in file.statements {

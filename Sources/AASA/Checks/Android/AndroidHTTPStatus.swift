@@ -11,16 +11,8 @@ public enum AndroidHTTPStatus: Check {
             """,
         reference: AndroidDocs.statementServiceFetcher)
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(status: 503, contentType: "text/html")),
-                at: [ExampleAndroidProbe.fileURL]),
-            .failing(
-                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(status: 403, contentType: "text/html")),
-                at: [ExampleAndroidProbe.fileURL]),
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.errorPage(503), ExampleAndroidProbe.errorPage(403))
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks

@@ -18,8 +18,8 @@ public enum AndroidHostFailure: Check {
             .passing("[" + AndroidExample.app(extra: #", "comment": "release key""#) + "]"),
         ],
         failing: [
-            .failing("[" + AndroidExample.app(extra: #", "version": 2"#) + "]", at: ["/0/target/version"]),
-            .failing("[" + AndroidExample.app(package: #""""#) + "]", at: ["/0/target/package_name"]),
+            .failing(app: AndroidExample.app(extra: #", "version": 2"#), at: "/0/target/version"),
+            .failing(app: AndroidExample.app(package: #""""#), at: "/0/target/package_name"),
             .failing(
                 "[" + AndroidExample.app() + #", {"relation": ["delegate_permission/common.get_login_creds"], "#
                     + #""target": {"namespace": "web", "site": "https://example.com/login"}}]"#,

@@ -10,9 +10,8 @@ public enum AndroidJSONBOM: Check {
             """,
         reference: AndroidDocs.aospStatementParser)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [.failing(bytes: [0xEF, 0xBB, 0xBF] + Array(AndroidExample.valid.utf8), at: ["1:1"])])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(bytes: [0xEF, 0xBB, 0xBF] + Array(AndroidExample.valid.utf8), at: ["1:1"]))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         guard file.hasByteOrderMark else { return }

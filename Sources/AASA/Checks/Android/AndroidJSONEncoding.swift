@@ -10,17 +10,12 @@ public enum AndroidJSONEncoding: Check {
             """,
         reference: "https://www.rfc-editor.org/rfc/rfc8259#section-8.1")
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing(
-                bytes: Array(#"[{"comment": "caf"#.utf8) + [0xE9] + Array(#""}]"#.utf8), at: ["1:18"])
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(bytes: Array(#"[{"comment": "caf"#.utf8) + [0xE9] + Array(#""}]"#.utf8), at: ["1:18"]))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
-        guard let problem = file.encodingProblem else { return }
         findings.add(
-            description, at: problem.position, pointer: nil, problem.message,
+            description, file.encodingProblem,
             why: "AOSP's verifier replaces the byte with U+FFFD, so a package name or fingerprint holding it never "
                 + "matches; Google's handling is not documented.",
             fix: "Re-save the file as UTF-8 (without BOM) and redeploy it.")

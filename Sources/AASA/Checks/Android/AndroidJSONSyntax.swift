@@ -10,17 +10,13 @@ public enum AndroidJSONSyntax: Check {
             """,
         reference: AndroidDocs.dalCompatibilityTests)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing(#"[{"relation": ["delegate_permission/common.handle_all_urls"], }]"#, at: ["1:61"]),
-            .failing("[{", at: ["1:3"]),
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(#"[{"relation": ["delegate_permission/common.handle_all_urls"], }]"#, at: ["1:61"]),
+        .failing("[{", at: ["1:3"]))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
-        guard let error = file.syntaxError else { return }
         findings.add(
-            description, at: error.position, pointer: nil, error.message,
+            description, file.syntaxError,
             why: "Both verifiers (AOSP and Google's DAL) reject a file that is not strict JSON, so no app is "
                 + "verified on this host.",
             fix: "Fix the JSON at the position shown; validate with `aasa-audit check --android FILE` before deploying."

@@ -12,29 +12,16 @@ public enum AndroidManifestPattern: Check {
             """,
         reference: "https://developer.android.com/guide/topics/manifest/data-element")
 
-    public static let examples = Examples<AndroidManifest>(
-        passing: [
-            .passing(ExampleManifest.verified),
-            .passing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(
-                        line: 4,
-                        data: ExampleManifest.https("shop.example.com", line: 7) + [
-                            ExampleManifest.data(["pathAdvancedPattern": "/item/[0-9]+"], line: 9)
-                        ])
-                ])),
-        ],
-        failing: [
-            .failing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(
-                        line: 4,
-                        data: ExampleManifest.https("shop.example.com", line: 7) + [
-                            ExampleManifest.data(["pathAdvancedPattern": "/item/[0-9"], line: 9),
-                            ExampleManifest.data(["pathAdvancedPattern": "/a**"], line: 10),
-                        ])
-                ]), at: ["9:0", "10:0"])
-        ])
+    public static let examples = Examples<AndroidManifest>.verifiedPassing(
+        also: [withPatterns(["/item/[0-9]+"])],
+        failing: .failing(withPatterns(["/item/[0-9", "/a**"]), at: ["9:0", "10:0"]))
+
+    /// The verified manifest's filter with these `android:pathAdvancedPattern`s, from line 9 on.
+    static func withPatterns(_ patterns: [String]) -> AndroidManifest {
+        ExampleManifest.oneFilter(
+            data: ExampleManifest.https("shop.example.com", line: 7)
+                + patterns.enumerated().map { ExampleManifest.data(["pathAdvancedPattern": $1], line: 9 + $0) })
+    }
 
     public static func run(_ manifest: AndroidManifest, into findings: inout FindingSink) {
         for problem in manifest.problems where problem.kind == .malformedPattern {

@@ -12,23 +12,14 @@ public enum AndroidManifestUnresolved: Check {
             """,
         reference: AndroidDocs.verifyAppLinks)
 
-    public static let examples = Examples<AndroidManifest>(
-        passing: [.passing(ExampleManifest.verified)],
-        failing: [
-            .failing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(line: 4, data: ExampleManifest.https("${applinksHost}", line: 7))
-                ]), at: ["8:0"]),
-            .failing(
-                ExampleManifest.manifest([
-                    ExampleManifest.filter(
-                        line: 4,
-                        data: [
-                            ExampleManifest.data(["scheme": "https", "host": "@string/host"], line: 7),
-                            ExampleManifest.data(["pathPrefix": "${prefix}"], line: 8),
-                        ])
-                ]), at: ["7:0", "8:0"]),
-        ])
+    public static let examples = Examples<AndroidManifest>.verifiedPassing(
+        failing: .failing(
+            ExampleManifest.oneFilter(data: ExampleManifest.https("${applinksHost}", line: 7)), at: ["8:0"]),
+        .failing(
+            ExampleManifest.oneFilter(data: [
+                ExampleManifest.data(["scheme": "https", "host": "@string/host"], line: 7),
+                ExampleManifest.data(["pathPrefix": "${prefix}"], line: 8),
+            ]), at: ["7:0", "8:0"]))
 
     public static func run(_ manifest: AndroidManifest, into findings: inout FindingSink) {
         for problem in manifest.problems where problem.kind == .unresolved {

@@ -10,16 +10,11 @@ public enum AndroidNoHandleAllURLs: Check {
             """,
         reference: AndroidDocs.configureWebsite)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing(
-                "[" + AndroidExample.app(relation: #"["delegate_permission/common.get_login_creds"]"#) + "]",
-                at: ["/0/relation"]),
-            .failing(
-                "[" + AndroidExample.app(relation: #"["delegate_permission/common.handle_all_url"]"#) + "]",
-                at: ["/0/relation"]),
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(
+            app: AndroidExample.app(relation: #"["delegate_permission/common.get_login_creds"]"#), at: "/0/relation"),
+        .failing(
+            app: AndroidExample.app(relation: #"["delegate_permission/common.handle_all_url"]"#), at: "/0/relation"))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         var granted: Set<String> = []

@@ -10,9 +10,8 @@ public enum AndroidNotAnArray: Check {
             """,
         reference: AndroidDocs.dalCompatibilityTests)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [.failing(AndroidExample.app(), at: [""]), .failing(#""foo""#, at: [""])])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(AndroidExample.app(), at: [""]), .failing(#""foo""#, at: [""]))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         guard let root = file.root, root.elements == nil else { return }

@@ -11,13 +11,8 @@ public enum AndroidNotFound: Check {
             """,
         reference: AndroidDocs.verifyAppLinks)
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(status: 404, contentType: "text/html")),
-                at: [ExampleAndroidProbe.fileURL])
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.errorPage(404))
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks

@@ -13,13 +13,10 @@ public enum AndroidPackageName: Check {
             SeverityChange(.warning, when: "the name is valid but has no dot (no installable app has such a name)")
         ])
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing("[" + AndroidExample.app(package: #""com.example app""#) + "]", at: ["/0/target/package_name"]),
-            .failing("[" + AndroidExample.app(package: #""com.example.1app""#) + "]", at: ["/0/target/package_name"]),
-            .failing("[" + AndroidExample.app(package: #""exampleapp""#) + "]", at: ["/0/target/package_name"]),
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(app: AndroidExample.app(package: #""com.example app""#), at: "/0/target/package_name"),
+        .failing(app: AndroidExample.app(package: #""com.example.1app""#), at: "/0/target/package_name"),
+        .failing(app: AndroidExample.app(package: #""exampleapp""#), at: "/0/target/package_name"))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         for statement in file.statements {

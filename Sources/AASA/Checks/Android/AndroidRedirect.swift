@@ -12,20 +12,9 @@ public enum AndroidRedirect: Check {
             """,
         reference: AndroidDocs.statementServiceFetcher)
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(
-                    ExampleAndroidProbe.file(
-                        status: 301, redirectTo: "https://www.example.com/.well-known/assetlinks.json")),
-                at: [ExampleAndroidProbe.fileURL]),
-            .failing(
-                ExampleAndroidProbe.probe(
-                    ExampleAndroidProbe.file(
-                        status: 307, redirectTo: "https://cdn.example.net/assetlinks.json")),
-                at: [ExampleAndroidProbe.fileURL]),
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.file(status: 301, redirectTo: "https://www.example.com/.well-known/assetlinks.json"),
+        ExampleAndroidProbe.file(status: 307, redirectTo: "https://cdn.example.net/assetlinks.json"))
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks

@@ -10,15 +10,11 @@ public enum AndroidRelationFormat: Check {
             """,
         reference: AndroidDocs.dalCompatibilityTests)
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing(
-                "[" + AndroidExample.app(relation: #"["delegate_permission/common.handle_all_urls "]"#) + "]",
-                at: ["/0/relation/0"]),
-            .failing("[" + AndroidExample.app(relation: #"["delegate_permission/*"]"#) + "]", at: ["/0/relation/0"]),
-            .failing("[" + AndroidExample.app(relation: #"[{}]"#) + "]", at: ["/0/relation/0"]),
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(
+            app: AndroidExample.app(relation: #"["delegate_permission/common.handle_all_urls "]"#), at: "/0/relation/0"),
+        .failing(app: AndroidExample.app(relation: #"["delegate_permission/*"]"#), at: "/0/relation/0"),
+        .failing(app: AndroidExample.app(relation: #"[{}]"#), at: "/0/relation/0"))
 
     public static func run(_ file: AssetLinksFile, into findings: inout FindingSink) {
         for statement in file.statements {

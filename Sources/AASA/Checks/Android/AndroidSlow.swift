@@ -15,17 +15,9 @@ public enum AndroidSlow: Check {
 
     static let limitMs = 5_000.0
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(
-                    ExampleAndroidProbe.file(timings: Timings(connect: 30, tls: 80, firstByte: 6_200, total: 6_210))),
-                at: [ExampleAndroidProbe.fileURL]),
-            .failing(
-                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(timings: stalled)), at: [ExampleAndroidProbe.fileURL]
-            ),
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.file(timings: Timings(connect: 30, tls: 80, firstByte: 6_200, total: 6_210)),
+        ExampleAndroidProbe.file(timings: stalled))
 
     /// A first byte in time, then a read that waits past the limit.
     static var stalled: Timings {

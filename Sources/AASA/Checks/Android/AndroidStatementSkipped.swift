@@ -13,18 +13,14 @@ public enum AndroidStatementSkipped: Check {
             SeverityChange(.error, when: "both verifiers skip a statement that names an app or grants handle_all_urls")
         ])
 
-    public static let examples = Examples<AssetLinksFile>(
-        passing: [.passing(AndroidExample.valid)],
-        failing: [
-            .failing(#"[{"relations": ["delegate_permission/common.handle_all_urls"], "target": {}}]"#, at: ["/0"]),
-            .failing(
-                "[" + AndroidExample.app(relation: #""delegate_permission/common.handle_all_urls""#) + "]",
-                at: ["/0/relation"]),
-            .failing(
-                "[" + AndroidExample.app() + #", {"relation": ["delegate_permission/common.get_login_creds"], "#
-                    + #""target": {"namespace": "web", "site": "https://example.com/"}}]"#,
-                at: ["/1/target/site"]),
-        ])
+    public static let examples = Examples<AssetLinksFile>.validPassing(
+        .failing(#"[{"relations": ["delegate_permission/common.handle_all_urls"], "target": {}}]"#, at: ["/0"]),
+        .failing(
+            app: AndroidExample.app(relation: #""delegate_permission/common.handle_all_urls""#), at: "/0/relation"),
+        .failing(
+            "[" + AndroidExample.app() + #", {"relation": ["delegate_permission/common.get_login_creds"], "#
+                + #""target": {"namespace": "web", "site": "https://example.com/"}}]"#,
+            at: ["/1/target/site"]))
 
     /// Parts whose problems other checks report.
     static func reportedElsewhere(_ pointer: String, in statement: String) -> Bool {

@@ -17,19 +17,11 @@ public enum AndroidTooLarge: Check {
                 when: "the body is over 1 MiB but declares no Content-Length, which AOSP reads whole")
         ])
 
-    public static let examples = Examples<AndroidProbe>(
-        passing: [.passing(ExampleAndroidProbe.probe())],
-        failing: [
-            .failing(
-                ExampleAndroidProbe.probe(
-                    ExampleAndroidProbe.file(
-                        status: nil, failure: .tooLarge, error: "Maximum file size exceeded",
-                        headers: [HeaderField(name: "Content-Length", value: "2000000")])),
-                at: [ExampleAndroidProbe.fileURL]),
-            .failing(
-                ExampleAndroidProbe.probe(ExampleAndroidProbe.file(bytes: SizeLimits.assetLinks, truncated: true)),
-                at: [ExampleAndroidProbe.fileURL]),
-        ])
+    public static let examples = Examples<AndroidProbe>.fileFailing(
+        ExampleAndroidProbe.file(
+            status: nil, failure: .tooLarge, error: "Maximum file size exceeded",
+            headers: [HeaderField(name: "Content-Length", value: "2000000")]),
+        ExampleAndroidProbe.file(bytes: SizeLimits.assetLinks, truncated: true))
 
     public static func run(_ probe: AndroidProbe, into findings: inout FindingSink) {
         let e = probe.assetLinks

@@ -9,16 +9,12 @@ public enum CrawlPageError: Check {
             "Broken links found while crawling (4xx, 5xx, timeouts) are reported once per domain, summarised by cause.",
         reference: AppleDocs.tn3155)
 
-    public static let examples = Examples<CrawlEvidence>(
-        passing: [.passing(ExampleCrawl.evidence())],
-        failing: [
-            .failing(
-                ExampleCrawl.evidence(errors: [
-                    PageError(url: "https://example.com/gone", status: 404, error: nil),
-                    PageError(url: "https://example.com/slow", status: nil, error: "Operation timed out"),
-                ]),
-                at: ["https://example.com/"])
-        ])
+    public static let examples = Examples<CrawlEvidence>.crawlFailing(
+        ExampleCrawl.evidence(errors: [
+            PageError(url: "https://example.com/gone", status: 404, error: nil),
+            PageError(url: "https://example.com/slow", status: nil, error: "Operation timed out"),
+        ]),
+        at: ["https://example.com/"])
 
     public static func run(_ evidence: CrawlEvidence, into findings: inout FindingSink) {
         guard !evidence.pageErrors.isEmpty else { return }

@@ -9,9 +9,8 @@ public enum RuleUnused: Check {
             "A rule no linked URL reaches is stale (a renamed section) or a typo; the per-rule hit counts in the report show the rest.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<CrawlEvidence>(
-        passing: [.passing(ExampleCrawl.evidence())],
-        failing: [.failing(ExampleCrawl.evidence(urls: ["/shop/1"]), at: ["/applinks/details/0/components/1"])])
+    public static let examples = Examples<CrawlEvidence>.crawlFailing(
+        ExampleCrawl.evidence(urls: ["/shop/1"]), at: ["/applinks/details/0/components/1"])
 
     public static func run(_ evidence: CrawlEvidence, into findings: inout FindingSink) {
         guard !evidence.urls.isEmpty else { return }

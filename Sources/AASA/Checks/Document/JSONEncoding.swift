@@ -21,9 +21,8 @@ public enum JSONEncoding: Check {
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
-        guard let problem = file.encodingProblem else { return }
         findings.add(
-            description, at: problem.position, pointer: nil, problem.message,
+            description, file.encodingProblem,
             why:
                 "Devices (all iOS versions) cannot parse a file that is not UTF-8, so no link on this domain opens the app.",
             fix: "Re-save the file as UTF-8 (without BOM) and redeploy it.")

@@ -28,7 +28,7 @@ public enum JSONSyntax: Check {
         let isWhitespace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let more = file.jsonBytes.dropFirst(error.position.offset + 1).contains { !isWhitespace($0) }
         findings.add(
-            description, at: error.position, pointer: nil, error.message,
+            description, error,
             why:
                 "Devices (iOS 9 and later) reject a file that is not strict JSON, so no link on this domain opens the app.",
             fix: "Fix the JSON at the position shown; validate with `aasa-audit check FILE` before deploying."

@@ -10,21 +10,15 @@ public enum PathsIgnored: Check {
         reference: AppleDocs.tn3155)
 
     public static let examples = Examples<DecodedFile>(
-        passing: [
-            .passing(
-                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#
-            )
-        ],
+        passing: [.passing(ExampleEntry.components)],
         failing: [
             .failing(
-                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}], "paths": ["/b/*"]}]}}"#,
+                ExampleEntry.file(#""components": [{"/": "/a/*"}], "paths": ["/b/*"]"#),
                 at: ["/applinks/details/0/paths"])
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
-        guard let document = file.document else { return }
-        for entry in document.entries where entry.ruleFormat == .components {
-            guard let paths = entry.node["paths"] else { continue }
+        for paths in Walk.pathsMembers(file, readAs: .components) {
             findings.add(
                 description, at: paths,
                 "\"paths\" is ignored on iOS 13 and later because this entry has \"components\".",

@@ -10,11 +10,7 @@ public enum PathsLegacy: Check {
         reference: AppleDocs.components)
 
     public static let examples = Examples<DecodedFile>(
-        passing: [
-            .passing(
-                #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "components": [{"/": "/a/*"}]}]}}"#
-            )
-        ],
+        passing: [.passing(ExampleEntry.components)],
         failing: [
             .failing(
                 #"{"applinks": {"details": [{"appID": "9JA89QQLNQ.com.acme.shop", "paths": ["/a/*"]}]}}"#,
@@ -22,9 +18,7 @@ public enum PathsLegacy: Check {
         ])
 
     public static func run(_ file: DecodedFile, into findings: inout FindingSink) {
-        guard let document = file.document else { return }
-        for entry in document.entries where entry.ruleFormat == .paths {
-            guard let paths = entry.node["paths"] else { continue }
+        for paths in Walk.pathsMembers(file, readAs: .paths) {
             findings.add(
                 description, at: paths, "This entry uses the legacy \"paths\" format.",
                 why:

@@ -9,6 +9,18 @@ extension Example where Evidence == AssetLinksFile {
     public static func failing(bytes: [UInt8], at locations: [String]) -> Example {
         Example(AssetLinksFile(bytes: bytes), locations: locations)
     }
+
+    /// The list of one app statement (written by `AndroidExample.app`), its finding at `pointer`.
+    static func failing(app statement: String, at pointer: String) -> Example {
+        failing("[" + statement + "]", at: [pointer])
+    }
+}
+
+/// assetlinks.json examples: the valid list passes, the failing files are given.
+extension Examples where Evidence == AssetLinksFile {
+    static func validPassing(_ failing: Example<AssetLinksFile>...) -> Examples {
+        Examples(passing: [.passing(AndroidExample.valid)], failing: failing)
+    }
 }
 
 /// Statements for the examples: a valid app statement, and one with a part replaced.

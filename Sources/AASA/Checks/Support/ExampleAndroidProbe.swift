@@ -36,6 +36,9 @@ public enum ExampleAndroidProbe {
         return e
     }
 
+    /// The file's fetch answered by an HTML error page with this status.
+    public static func errorPage(_ status: Int) -> Exchange { file(status: status, contentType: "text/html") }
+
     /// Google's API answer: by default the same statement the file makes.
     public static func google(
         status: Int? = 200, body: String = googleBody, failure: FetchFailure? = nil
@@ -53,5 +56,15 @@ public enum ExampleAndroidProbe {
         _ file: Exchange = file(), google: Exchange? = google(), robotsDisallows: Bool? = false
     ) -> AndroidProbe {
         AndroidProbe(domain: domain, assetLinks: file, google: google, robotsDisallows: robotsDisallows)
+    }
+}
+
+/// Android fetch examples: the healthy probe passes, and each failing probe's assetlinks.json fetch answers as given,
+/// its finding on the file's URL.
+extension Examples where Evidence == AndroidProbe {
+    public static func fileFailing(_ files: Exchange...) -> Examples {
+        Examples(
+            passing: [.passing(ExampleAndroidProbe.probe())],
+            failing: files.map { .failing(ExampleAndroidProbe.probe($0), at: [ExampleAndroidProbe.fileURL]) })
     }
 }

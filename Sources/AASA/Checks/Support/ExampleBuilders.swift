@@ -27,13 +27,18 @@ extension Entitlements {
     }
 }
 
-/// Transport examples: the healthy probe passes, and each failing probe's finding lands on the well-known URL.
+/// Transport examples: the healthy probe passes (with any others given), and each failing probe's finding lands on
+/// one URL, the well-known one unless another is named.
 extension Examples where Evidence == DomainProbe {
-    public static func wellKnownFailing(_ probes: DomainProbe...) -> Examples {
+    public static func failing(
+        _ probes: [DomainProbe], at url: String = ExampleProbe.wellKnownURL, alsoPassing: [DomainProbe] = []
+    ) -> Examples {
         Examples(
-            passing: [.passing(ExampleProbe.healthy())],
-            failing: probes.map { .failing($0, at: [ExampleProbe.wellKnownURL]) })
+            passing: [.passing(ExampleProbe.healthy())] + alsoPassing.map { .passing($0) },
+            failing: probes.map { .failing($0, at: [url]) })
     }
+
+    public static func wellKnownFailing(_ probes: DomainProbe...) -> Examples { failing(probes) }
 
     /// Each failing probe made the well-known fetch alone (it failed before the others), answered as given.
     public static func wellKnownAloneFailing(_ exchanges: Exchange...) -> Examples {
@@ -53,4 +58,15 @@ extension Examples where Evidence == DomainProbe {
                 .failing(ExampleProbe.withCDN($0), at: [DomainProbe.url(ExampleProbe.domain, .cdn)])
             })
     }
+}
+
+/// The rules checks' example file: one entry for 9JA89QQLNQ.com.acme.shop whose other members (raw JSON) follow its
+/// `appIDs`.
+enum ExampleEntry {
+    static func file(_ members: String) -> String {
+        #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.acme.shop"], "# + members + "}]}}"
+    }
+
+    /// An entry in the components format only.
+    static let components = file(#""components": [{"/": "/a/*"}]"#)
 }

@@ -21,3 +21,10 @@ enum ExampleCrawl {
             pageErrors: errors)
     }
 }
+
+/// Crawl examples: the default crawl passes, and the failing crawl's findings land at the locations given.
+extension Examples where Evidence == CrawlEvidence {
+    static func crawlFailing(_ evidence: CrawlEvidence, at locations: [String]) -> Examples {
+        Examples(passing: [.passing(ExampleCrawl.evidence())], failing: [.failing(evidence, at: locations)])
+    }
+}

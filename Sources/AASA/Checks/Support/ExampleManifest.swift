@@ -49,6 +49,20 @@ enum ExampleManifest {
         return AndroidManifest(root: root, file: file)
     }
 
+    /// A manifest whose one filter, on line 4 (so its `<data>` elements start on line 7), has these `<data>`
+    /// elements.
+    static func oneFilter(autoVerify: Bool = true, without: Set<String> = [], data: [ManifestNode]) -> AndroidManifest {
+        manifest([filter(autoVerify: autoVerify, without: without, line: 4, data: data)])
+    }
+
     /// A manifest whose one filter Android 12+ verifies for shop.example.com.
-    static let verified = manifest([filter(line: 4, data: https("shop.example.com", line: 7))])
+    static let verified = oneFilter(data: https("shop.example.com", line: 7))
+}
+
+/// Manifest examples: the verified manifest passes (and any others given), the failing manifests are given.
+extension Examples where Evidence == AndroidManifest {
+    static func verifiedPassing(also passing: [AndroidManifest] = [], failing: Example<AndroidManifest>...) -> Examples
+    {
+        Examples(passing: ([ExampleManifest.verified] + passing).map { .passing($0) }, failing: failing)
+    }
 }

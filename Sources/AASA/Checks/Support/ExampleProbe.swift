@@ -26,6 +26,20 @@ public enum ExampleProbe {
             tls: tls ?? (failure == nil ? goodTLS : nil), body: ok ? payload : [])
     }
 
+    /// A well-known fetch whose TLS handshake failed with this error, the certificate described as far as it was read.
+    public static func tlsFailure(
+        _ error: String, _ problem: TLSProblem, subject: String? = nil, issuer: String? = nil, daysLeft: Int? = nil
+    ) -> Exchange {
+        exchange(
+            failure: .tls, error: error,
+            tls: TLSFacts(verified: false, problem: problem, subject: subject, issuer: issuer, daysLeft: daysLeft))
+    }
+
+    /// A healthy domain whose well-known file is `count` bytes long (spaces), for the size checks.
+    public static func sized(_ count: Int) -> DomainProbe {
+        healthy(wellKnown: exchange(bytes: [UInt8](repeating: 0x20, count: count)))
+    }
+
     /// A domain where only the well-known fetch happened (it failed before the other probes).
     public static func alone(_ wellKnown: Exchange) -> DomainProbe {
         DomainProbe(domain: domain, wellKnown: wellKnown, root: nil)

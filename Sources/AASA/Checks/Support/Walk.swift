@@ -11,6 +11,11 @@ enum Walk {
         return result
     }
 
+    /// The `paths` member of each entry whose rules are read in `format` (swcd ignores it when that is components).
+    static func pathsMembers(_ file: DecodedFile, readAs format: AASADocument.RuleFormat) -> [JSONNode] {
+        file.document?.entries.filter { $0.ruleFormat == format }.compactMap { $0.node["paths"] } ?? []
+    }
+
     /// Every string that swcd compiles as a pattern, with whether it is a path pattern.
     static func patternStrings(_ document: AASADocument) -> [(node: JSONNode, text: String, isPath: Bool)] {
         var result: [(JSONNode, String, Bool)] = []

@@ -9,21 +9,14 @@ public enum LocationsDiffer: Check {
             "When the root and /.well-known/ files differ, devices of different ages follow different rules; usually one copy is stale.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [
-            .passing(ExampleProbe.healthy()),
-            .passing(
-                ExampleProbe.healthy(
-                    root: ExampleProbe.exchange(
-                        .root, body: ExampleProbe.body.replacingOccurrences(of: ", ", with: ",\n  ")))),
-        ],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(
-                    root: ExampleProbe.exchange(
-                        .root, body: ExampleProbe.body.replacingOccurrences(of: "/shop/*", with: "/old/*"))),
-                at: [ExampleProbe.rootURL])
-        ])
+    public static let examples = Examples<DomainProbe>.failing(
+        [rootServing(ExampleProbe.body.replacingOccurrences(of: "/shop/*", with: "/old/*"))], at: ExampleProbe.rootURL,
+        alsoPassing: [rootServing(ExampleProbe.body.replacingOccurrences(of: ", ", with: ",\n  "))])
+
+    /// A healthy domain whose root location serves this body.
+    static func rootServing(_ body: String) -> DomainProbe {
+        ExampleProbe.healthy(root: ExampleProbe.exchange(.root, body: body))
+    }
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard probe.wellKnownServes, probe.rootServes, let b = probe.root, let x = probe.wellKnownFile?.root,

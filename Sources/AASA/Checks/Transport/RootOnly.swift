@@ -9,15 +9,9 @@ public enum RootOnly: Check {
             "iOS 9 also tried /apple-app-site-association; current documentation and Apple's CDN (iOS 14+) use only /.well-known/.",
         reference: AppleDocs.supportingAssociatedDomains)
 
-    public static let examples = Examples<DomainProbe>(
-        passing: [
-            .passing(ExampleProbe.healthy()),
-            .passing(ExampleProbe.healthy(root: ExampleProbe.exchange(.root, status: 404))),
-        ],
-        failing: [
-            .failing(
-                ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 404)), at: [ExampleProbe.wellKnownURL])
-        ])
+    public static let examples = Examples<DomainProbe>.failing(
+        [ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(status: 404))],
+        alsoPassing: [ExampleProbe.healthy(root: ExampleProbe.exchange(.root, status: 404))])
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, !probe.wellKnownServes, e.failure == nil, probe.rootServes else {

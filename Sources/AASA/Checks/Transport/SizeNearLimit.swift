@@ -10,7 +10,7 @@ public enum SizeNearLimit: Check {
         reference: AppleDocs.supportingAssociatedDomains)
 
     public static let examples = Examples<DomainProbe>.wellKnownFailing(
-        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 110_000))))
+        ExampleProbe.sized(110_000))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.documentSource, !e.truncated, e.bytes > SizeLimits.nearLimit, e.bytes <= SizeLimits.aasa

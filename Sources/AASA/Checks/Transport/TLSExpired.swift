@@ -8,13 +8,10 @@ public enum TLSExpired: Check {
         reference: AppleDocs.supportingAssociatedDomains)
 
     public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
-        ExampleProbe.exchange(
-            failure: .tls, error: "SSL certificate problem: certificate has expired",
-            tls: TLSFacts(verified: false, problem: .expired, subject: "CN=example.com", daysLeft: -3)),
+        ExampleProbe.tlsFailure(
+            "SSL certificate problem: certificate has expired", .expired, subject: "CN=example.com", daysLeft: -3),
         // A certificate whose names and dates could not be read: the message must not show "()".
-        ExampleProbe.exchange(
-            failure: .tls, error: "SSL certificate problem: certificate has expired",
-            tls: TLSFacts(verified: false, problem: .expired)))
+        ExampleProbe.tlsFailure("SSL certificate problem: certificate has expired", .expired))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let (e, tls) = TLSWording.exchange(probe, [.expired, .notYetValid]) else { return }

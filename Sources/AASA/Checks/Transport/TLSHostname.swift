@@ -8,9 +8,9 @@ public enum TLSHostname: Check {
         reference: AppleDocs.supportingAssociatedDomains)
 
     public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
-        ExampleProbe.exchange(
-            failure: .tls, error: "SSL: no alternative certificate subject name matches target host name 'example.com'",
-            tls: TLSFacts(verified: false, problem: .hostname, subject: "CN=other.example.net")))
+        ExampleProbe.tlsFailure(
+            "SSL: no alternative certificate subject name matches target host name 'example.com'", .hostname,
+            subject: "CN=other.example.net"))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let (e, tls) = TLSWording.exchange(probe, [.hostname]) else { return }

@@ -9,9 +9,7 @@ public enum TLSProtocol: Check {
 
     public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
         ExampleProbe.exchange(tls: TLSFacts(protocolVersion: "TLSv1.1", verified: true)),
-        ExampleProbe.exchange(
-            failure: .tls, error: "error:0A000102:SSL routines::unsupported protocol",
-            tls: TLSFacts(verified: false, problem: .protocolVersion)))
+        ExampleProbe.tlsFailure("error:0A000102:SSL routines::unsupported protocol", .protocolVersion))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let e = probe.wellKnown, let tls = e.tls else { return }

@@ -17,9 +17,9 @@ public enum TLSUntrusted: Check {
         ])
 
     public static let examples = Examples<DomainProbe>.wellKnownAloneFailing(
-        ExampleProbe.exchange(
-            failure: .tls, error: "SSL certificate problem: self-signed certificate",
-            tls: TLSFacts(verified: false, problem: .selfSigned, subject: "CN=example.com", issuer: "CN=example.com")))
+        ExampleProbe.tlsFailure(
+            "SSL certificate problem: self-signed certificate", .selfSigned, subject: "CN=example.com",
+            issuer: "CN=example.com"))
 
     public static func run(_ probe: DomainProbe, into findings: inout FindingSink) {
         guard let (e, tls) = TLSWording.exchange(probe, [.selfSigned, .untrusted, .revoked]) else { return }

@@ -10,7 +10,7 @@ public enum TooLarge: Check {
         reference: AppleDocs.supportingAssociatedDomains)
 
     public static let examples = Examples<DomainProbe>.wellKnownFailing(
-        ExampleProbe.healthy(wellKnown: ExampleProbe.exchange(bytes: [UInt8](repeating: 0x20, count: 140_000))))
+        ExampleProbe.sized(140_000))
 
     /// The same demand on a local file (`check FILE`, `match --file`), which has no fetch to point at.
     public static func run(localFile file: DecodedFile, size: Int, into findings: inout FindingSink) {
