@@ -1,6 +1,7 @@
-@testable import AASA
 import Foundation
 import Testing
+
+@testable import AASA
 
 /// `readFully`, the one read-back-by-offset loop behind the spool files and the run log (`RegularFile.bytes`): the
 /// bytes asked for, or why there are none in the words the run log's error sentence quotes.
