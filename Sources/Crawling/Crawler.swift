@@ -409,28 +409,7 @@ public struct Crawler: SiteCrawling {
             return nil
         }
         if (300..<400).contains(status) {
-            guard let target = e.redirectTo else { return nil }
-            // The target as the crawl follows it, so it matches that URL's own row; as sent when it is no web URL.
-            let resolved = LinkResolver.resolve(target, against: job.url)
-            if case .web(let url, _) = resolved {
-                frontier.urls.setRedirect(url, at: position)
-            } else {
-                frontier.urls.setRedirect(target, at: position)
-            }
-            if Int(job.redirects) < options.maxRedirects {
-                // A redirect is no link: the target is as far from the start page as the URL that redirects.
-                let row = frontier.add(
-                    resolved, foundOn: job.url, depth: job.level, linkDepth: frontier.urls.depth(at: position),
-                    redirects: Int(job.redirects) + 1)
-                if case .web(let url, _) = resolved {
-                    result.inlinks.record(
-                        Inlink(
-                            from: job.url, to: url, href: target, depth: frontier.urls.depth(at: position),
-                            type: "redirect", row: row ?? -1))
-                }
-            } else {
-                frontier.urls.setNotes([.redirectNotFollowed(limit: options.maxRedirects)], at: position)
-            }
+            if let target = e.redirectTo { takeRedirect(job, to: target, into: &frontier, &result) }
             return nil
         }
         if status >= 400 {
@@ -449,16 +428,53 @@ public struct Crawler: SiteCrawling {
         if let name = pageURL.unsupportedCharset {
             frontier.urls.addNote(.queriesEncodedAsUTF8(charset: name), at: position)
         }
+        takeLinks(page.links, of: job, base: base, into: &frontier, &result, shouldStop: shouldStop)
+        return nil
+    }
+
+    /// A 3xx page's target: its row's `redirect_to` (as the crawl follows it, so it matches that URL's own row; as
+    /// sent when it is no web URL), then a new row unless the chain is already `maxRedirects` long.
+    private func takeRedirect(
+        _ job: CrawlFrontier.Job, to target: String, into frontier: inout CrawlFrontier, _ result: inout CrawlResult
+    ) {
+        let position = Int(job.position)
+        let resolved = LinkResolver.resolve(target, against: job.url)
+        if case .web(let url, _) = resolved {
+            frontier.urls.setRedirect(url, at: position)
+        } else {
+            frontier.urls.setRedirect(target, at: position)
+        }
+        guard Int(job.redirects) < options.maxRedirects else {
+            frontier.urls.setNotes([.redirectNotFollowed(limit: options.maxRedirects)], at: position)
+            return
+        }
+        // A redirect is no link: the target is as far from the start page as the URL that redirects.
+        let row = frontier.add(
+            resolved, foundOn: job.url, depth: job.level, linkDepth: frontier.urls.depth(at: position),
+            redirects: Int(job.redirects) + 1)
+        if case .web(let url, _) = resolved {
+            result.inlinks.record(
+                Inlink(
+                    from: job.url, to: url, href: target, depth: frontier.urls.depth(at: position), type: "redirect",
+                    row: row ?? -1))
+        }
+    }
+
+    /// A page's links, resolved against `base` (its `<base>`), into the frontier as rows and into the inlinks.
+    private func takeLinks(
+        _ links: [PageLinks.Link], of job: CrawlFrontier.Job, base: LinkResolver.Base,
+        into frontier: inout CrawlFrontier,
+        _ result: inout CrawlResult, shouldStop: () -> Bool
+    ) {
         // Same-document links (`#specs`, or the page's own URL with a fragment) are no other page: no row, no fetch.
         let pageKey = job.url.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(job.url[..<$0]) } ?? job.url
-        let pageDepth = frontier.urls.depth(at: position)
+        let pageDepth = frontier.urls.depth(at: Int(job.position))
         let linkDepth = pageDepth.map { $0 + 1 }
         frontier.startPage()
-        for (i, link) in page.links.enumerated() {
+        for (i, link) in links.enumerated() {
             // A page of 100,000 links checked against a robots.txt of thousands of rules takes a while: SIGINT and
             // the crawl budget are looked at every 256 links.
             if i & 255 == 255 && shouldStop() { break }
-            // Resolved against <base>, recorded with the page it was found on.
             let resolved = LinkResolver.resolve(link.href, against: base)
             if case .web(_, let key) = resolved, key == pageKey { continue }
             let row = frontier.add(
@@ -472,6 +488,5 @@ public struct Crawler: SiteCrawling {
                         depth: pageDepth, type: link.kind.rawValue, row: row ?? -1))
             }
         }
-        return nil
     }
 }

@@ -3,7 +3,7 @@ import Audit
 import Foundation
 
 /// `findings.csv`: one row per finding, entitlement findings included, its location in four columns.
-public enum FindingsCSV {
+public enum FindingsCSV: PassFormat {
     struct Row {
         var domain: String
         var finding: Finding
@@ -18,18 +18,6 @@ public enum FindingsCSV {
     /// Apple's page behind each check, for findings read from reports that did not carry one.
     static let references = Dictionary(
         Catalogue.descriptions.map { ($0.id, $0.reference) }, uniquingKeysWith: { first, _ in first })
-
-    public static func render(_ report: AuditReport) -> String {
-        var text = ""
-        // In memory nothing throws.
-        try? render(StreamedReport(report)) { text += $0 }
-        return text
-    }
-
-    /// The table in pieces; only domains with findings are read again.
-    public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
-        try withoutActuallyEscaping(sink) { sink in try report.pass([Writer(report, sink: sink)]) }
-    }
 
     static var table: CSV.Table<Row> {
         CSV.Table<Row>(
@@ -48,7 +36,7 @@ public enum FindingsCSV {
 
     /// findings.csv in a report pass: each domain's findings as the pass hands it over, then the entitlements
     /// file's and the Android manifest's (domain `(android manifest)`).
-    public final class Writer: ReportPassWriter {
+    public final class Writer: PassFormatWriter {
         private let report: StreamedReport
         private let stream: CSV.Stream<Row>
 

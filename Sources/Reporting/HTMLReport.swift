@@ -6,7 +6,7 @@ import Foundation
 /// (one small inline script adds filter boxes). Every piece of site content goes through `escapeHTML` (or `url`,
 /// `host`, `prose`, which call it). Domains come worst first; long lists are collapsed behind their counts; on a
 /// phone the tables become one card per row, so nothing scrolls sideways.
-public enum HTMLReport {
+public enum HTMLReport: PassFormat {
     /// Rows per URL table before pointing to urls.csv (a 100,000-URL table is no use in a browser).
     public static let maximumURLRows = 2_000
     /// Rows (URLs or findings) a list may have and still be open when the page loads.
@@ -16,22 +16,10 @@ public enum HTMLReport {
     /// names with a filter box, so a report of 100,000 domains stays a page a browser opens.
     public static let fullPassingDomains = 100
 
-    public static func render(_ report: AuditReport) -> String {
-        var text = ""
-        // In memory nothing throws.
-        try? render(StreamedReport(report)) { text += $0 }
-        return text
-    }
-
-    /// The page in pieces: the summary, then each domain that is shown in full, worst first.
-    public static func render(_ streamed: StreamedReport, into sink: (String) throws -> Void) throws {
-        try withoutActuallyEscaping(sink) { sink in try streamed.pass([Writer(streamed, sink: sink)]) }
-    }
-
     /// report.html in a report pass. The page lists domains worst first while the pass reads them in report order:
     /// each shown domain's overview row and section are rendered as the pass hands it over and kept aside by
     /// position (a temporary file), then written in `DomainStream.worstFirst()`'s order at the end.
-    public final class Writer: ReportPassWriter {
+    public final class Writer: PassFormatWriter {
         private let streamed: StreamedReport
         private let sink: (String) throws -> Void
         /// Positions shown in full, worst first; past `fullPassingDomains` passing domains, those are a list.
@@ -61,13 +49,8 @@ public enum HTMLReport {
 
         public func finish() throws {
             let report = streamed.header
-            var h = """
-                <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
-                <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-                <title>aasa-audit report</title>
-                <style>\(css)</style></head><body>
+            var h = htmlPageStart(title: "aasa-audit report", policy: contentSecurityPolicy, css: css)
+            h += """
                 <header><h1>Universal Links audit: \(escapeHTML(report.headline))</h1>
                 <p class="meta">\(escapeHTML(report.tool.name)) \(escapeHTML(report.tool.version)) · started \(date(report.startedAt)) · finished \(date(report.finishedAt))\(report.interrupted ? " · <strong>interrupted</strong>" : "")</p>
                 </header><main>

@@ -23,13 +23,8 @@ public enum LinksHTML {
 
     public static func render(_ report: LinksReport) -> String {
         let s = report.summary
-        var h = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(policy)">
-            <title>aasa-audit links</title>
-            <style>\(css)</style></head><body>
+        var h = htmlPageStart(title: "aasa-audit links", policy: policy, css: css)
+        h += """
             <h1>Will these links open the app?</h1>
             <p class="meta">\(escapeHTML(report.tool.name)) \(escapeHTML(report.tool.version))\(report.interrupted ? " · <strong>interrupted</strong>" : "")</p>
             <p>\(s.links) links: \(s.opensApp) opens-app, \(s.safariFirst) safari-first, \(s.never) never, \(s.broken) broken, \(s.customScheme) custom-scheme; \(s.skipped) skipped; \(report.domains.count) domain files fetched.</p>

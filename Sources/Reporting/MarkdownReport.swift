@@ -6,23 +6,11 @@ import Foundation
 /// shares (`AuditReport.headline`), a row per domain worst first, then each domain that warns or fails with its
 /// findings' messages, worst first. The entitlements file read with `--entitlements` and the Android manifest
 /// (`--android-manifest`) get a row of their own each, named in the headline apart from the domains.
-public enum MarkdownReport {
+public enum MarkdownReport: PassFormat {
     /// Findings listed per domain, and domains whose findings are listed (worst first): a summary of 100,000
     /// failing domains stays a page; report.html lists the rest.
     static let findingsShown = 20
     static let domainsDetailed = 100
-
-    public static func render(_ report: AuditReport) -> String {
-        var text = ""
-        // In memory nothing throws.
-        try? render(StreamedReport(report)) { text += $0 }
-        return text
-    }
-
-    /// The summary in pieces; only domains that warn or fail are read again (a passing row needs no finding).
-    public static func render(_ streamed: StreamedReport, into sink: (String) throws -> Void) throws {
-        try withoutActuallyEscaping(sink) { sink in try streamed.pass([Writer(streamed, sink: sink)]) }
-    }
 
     /// A domain's row and details as the summary shows them: the IDs of its findings at warning or worse, worst
     /// first, and the lines listing the first `findingsShown` of them.
@@ -39,7 +27,7 @@ public enum MarkdownReport {
 
     /// summary.md in a report pass: what each domain that warns or fails shows is kept aside by position while the
     /// pass reads the domains in report order, and written worst first at the end.
-    public final class Writer: ReportPassWriter {
+    public final class Writer: PassFormatWriter {
         private let streamed: StreamedReport
         private let sink: (String) throws -> Void
         private let kept = FragmentSpool(name: "summary")

@@ -3,7 +3,7 @@ import Audit
 import Foundation
 
 /// `urls.csv`: one row per URL a crawl found, in the columns a link or SEO team filters on; the README lists them.
-public enum URLsCSV {
+public enum URLsCSV: PassFormat {
     struct Row {
         var domain: String
         var url: URLReport
@@ -28,18 +28,6 @@ public enum URLsCSV {
     /// Whether the rows of `report` carry Android answers, so the table has the Android columns.
     static func judgesAndroid(_ report: StreamedReport) -> Bool {
         report.domains.entries.contains(where: \.androidJudged)
-    }
-
-    public static func render(_ report: AuditReport) -> String {
-        var text = ""
-        // In memory nothing throws.
-        try? render(StreamedReport(report)) { text += $0 }
-        return text
-    }
-
-    /// The table in pieces, a domain read at a time, each URL's verdicts worked out as its row is written.
-    public static func render(_ report: StreamedReport, into sink: (String) throws -> Void) throws {
-        try withoutActuallyEscaping(sink) { sink in try report.pass([Writer(report, sink: sink)]) }
     }
 
     /// The table, with the Android columns last when `android`.
@@ -71,8 +59,9 @@ public enum URLsCSV {
                     ] as [(Row) -> String])))
     }
 
-    /// urls.csv in a report pass: the rows of each crawled domain as the pass hands it over.
-    public final class Writer: ReportPassWriter {
+    /// urls.csv in a report pass: the rows of each crawled domain as the pass hands it over, each URL's verdicts
+    /// worked out as its row is written.
+    public final class Writer: PassFormatWriter {
         private let entries: [DomainStream.Entry]
         private let stream: CSV.Stream<Row>
 

@@ -25,11 +25,6 @@ public struct AppLinkGrant: Hashable, Sendable, Comparable {
     public var package: String
     public var fingerprint: String
 
-    public init(package: String, fingerprint: String) {
-        self.package = package
-        self.fingerprint = fingerprint
-    }
-
     public static func < (a: AppLinkGrant, b: AppLinkGrant) -> Bool {
         (a.package, a.fingerprint) < (b.package, b.fingerprint)
     }

@@ -49,16 +49,6 @@ package final class SpoolFile: Sendable {
     package func read(at offset: Int64, length: Int) -> [UInt8]? {
         let fd = state.withLock { $0.fd }
         guard fd >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let count = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
+        return try? readFully(fd, at: offset, length: length)
     }
 }

@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 
 /// A local file the tool reads back (a shard's report, a baseline, a run's `run.json`), opened only when it is a
@@ -80,17 +81,6 @@ public enum RegularFile {
     /// `length` bytes at `offset` of an open file, read until all have come (a short read is not the end); throws
     /// the reason when the file ends early ("ends early") or the system refuses (its text).
     static func bytes(of fd: Int32, at offset: Int64, length: Int) throws -> [UInt8] {
-        struct ReadFailed: Error, CustomStringConvertible { var description: String }
-        var bytes = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let n = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw ReadFailed(description: n < 0 ? String(cString: strerror(errno)) : "ends early") }
-            done += n
-        }
-        return bytes
+        try readFully(fd, at: offset, length: length)
     }
 }
