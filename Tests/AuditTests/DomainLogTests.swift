@@ -238,7 +238,7 @@ import Testing
         var stream = try log.finish()
         #expect(stream.entries[0].linkedDomains == ["blog.test"])
         let before = stream.entries[0].urlsOpeningApp
-        try stream.judgeLinksBetweenDomains()
+        try stream.judgeLinks(schemes: nil, associated: nil)
         let judged = try stream.load(stream.entries[0])
         let post = try #require(judged.urls.first { $0.url == "https://blog.test/post/1" })
         #expect(post.opensApp == "ABCDE12345.com.acme.blog")
@@ -276,7 +276,7 @@ import Testing
         log.append(blog, index: 1)
         var stream = try log.finish()
         #expect(stream.entries[0].androidJudged && !stream.entries[1].androidJudged)
-        try stream.judgeLinksBetweenDomains()
+        try stream.judgeLinks(schemes: nil, associated: nil)
         let judged = try stream.load(stream.entries[0])
         let post = try #require(judged.urls.first { $0.url == "https://blog.test/post/1" })
         #expect(post.opensApp == "ABCDE12345.com.acme.blog", "judged again for iOS")
