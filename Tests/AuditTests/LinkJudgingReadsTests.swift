@@ -21,12 +21,6 @@ import Testing
     /// blog.test serves a file shop.test (which serves its own) links to; shop.test and news.test found custom-scheme
     /// links that app.test's file replaces; plain.test serves nothing and links nowhere.
     static func domains() -> [DomainReport] {
-        let blogFetch = Exchange(
-            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association",
-            userAgent: "AASA-Bot/1.0.0", httpStatus: 200, contentType: "application/json", bytes: 90)
-        let blog = DomainReport(
-            domain: "blog.test", fetches: [blogFetch], apps: [], findings: [],
-            file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
         var shop = SchemeLinkVerdictsTests.report("shop.test", rules: "/shoes/*", links: ["acmeshop://product/42"])
         var urls = URLTable()
         urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
@@ -34,7 +28,8 @@ import Testing
         urls.crawled("shop.test")
         shop.urls = urls
         return [
-            blog, shop, SchemeLinkVerdictsTests.report("news.test", rules: nil, links: ["acmeshop://product/7"]),
+            DomainLogTests.blog(), shop,
+            SchemeLinkVerdictsTests.report("news.test", rules: nil, links: ["acmeshop://product/7"]),
             SchemeLinkVerdictsTests.report("plain.test", rules: nil, status: 404),
             SchemeLinkVerdictsTests.report("app.test", rules: "/product/*"),
         ]
