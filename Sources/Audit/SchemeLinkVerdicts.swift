@@ -13,15 +13,13 @@ public enum SchemeLinkVerdicts {
         public var sought: Bool
     }
 
-    /// `associated`: the entitlements' applinks domains in their order (nil without `--entitlements`); `report`
-    /// gives an audited domain's report by name (nil when it was not audited).
+    /// `associated`: the entitlements' applinks domains in their order (nil without `--entitlements`); `matcher`
+    /// gives the matcher of the file an audited domain served, by name (nil when it was not audited or served
+    /// none that decodes).
     public static func judging(
-        schemes: URLSchemes?, associated: [String]?, report: (String) throws -> DomainReport?
-    ) rethrows -> Judging {
-        var candidates: [(domain: String, matcher: Matcher?)] = []
-        for domain in associated ?? [] {
-            candidates.append((domain, try report(domain)?.servedMatcher))
-        }
+        schemes: URLSchemes?, associated: [String]?, matcher: (String) -> Matcher?
+    ) -> Judging {
+        let candidates = (associated ?? []).map { (domain: $0, matcher: matcher($0)) }
         return Judging(schemes: schemes, candidates: candidates, sought: associated != nil)
     }
 
@@ -48,7 +46,7 @@ public enum SchemeLinkVerdicts {
     public static func judge(_ reports: inout [DomainReport], schemes: URLSchemes?, associated: [String]?) {
         guard reports.contains(where: { $0.crawl?.schemeLinks?.links.isEmpty == false }) else { return }
         let byName = Dictionary(reports.map { ($0.domain, $0) }, uniquingKeysWith: { first, _ in first })
-        let judging = judging(schemes: schemes, associated: associated) { byName[$0] }
+        let judging = judging(schemes: schemes, associated: associated) { byName[$0]?.servedMatcher }
         for r in reports.indices { judge(&reports[r], judging) }
     }
 }

@@ -15,6 +15,16 @@ import Testing
 
     static func open(_ url: URL) throws -> RunFolder { try RunFolder.open(url.path, creating: false) }
 
+    /// blog.test, audited, serving `URLTableTests.blogFile`: other audited sites' links to /post/ open its app.
+    static func blog() -> DomainReport {
+        let fetch = Exchange(
+            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association",
+            userAgent: "AASA-Bot/1.0.0", httpStatus: 200, contentType: "application/json", bytes: 90)
+        return DomainReport(
+            domain: "blog.test", fetches: [fetch], apps: [], findings: [],
+            file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
+    }
+
     static func header(_ domains: [DomainReport] = []) -> AuditReport {
         AuditReport(
             version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1.5),
@@ -264,12 +274,7 @@ import Testing
         urls.setRedirect("https://blog.test/post/1/", at: 1)
         urls.judge(host: "shop.test", by: try URLTableTests.matcher(URLTableTests.shopFile))
         shop.urls = urls
-        let blogFetch = Exchange(
-            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association",
-            userAgent: "AASA-Bot/1.0.0", httpStatus: 200, contentType: "application/json", bytes: 90)
-        let blog = DomainReport(
-            domain: "blog.test", fetches: [blogFetch], apps: [], findings: [],
-            file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
+        let blog = Self.blog()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = try DomainLog(folder: Self.open(folder), audited: ["shop.test", "blog.test"])
@@ -278,7 +283,7 @@ import Testing
         var stream = try log.finish()
         #expect(stream.entries[0].linkedDomains == ["blog.test"])
         let before = stream.entries[0].urlsOpeningApp
-        try stream.judgeLinksBetweenDomains()
+        try stream.judgeLinks(schemes: nil, associated: nil)
         let judged = try stream.load(stream.entries[0])
         let post = try #require(judged.urls.first { $0.url == "https://blog.test/post/1" })
         #expect(post.opensApp == "ABCDE12345.com.acme.blog")
@@ -303,12 +308,7 @@ import Testing
         urls.setAndroid(unknown, at: 1)
         urls.setNotes([.android("Android 14 and lower ignore dynamic rules: there the app opens this URL.")], at: 1)
         shop.urls = urls
-        let blogFetch = Exchange(
-            location: .wellKnown, url: "https://blog.test/.well-known/apple-app-site-association",
-            userAgent: "AASA-Bot/1.0.0", httpStatus: 200, contentType: "application/json", bytes: 90)
-        let blog = DomainReport(
-            domain: "blog.test", fetches: [blogFetch], apps: [], findings: [],
-            file: String(decoding: URLTableTests.blogFile, as: UTF8.self))
+        let blog = Self.blog()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = try DomainLog(folder: Self.open(folder), audited: ["shop.test", "blog.test"])
@@ -316,7 +316,7 @@ import Testing
         log.append(blog, index: 1)
         var stream = try log.finish()
         #expect(stream.entries[0].androidJudged && !stream.entries[1].androidJudged)
-        try stream.judgeLinksBetweenDomains()
+        try stream.judgeLinks(schemes: nil, associated: nil)
         let judged = try stream.load(stream.entries[0])
         let post = try #require(judged.urls.first { $0.url == "https://blog.test/post/1" })
         #expect(post.opensApp == "ABCDE12345.com.acme.blog", "judged again for iOS")

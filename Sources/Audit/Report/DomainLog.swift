@@ -30,6 +30,8 @@ public final class DomainLog: Sendable {
     public let path: String
     private let audited: Set<String>
     private let state: Locked<State>
+    /// The files the domains read back from the log served (`DomainStream.Entry.served`), nil for a log in memory.
+    private let spool: SpoolFile?
 
     /// Opens the log in `folder`: a new one for a fresh run (anything already at its name, a link or a FIFO
     /// planted there, is refused), else the existing one to append to, created when missing; either way a regular
@@ -51,6 +53,7 @@ public final class DomainLog: Sendable {
         var entries = kept
         entries.reserveCapacity(max(audited.count, kept.count))
         state = Locked(State(fd: fd, offset: Int64(max(end, 0)), entries: entries))
+        spool = SpoolFile(name: "served")
     }
 
     /// A log that keeps every domain in memory: for a run with no folder to write in.
@@ -58,6 +61,7 @@ public final class DomainLog: Sendable {
         path = ""
         self.audited = audited
         state = Locked(State(fd: -1, offset: 0, entries: kept, failure: "no folder to write it in"))
+        spool = nil
     }
 
     deinit {
@@ -86,12 +90,14 @@ public final class DomainLog: Sendable {
                 case .written(let count, let digest):
                     // A large crawl stays in memory as well, as its compact table: read back, its rows' decoded
                     // verdicts would cost far more (about 1.4 KB a URL).
+                    let inMemory = report.urls.count >= Self.keptInMemoryURLs
                     let location: DomainStream.Entry.Location =
-                        report.urls.count >= Self.keptInMemoryURLs
+                        inMemory
                         ? .memory(DomainStream.Entry.Kept(report))
                         : .file(offset: state.offset, length: count)
                     var entry = DomainStream.Entry(
-                        index: index, report: report, location: location, linkable: linkable)
+                        index: index, report: report, location: location, linkable: linkable,
+                        spool: inMemory ? nil : spool)
                     entry.partial = partial
                     if case .file = location { entry.lineDigest = digest }
                     state.entries.append(entry)
@@ -266,6 +272,8 @@ public final class DomainLog: Sendable {
         }
         guard let fd = opened else { return Recovered(entries: [], tornBytes: 0) }
         let reader = Reader(fd: fd, path: path)
+        // The index of the kept domains' served files, rebuilt as the log is read.
+        let spool = SpoolFile(name: "served")
         func tooLong(_ line: Int) -> ReadFailure {
             ReadFailure(
                 reason: "\(path): line \(line) is longer than \(lineLimit) bytes, more than any record this run "
@@ -303,7 +311,7 @@ public final class DomainLog: Sendable {
                     if byIndex[record.index] == nil { order.append(record.index) }
                     var entry = DomainStream.Entry(
                         index: record.index, report: record.report,
-                        location: .file(offset: offset, length: pending.count), audited: audited)
+                        location: .file(offset: offset, length: pending.count), audited: audited, spool: spool)
                     entry.partial = record.partial
                     byIndex[record.index] = entry
                     offset += Int64(pending.count)

@@ -121,9 +121,12 @@ extension DomainReport {
     /// The matcher of the file Apple reads for this domain, which judges links to it from other sites (crawled
     /// pages, scheme links' replacements); nil when it served none or none that decodes.
     public var servedMatcher: Matcher? {
-        guard servesWellKnownFile, let file, let document = DecodedFile(bytes: Array(file.utf8)).document else {
-            return nil
-        }
-        return Matcher(document)
+        guard servesWellKnownFile, let file else { return nil }
+        return Self.matcher(served: Array(file.utf8))
+    }
+
+    /// The matcher of a served file's bytes; nil when they do not decode.
+    static func matcher(served bytes: [UInt8]) -> Matcher? {
+        DecodedFile(bytes: bytes).document.map(Matcher.init)
     }
 }

@@ -42,6 +42,8 @@ public struct DomainStream: Sendable {
         /// The digest of its line in the log when this process wrote it (`LineDigest`): nil for a line recovered
         /// from an earlier run, or a domain kept in memory.
         var lineDigest: Int?
+        /// The file it served, kept apart from its record: the links to it are judged by this, not by reading it.
+        var served: ServedFile?
 
         enum Location: Sendable {
             case file(offset: Int64, length: Int)
@@ -55,13 +57,18 @@ public struct DomainStream: Sendable {
         }
 
         /// `audited`: the run's domains, of which links are kept (nil keeps none).
-        init(index: Int, report: DomainReport, location: Location, audited: Set<String>?) {
-            self.init(index: index, report: report, location: location, linkable: audited.map { set in set.contains })
+        init(index: Int, report: DomainReport, location: Location, audited: Set<String>?, spool: SpoolFile? = nil) {
+            self.init(
+                index: index, report: report, location: location, linkable: audited.map { set in set.contains },
+                spool: spool)
         }
 
         /// `linkable`: whether a host the crawl linked to is one whose file judges those links at the end (nil:
-        /// none is).
-        init(index: Int, report: DomainReport, location: Location, linkable: ((String) -> Bool)?) {
+        /// none is). `spool` keeps its served file (nil: kept as text).
+        init(
+            index: Int, report: DomainReport, location: Location, linkable: ((String) -> Bool)?,
+            spool: SpoolFile? = nil
+        ) {
             self.index = index
             domain = report.domain
             unicode = report.unicode
@@ -88,6 +95,23 @@ public struct DomainStream: Sendable {
             androidJudged = report.urls.androidJudged
             platforms = report.platforms
             self.location = location
+            served = ServedFile(of: report, spool: spool)
+        }
+
+        /// Its counts of URLs from its table judged again.
+        mutating func count(_ tally: URLTable.Tally) {
+            urlsTested = tally.tested
+            urlsOpeningApp = tally.opening
+            urlsUnknown = tally.unknown
+        }
+
+        /// Its counts of findings and its verdict from its findings judged again.
+        mutating func count(_ findings: [Finding]) {
+            errors = findings.count(.error)
+            warnings = findings.count(.warning)
+            infos = findings.count(.info)
+            suppressed = findings.suppressedCount
+            verdict = DomainReport.verdict(findings)
         }
 
         /// Whether any of its findings is at `severity` or worse.
@@ -105,14 +129,18 @@ public struct DomainStream: Sendable {
     private let log: DomainLog.Reader?
     /// Files of audited domains that other audited sites linked to, by domain.
     private var judges: [String: Matcher] = [:]
+    /// The served files decoded so far, by position in `entries` (nil: none that decodes): each is decoded and
+    /// compiled once, and the same matcher judges links between domains and scheme links.
+    private var matchers: [Int: Matcher?] = [:]
     /// Audited domains other sites linked to that serve no file Apple reads: links to them open nothing.
     private var unserved: Set<String> = []
-    /// How custom-scheme links are judged when a domain is read (set by `judgeSchemeLinks`).
+    /// How custom-scheme links are judged when a domain is read (set by `judgeLinks`).
     private var schemeJudging: SchemeLinkVerdicts.Judging?
     /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
     /// 100,000 URLs once, not once per file.
     private let recent = Locked<(index: Int, loaded: Loaded)?>(nil)
-    /// Records read back from the log so far: a report pass reads each at most once.
+    /// Records read back from the log so far: a report pass reads each at most once, and `judgeLinks` once more
+    /// each domain holding links it judges.
     private let reads = Locked(0)
     /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
     /// `link-custom-scheme`'s, are added after the domain was logged).
@@ -222,50 +250,48 @@ public struct DomainStream: Sendable {
         for position in positions { try body(position, try load(entries[position])) }
     }
 
-    /// Judges each link from one audited site to another by the other's file, as the run used to once every
-    /// domain had finished: only the files some crawl linked to are read again and kept as matchers, and the
-    /// linking domains' counts of URLs opening an app are worked out anew.
-    public mutating func judgeLinksBetweenDomains() throws {
+    /// Judges the links each crawl found that need other domains' files, now that every file is in: links from one
+    /// audited site to another by the other's file, and custom-scheme links by the files of the entitlements'
+    /// domains (`associated`, nil without `--entitlements`). The files come from the index kept while auditing,
+    /// never from the records; only the domains holding such links are read again, once each, to count their URLs
+    /// and findings anew.
+    public mutating func judgeLinks(schemes: URLSchemes?, associated: [String]?) throws {
         let linked = Set(entries.flatMap(\.linkedDomains))
-        guard !linked.isEmpty else { return }
-        for entry in entries where linked.contains(entry.domain) {
-            if entry.servesFile, let matcher = try load(entry).servedMatcher {
-                judges[entry.domain] = matcher
-            } else {
-                unserved.insert(entry.domain)
-            }
+        for position in entries.indices where linked.contains(entries[position].domain) {
+            let domain = entries[position].domain
+            if let matcher = try matcher(at: position) { judges[domain] = matcher } else { unserved.insert(domain) }
         }
         // A domain audited twice counts as serving a file when either run of it did.
         unserved.subtract(judges.keys)
-        for position in entries.indices where !entries[position].linkedDomains.isEmpty {
-            let tally = try load(entries[position]).urls.tally()
-            entries[position].urlsTested = tally.tested
-            entries[position].urlsOpeningApp = tally.opening
-            entries[position].urlsUnknown = tally.unknown
+        let schemeLinks = entries.contains(where: \.hasSchemeLinks)
+        if schemeLinks {
+            var first: [String: Int] = [:]
+            for (position, entry) in entries.enumerated() where first[entry.domain] == nil {
+                first[entry.domain] = position
+            }
+            var found: [String: Matcher] = [:]
+            for domain in associated ?? [] {
+                if found[domain] == nil, let position = first[domain] { found[domain] = try matcher(at: position) }
+            }
+            schemeJudging = SchemeLinkVerdicts.judging(schemes: schemes, associated: associated) { found[$0] }
+        }
+        for position in entries.indices {
+            let links = !entries[position].linkedDomains.isEmpty
+            let schemes = schemeLinks && entries[position].hasSchemeLinks
+            guard links || schemes else { continue }
+            let report = try load(entries[position])
+            if links { entries[position].count(report.urls.tally()) }
+            if schemes { entries[position].count(report.findings) }
         }
     }
 
-    /// Judges the custom-scheme links the crawls found (`associated`: the entitlements' applinks domains, nil
-    /// without `--entitlements`): only those domains' files are read again, and the counts of the domains with such
-    /// links are worked out anew.
-    public mutating func judgeSchemeLinks(schemes: URLSchemes?, associated: [String]?) throws {
-        guard entries.contains(where: \.hasSchemeLinks) else { return }
-        var positions: [String: Int] = [:]
-        for (position, entry) in entries.enumerated() where positions[entry.domain] == nil {
-            positions[entry.domain] = position
-        }
-        let judging = try SchemeLinkVerdicts.judging(schemes: schemes, associated: associated) { domain in
-            try positions[domain].map { try load(entries[$0]) }
-        }
-        schemeJudging = judging
-        for position in entries.indices where entries[position].hasSchemeLinks {
-            let findings = try load(entries[position]).findings
-            entries[position].errors = findings.count(.error)
-            entries[position].warnings = findings.count(.warning)
-            entries[position].infos = findings.count(.info)
-            entries[position].suppressed = findings.suppressedCount
-            entries[position].verdict = DomainReport.verdict(findings)
-        }
+    /// The matcher of the file the domain at `position` served, decoded the first time it is asked for.
+    private mutating func matcher(at position: Int) throws -> Matcher? {
+        if let known = matchers[position] { return known }
+        let entry = entries[position]
+        let matcher = try entry.served?.matcher(domain: entry.domain)
+        matchers[position] = .some(matcher)
+        return matcher
     }
 
     /// Positions in `entries`: failing first, then warning, then passing; within a verdict, more errors, then

@@ -102,15 +102,15 @@ public enum MergeShards {
             }
         }
         var domains = try log.finish()
-        try domains.judgeLinksBetweenDomains()
-        // A scheme link's replacement may be on another shard's domain: judged again with every shard's files.
+        // Links to another shard's domains, and scheme links whose replacement may be on another shard's domain:
+        // judged again with every shard's files.
         let applinks = parts[0].report.entitlements.map { recorded in
             Entitlements(
                 file: recorded.file, appID: recorded.appID,
                 entries: recorded.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
             ).applinksHosts
         }
-        try domains.judgeSchemeLinks(schemes: parts[0].report.urlSchemes, associated: applinks)
+        try domains.judgeLinks(schemes: parts[0].report.urlSchemes, associated: applinks)
         func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
         // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.
         var named = Set<String>()

@@ -134,11 +134,9 @@ extension AuditCommand {
         var domains = read
         if !plan.suppressions.isEmpty { domains.suppressions = plan.suppressions }
         domains.stop = stop
-        // Links from one audited site to another, judged by the other's file now that every file is in.
-        try? domains.judgeLinksBetweenDomains()
-        // Custom-scheme links found by crawls, judged now that every associated domain's file is in.
-        try? domains.judgeSchemeLinks(
-            schemes: plan.inputs.urlSchemes, associated: plan.inputs.entitlements?.applinksHosts)
+        // Links from one audited site to another and custom-scheme links found by crawls, judged now that every
+        // file is in.
+        try? domains.judgeLinks(schemes: plan.inputs.urlSchemes, associated: plan.inputs.entitlements?.applinksHosts)
         log.removeScratch()
         let interrupted = work.isCancelled || stop.isRequested
         let header = reportHeader(

@@ -1,0 +1,36 @@
+import AASA
+
+/// The well-known file a finished domain served (the text Apple reads), kept in the run's index apart from the
+/// domain's record: links to the domain from other audited sites and the scheme links it would replace are judged
+/// by it at the end without reading the record again. Spooled to disk for a domain read back from the log, so
+/// 100,000 entries stay small; held as text for a domain kept in memory anyway.
+enum ServedFile: Sendable {
+    case spooled(SpoolFile, offset: Int64, length: Int)
+    case text(String)
+
+    /// `report`'s file when it serves one Apple reads (nil otherwise), written to `spool` when given; kept as text
+    /// when there is no spool or it cannot be written.
+    init?(of report: DomainReport, spool: SpoolFile?) {
+        guard report.servesWellKnownFile, let file = report.file else { return nil }
+        let bytes = Array(file.utf8)
+        if let spool, let offset = spool.append(bytes) {
+            self = .spooled(spool, offset: offset, length: bytes.count)
+        } else {
+            self = .text(file)
+        }
+    }
+
+    /// The file decoded and compiled (`domain` served it); nil when it does not decode.
+    func matcher(domain: String) throws -> Matcher? {
+        switch self {
+        case .text(let text):
+            return DomainReport.matcher(served: Array(text.utf8))
+        case .spooled(let spool, let offset, let length):
+            guard let bytes = spool.read(at: offset, length: length) else {
+                throw DomainLog.ReadFailure(
+                    reason: "the temporary copy of the file \(domain) served could not be read back")
+            }
+            return DomainReport.matcher(served: bytes)
+        }
+    }
+}

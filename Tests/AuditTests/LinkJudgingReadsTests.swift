@@ -1,0 +1,100 @@
+import AASA
+import Foundation
+import Testing
+
+@testable import Audit
+
+/// Links between domains and scheme links judged from the index the log keeps while auditing: a linked domain's
+/// served file is never read back from its record, so in a run with links each domain holding links it judges is
+/// read twice (once to count it anew, once by the report pass) and every other domain once, a resumed run alike.
+@Suite struct LinkJudgingReadsTests {
+    /// Reads every domain in the report pass, as report.json does.
+    final class EveryDomain: ReportPassWriter {
+        var read: [DomainReport] = []
+        func needs(_ position: Int) -> Bool { true }
+        func add(_ domain: DomainReport?, at position: Int) throws { if let domain { read.append(domain) } }
+        func finish() throws {}
+    }
+
+    static let associated = ["blog.test", "app.test"]
+
+    /// blog.test serves a file shop.test (which serves its own) links to; shop.test and news.test found custom-scheme
+    /// links that app.test's file replaces; plain.test serves nothing and links nowhere.
+    static func domains() -> [DomainReport] {
+        var shop = SchemeLinkVerdictsTests.report("shop.test", rules: "/shoes/*", links: ["acmeshop://product/42"])
+        var urls = URLTable()
+        urls.append(url: "https://shop.test/shoes/1", foundOn: "https://shop.test/", httpStatus: 200, note: nil)
+        urls.append(url: "https://blog.test/post/1", foundOn: "https://shop.test/shoes/1", httpStatus: nil, note: nil)
+        urls.crawled("shop.test")
+        shop.urls = urls
+        return [
+            DomainLogTests.blog(), shop,
+            SchemeLinkVerdictsTests.report("news.test", rules: nil, links: ["acmeshop://product/7"]),
+            SchemeLinkVerdictsTests.report("plain.test", rules: nil, status: 404),
+            SchemeLinkVerdictsTests.report("app.test", rules: "/product/*"),
+        ]
+    }
+
+    /// The domains judged whole in memory, as a run held them before the log.
+    static func judgedWhole() -> [DomainReport] {
+        var whole = domains()
+        CrawlVerdicts.crossDomain(&whole)
+        SchemeLinkVerdicts.judge(&whole, schemes: nil, associated: associated)
+        return whole
+    }
+
+    /// Judges `stream`'s links, runs one report pass and checks every domain came out as judged whole; the
+    /// records read in all.
+    static func judgeAndPass(_ stream: DomainStream) throws -> Int {
+        var stream = stream
+        try stream.judgeLinks(schemes: nil, associated: associated)
+        let writer = EveryDomain()
+        try StreamedReport(header: DomainLogTests.header(), domains: stream).pass([writer])
+        let whole = judgedWhole()
+        #expect(writer.read.map(\.domain) == whole.map(\.domain))
+        for (read, expected) in zip(writer.read, whole) {
+            #expect(Array(read.urls) == Array(expected.urls), "\(read.domain)'s URLs")
+            #expect(read.findings.map(\.id) == expected.findings.map(\.id), "\(read.domain)'s findings")
+            #expect(read.crawl?.schemeLinks == expected.crawl?.schemeLinks, "\(read.domain)'s scheme links")
+        }
+        let post = try #require(writer.read[1].urls.first { $0.url == "https://blog.test/post/1" })
+        #expect(post.opensApp == "ABCDE12345.com.acme.blog", "judged by blog.test's file")
+        #expect(writer.read[2].crawl?.schemeLinks?.links.first?.replacement?.domain == "app.test")
+        for (entry, expected) in zip(stream.entries, whole) {
+            let tally = expected.urls.tally()
+            #expect(entry.urlsOpeningApp == tally.opening && entry.urlsTested == tally.tested, "\(entry.domain)")
+            #expect(entry.infos == expected.findings.count(.info) && entry.verdict == expected.verdict)
+        }
+        return stream.recordsRead
+    }
+
+    static func logged(in folder: URL) throws -> DomainStream {
+        let domains = domains()
+        let log = try DomainLog(folder: DomainLogTests.open(folder), audited: Set(domains.map(\.domain)))
+        for (index, domain) in domains.enumerated() { log.append(domain, index: index) }
+        return try log.finish()
+    }
+
+    /// Five domains, two of them holding links judged at the end: 5 + 2 reads. Reading each linked domain's record
+    /// for its file, as the run did before the index, read 11.
+    @Test func eachLinkingDomainIsReadTwiceAndEveryOtherOnce() throws {
+        let folder = try DomainLogTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = try Self.logged(in: folder)
+        #expect(stream.entries.map { $0.served != nil } == [true, true, false, false, true])
+        #expect(try Self.judgeAndPass(stream) == 7)
+    }
+
+    /// `--resume` rebuilds the index of served files from the log's kept records.
+    @Test func aResumedRunRebuildsTheIndexFromTheLog() throws {
+        let folder = try DomainLogTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Self.logged(in: folder)
+        let names = Set(Self.domains().map(\.domain))
+        let recovered = try DomainLog.recover(folder: DomainLogTests.open(folder), audited: names, lineLimit: 1 << 20)
+        #expect(recovered.entries.map { $0.served != nil } == [true, true, false, false, true])
+        let log = try DomainLog(
+            folder: DomainLogTests.open(folder), audited: names, kept: recovered.entries, resuming: true)
+        #expect(try Self.judgeAndPass(try log.finish()) == 7)
+    }
+}
