@@ -29,10 +29,19 @@ func isBidiControl(_ c: Unicode.Scalar) -> Bool {
 /// Escapes text for HTML and XML: every piece of site content goes through here. Characters that would make the
 /// XML ill-formed, and the bidi controls, are shown as `visibleEscape` text instead.
 public func escapeHTML(_ text: String) -> String {
+    // Most text (domain names, check IDs, URLs) has nothing to escape: it is returned as it is, not copied a scalar
+    // at a time.
+    if text.utf8.allSatisfy(isPlainMarkup) { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for c in text.unicodeScalars { appendEscapedHTML(c, to: &out) }
     return out
+}
+
+/// Printable ASCII that `appendEscapedHTML` writes as it is.
+@inline(__always) private func isPlainMarkup(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+        && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
 }
 
 /// One scalar of `escapeHTML`, for writers that decide line-break opportunities or code spans as they go.

@@ -193,13 +193,21 @@ public enum JUnitReport {
         let byID = Dictionary(grouping: failing, by: \.id)
         let skipped = skippedIDs(findings, failing: failing)
         var ids = checks
-        ids += Set(byID.keys).union(skipped).filter { !checks.contains($0) }.sorted()
+        let listed = Set(checks)
+        ids += Set(byID.keys).union(skipped).filter { !listed.contains($0) }.sorted()
+        let name = escapeHTML(name)
         var body =
-            #"  <testsuite name="\#(escapeHTML(name))" tests="\#(ids.count)" failures="\#(failOn.map(failing.count(atLeast:)) ?? 0)"\#(skippedAttribute(skipped.count))>"#
+            #"  <testsuite name="\#(name)" tests="\#(ids.count)" failures="\#(failOn.map(failing.count(atLeast:)) ?? 0)"\#(skippedAttribute(skipped.count))>"#
             + "\n"
+        // A case line per check of every domain (70 for each of 20,000 domains): appended piece by piece.
+        body.reserveCapacity(ids.count * (name.utf8.count + 60))
         for id in ids {
             let mine = byID[id] ?? []
-            body += #"    <testcase classname="\#(escapeHTML(name))" name="\#(escapeHTML(id))""#
+            body += "    <testcase classname=\""
+            body += name
+            body += "\" name=\""
+            body += escapeHTML(id)
+            body += "\""
             if skipped.contains(id) {
                 let reasons = findings.filter { $0.id == id && $0.isSuppressed }.compactMap(\.suppressedReason)
                 let message = "suppressed: " + Array(Set(reasons)).sorted().joined(separator: "; ")
