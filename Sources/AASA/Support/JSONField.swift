@@ -1,6 +1,8 @@
 /// One member of a `JSONRecord`'s JSON object: its name, how it is written (always, or only when `isWritten` says
 /// so) and whether and how it is read back. Built by `stored`, `derived` or `conditional`, each of which takes
-/// the Swift value the member stands for; everything else follows from that value's type (`JSONValue`).
+/// the Swift value the member stands for; everything else follows from that value's type (`JSONValue`). They are
+/// inlined where a table is declared, so the optimizer sees each key path literal in its closures and can read the
+/// property directly (a row's members are written a hundred thousand times a crawl).
 public struct JSONField<Root>: Sendable {
     let name: StaticString
     /// nil: always written.
@@ -17,6 +19,7 @@ public struct JSONField<Root>: Sendable {
     var key: JSONKey { JSONKey(stringValue: name.description) }
 
     /// A member holding `path`: written from it and read back into it; required unless optional.
+    @inline(__always)
     public static func stored<Value: JSONValue>(
         _ name: StaticString, _ path: WritableKeyPath<Root, Value> & Sendable
     ) -> JSONField {
@@ -25,6 +28,7 @@ public struct JSONField<Root>: Sendable {
 
     /// A member written only when `writtenWhen` holds (nil: always), and read only beside the member `readBeside`
     /// (nil: always): the Android members of a URL row, present exactly in a run that judged Android.
+    @inline(__always)
     public static func conditional<Value: JSONValue>(
         _ name: StaticString, _ path: WritableKeyPath<Root, Value> & Sendable,
         writtenWhen: (@Sendable (Root) -> Bool)?, readBeside: StaticString?
@@ -49,6 +53,7 @@ public struct JSONField<Root>: Sendable {
 
     /// A member worked out from others (`path` is a computed property), written for readers of the file and never
     /// read back; when read, its value only has to have the type it is written with.
+    @inline(__always)
     public static func derived<Value: JSONValue>(
         _ name: StaticString, _ path: KeyPath<Root, Value> & Sendable
     )
