@@ -327,6 +327,21 @@ import Testing
         #expect(Array(back.domains[3].urls) == Array(report.domains[3].urls), "read back")
     }
 
+    /// Every stored property of a row, a verdict and a rule reference is one of its JSON members (a row's `notes` as
+    /// `note`, its `android` as `opensAndroid` and the three beside it): a property added without its line in
+    /// `jsonFields` would be dropped from report.json and domains.jsonl without a word.
+    @Test func everyStoredPropertyIsAMember() {
+        func check<Record: JSONRecord>(_ type: Record.Type, renamed: [String: String] = [:]) {
+            let members = Set(Record.jsonFields.declared.map(\.name.description))
+            for property in Mirror(reflecting: Record.jsonBlank).children.compactMap(\.label) {
+                #expect(members.contains(renamed[property] ?? property), "\(Record.self).\(property)")
+            }
+        }
+        check(URLReport.self, renamed: ["notes": "note", "android": "opensAndroid"])
+        check(AppVerdict.self)
+        check(RuleReference.self)
+    }
+
     // Reading.
 
     static func decoded(_ bytes: [UInt8]) -> URLReport? {
