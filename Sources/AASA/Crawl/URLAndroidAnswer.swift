@@ -40,6 +40,12 @@ extension URLReport {
         }
     }
 
+    /// The Android answer as its members are written and read (`jsonFields`): a blank one while the row has none.
+    var androidMembers: Android {
+        get { android ?? Android(opens: nil, package: nil, rule: nil) }
+        set { android = newValue }
+    }
+
     /// report.json's `opensAndroid`: nil when not judged for Android, or when unknown (`android` tells them apart).
     public var opensAndroid: Bool? { android?.opens }
     public var androidPackage: String? { android?.package }

@@ -9,7 +9,7 @@ public enum MatchResult: String, Codable, Sendable {
 }
 
 /// The rule that decided, as written, so a report can explain the verdict.
-public struct RuleReference: Codable, Hashable, Sendable {
+public struct RuleReference: JSONRecord, Hashable {
     /// The entry's index in the file's `details` (the member's position in the legacy dictionary form), counting
     /// the items that are not objects and so decide nothing.
     public var detailsIndex: Int
@@ -36,11 +36,24 @@ public struct RuleReference: Codable, Hashable, Sendable {
     }
 }
 
+extension RuleReference {
+    /// Its JSON members, in the order a decoder reads them: written inside every URL row (`URLReport`).
+    public static let jsonFields = JSONFields<RuleReference>([
+        .stored("detailsIndex", \.detailsIndex), .stored("ruleIndex", \.ruleIndex), .stored("format", \.format),
+        .stored("pointer", \.pointer), .stored("rule", \.rule), .stored("line", \.line), .stored("column", \.column),
+    ])
+
+    public static let jsonBlank = RuleReference(
+        detailsIndex: 0, ruleIndex: 0, format: .components, pointer: "", rule: "", line: 0, column: 0)
+}
+
+extension AASADocument.RuleFormat: JSONValue {}
+
 /// One app's verdict on one URL, with the deciding rule.
-public struct AppVerdict: Codable, Hashable, Sendable {
+public struct AppVerdict: JSONRecord, Hashable {
     public var appID: String
     public var result: MatchResult
-    @Nullable public var rule: RuleReference?
+    public var rule: RuleReference?
     /// One sentence explaining the result.
     public var reason: String
 
@@ -51,6 +64,17 @@ public struct AppVerdict: Codable, Hashable, Sendable {
         self.reason = reason
     }
 }
+
+extension AppVerdict {
+    /// Its JSON members, in the order a decoder reads them: written inside every URL row (`URLReport`).
+    public static let jsonFields = JSONFields<AppVerdict>([
+        .stored("appID", \.appID), .stored("result", \.result), .stored("rule", \.rule), .stored("reason", \.reason),
+    ])
+
+    public static let jsonBlank = AppVerdict(appID: "", result: .noMatch, rule: nil, reason: "")
+}
+
+extension MatchResult: JSONValue {}
 
 /// Every app's verdict on one URL: `match --json` prints a list of these.
 public struct URLVerdicts: Codable, Hashable, Sendable {

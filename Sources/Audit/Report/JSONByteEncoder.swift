@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 
 /// Any Codable value written straight to bytes in `JSONOutput`'s layouts, through its own `encode(to:)`: the one

@@ -1,3 +1,5 @@
+import AASA
+
 extension JSONBytes {
     /// Compact JSON text (`JSONOutput.compactEncoder()`'s: no byte outside a string is white space) in the pretty
     /// layout at `depth`, as `JSONOutput.encoder()` writes the same value there: a domain's log line becomes its

@@ -282,7 +282,7 @@ enum ReportReader {
                             table.append(row)
                         }
                     case .openedApp:
-                        for row in try decoder.decode([OpenedApp].self, from: Data(batch)) {
+                        for row in try decoder.decode([OpenedApp].self, from: Data(batch)).map(\.row) {
                             table.append(given: row.url, opensApp: row.opensApp, unknown: row.unknown)
                         }
                     }
@@ -301,17 +301,18 @@ enum ReportReader {
                 try scanner.skipWhitespace()
                 let line = scanner.position.line
                 let text = try scanner.keep(limit: domainLimit) { try $0.value() }
-                // Read by hand when it has the writer's plain shape; else by JSONDecoder, after the rows before it.
+                // Read from its bytes when it has the writer's plain shape; else by JSONDecoder (through the same
+                // declaration, `URLReport.jsonFields`), after the rows before it, which names what is wrong.
                 switch urls {
                 case .full:
-                    if let row = URLRowReader.row(text) {
+                    if let row = URLReport.read(jsonBytes: text) {
                         try decodeBatch()
                         try checked(row, in: path, at: table.count)
                         table.append(row)
                         continue
                     }
                 case .openedApp:
-                    if let row = URLRowReader.openedApp(text) {
+                    if let row = URLReport.read(jsonBytes: text, only: URLReport.baselineFields) {
                         try decodeBatch()
                         table.append(given: row.url, opensApp: row.opensApp, unknown: row.unknown)
                         continue
@@ -369,20 +370,12 @@ enum ReportReader {
         }
     }
 
-    /// Of a URL row, what a baseline compares.
+    /// Of a URL row, what a baseline compares (`URLReport.baselineFields`), the other members left unread.
     struct OpenedApp: Decodable {
-        var url: String
-        var opensApp: String?
-        /// `"opens": null`: the answer was unknown.
-        var unknown: Bool
-
-        enum CodingKeys: String, CodingKey { case url, opensApp, opens }
+        var row: URLReport
 
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            url = try c.decode(String.self, forKey: .url)
-            opensApp = try c.decodeIfPresent(String.self, forKey: .opensApp)
-            unknown = try c.contains(.opens) && c.decodeNil(forKey: .opens)
+            row = try URLReport.jsonFields.decode(from: decoder, only: URLReport.baselineFields)
         }
     }
 

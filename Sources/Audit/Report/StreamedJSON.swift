@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 
 /// A value whose JSON object is written one member at a time: its members can be large (a report's domains,
@@ -19,8 +20,8 @@ extension Array: StreamedJSONArray where Element: StreamedJSONObject {
 /// Writes JSON in exactly `JSONOutput.encoder()`'s layout (two-space indentation, `"key" : value`, sorted
 /// keys, an empty container as an opening line, a blank line and the closing bracket), or, `compact`, in
 /// `JSONOutput.compactEncoder()`'s (one line, no spaces), writing the leaves with `JSONByteEncoder` (JSONEncoder
-/// only for what that leaves, its output indented to the depth where it lands). Values that write their own bytes
-/// (URL rows) skip both. A report test compares the bytes with JSONEncoder's.
+/// only for what that leaves, its output indented to the depth where it lands). Records that write their own bytes
+/// (URL rows, `JSONRecord`) skip both. A report test compares the bytes with JSONEncoder's.
 struct StreamedJSONWriter {
     private let encoder: JSONEncoder
     private let compact: Bool
@@ -45,8 +46,8 @@ struct StreamedJSONWriter {
 
     /// `value` at `depth` levels of nesting; the caller has written the indentation of its first line.
     mutating func write(_ value: any Encodable, depth: Int) throws {
-        if let value = value as? any HandWrittenJSON {
-            value.appendJSON(to: &buffer, layout: layout(depth))
+        if let value = value as? any JSONRecord {
+            value.writeJSON(to: &buffer, layout: layout(depth))
         } else if let object = value as? any StreamedJSONObject, let members = MemberList.members(of: object) {
             try writeObject(members, depth: depth)
         } else if let array = value as? any StreamedJSONArray {
@@ -142,8 +143,8 @@ struct StreamedJSONWriter {
         try array.forEachJSONElement { element in
             layout.element(first: !written, &buffer)
             written = true
-            if let element = element as? any HandWrittenJSON {
-                element.appendJSON(to: &buffer, layout: layout.nested)
+            if let element = element as? any JSONRecord {
+                element.writeJSON(to: &buffer, layout: layout.nested)
             } else if element is any StreamedJSONObject {
                 try write(element, depth: depth + 1)
             } else {

@@ -4,9 +4,10 @@ import Testing
 @testable import AASA
 @testable import Audit
 
-/// URL rows written by hand must be JSONEncoder's bytes for the Codable rows, whatever the row holds and however
-/// deep it lands: report.json is diffed byte for byte between runs and read back with the Codable types.
-@Suite struct URLRowJSONTests {
+/// URL rows have one codec, `URLReport.jsonFields`: its byte writer must write what JSONEncoder writes through the
+/// same declaration, whatever the row holds and however deep it lands (report.json is diffed byte for byte between
+/// runs), and every row written must read back as it was, by the byte reader and through JSONDecoder.
+@Suite struct URLRowCodecTests {
     /// Every character JSON escapes or could be mistaken for one, alone and together.
     static let awkward: [String] =
         (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + [
@@ -121,15 +122,15 @@ import Testing
             .joined(separator: "\n")
     }
 
-    static func handWritten(_ value: some HandWrittenJSON, depth: Int) -> String {
+    static func handWritten(_ value: some JSONRecord, depth: Int) -> String {
         var out: [UInt8] = []
-        value.appendJSON(to: &out, layout: .pretty(depth))
+        value.writeJSON(to: &out, layout: .pretty(depth))
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Every value written by hand and by JSONEncoder at `depth`; the first that differs is shown whole, so one
     /// slip does not bury the output under hundreds of failures.
-    static func expectSame<Value: HandWrittenJSON>(
+    static func expectSame<Value: JSONRecord>(
         _ values: [Value], depth: Int, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         var differing: [(handWritten: String, encoded: String)] = []
@@ -193,19 +194,21 @@ import Testing
         var answer: URLReport.Android
 
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: URLReport.CodingKeys.self)
-            let keys: [URLReport.CodingKeys] = [.opensAndroid, .androidPackage, .androidRule, .androidUnknownReason]
+            let c = try decoder.container(keyedBy: JSONKey.self)
+            let keys = ["opensAndroid", "androidPackage", "androidRule", "androidUnknownReason"].map(JSONKey.init)
             present = keys.filter(c.contains).count
             answer = URLReport.Android(
-                opens: try c.decodeIfPresent(Bool.self, forKey: .opensAndroid),
-                package: try c.decodeIfPresent(String.self, forKey: .androidPackage),
-                rule: try c.decodeIfPresent(String.self, forKey: .androidRule),
-                unknownReason: try c.decodeIfPresent(String.self, forKey: .androidUnknownReason))
+                opens: try c.decodeIfPresent(Bool.self, forKey: keys[0]),
+                package: try c.decodeIfPresent(String.self, forKey: keys[1]),
+                rule: try c.decodeIfPresent(String.self, forKey: keys[2]),
+                unknownReason: try c.decodeIfPresent(String.self, forKey: keys[3]))
         }
     }
 
     /// The derived members as written, each required (a missing one is an error, not nil).
     struct Derived: Decodable {
+        enum Keys: String, CodingKey { case opens, apps, rule, ruleLocation }
+
         /// Null for an unknown answer.
         var opens: Bool?
         var apps: [String]
@@ -213,7 +216,7 @@ import Testing
         var ruleLocation: String?
 
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: URLReport.DerivedKeys.self)
+            let c = try decoder.container(keyedBy: Keys.self)
             opens = try c.decode(Bool?.self, forKey: .opens)
             apps = try c.decode([String].self, forKey: .apps)
             rule = try c.decode(String?.self, forKey: .rule)
@@ -265,7 +268,7 @@ import Testing
     }
 
     @Test func theStreamedWriterTakesTheFastPathAndWritesJSONEncodersBytes() throws {
-        #expect((Self.rows()[0] as any Encodable) is any HandWrittenJSON, "URL rows skip JSONEncoder")
+        #expect((Self.rows()[0] as any Encodable) is any JSONRecord, "URL rows skip JSONEncoder")
         let rows = Self.rows()
         // Enough rows to cross the writer's flush size.
         var many = URLTable()
@@ -321,7 +324,164 @@ import Testing
             String(decoding: written, as: UTF8.self)
                 == String(decoding: try JSONOutput.encoder().encode(report), as: UTF8.self))
         let back = try AuditReport.decode(written)
-        #expect(Array(back.domains[3].urls) == Array(report.domains[3].urls), "read back by the Codable rows")
+        #expect(Array(back.domains[3].urls) == Array(report.domains[3].urls), "read back")
+    }
+
+    /// Every stored property of a row, a verdict and a rule reference is one of its JSON members (a row's `notes` as
+    /// `note`, its `android` as `opensAndroid` and the three beside it): a property added without its line in
+    /// `jsonFields` would be dropped from report.json and domains.jsonl without a word.
+    @Test func everyStoredPropertyIsAMember() {
+        func check<Record: JSONRecord>(_ type: Record.Type, renamed: [String: String] = [:]) {
+            let members = Set(Record.jsonFields.declared.map(\.name.description))
+            for property in Mirror(reflecting: Record.jsonBlank).children.compactMap(\.label) {
+                #expect(members.contains(renamed[property] ?? property), "\(Record.self).\(property)")
+            }
+        }
+        check(URLReport.self, renamed: ["notes": "note", "android": "opensAndroid"])
+        check(AppVerdict.self)
+        check(RuleReference.self)
+    }
+
+    // Reading.
+
+    static func decoded(_ bytes: [UInt8]) -> URLReport? {
+        try? JSONOutput.decoder().decode(URLReport.self, from: Data(bytes))
+    }
+
+    /// Every row of the writer's tests, as report.json writes it (indented), as domains.jsonl writes it (compact)
+    /// and as JSONEncoder writes it with escaped slashes and no sorting.
+    @Test func everyWrittenRowReadsAsJSONDecoderReadsIt() throws {
+        let plain = JSONEncoder()
+        var read = 0
+        for row in Self.rows() {
+            var indented: [UInt8] = []
+            row.writeJSON(to: &indented, layout: .pretty(3))
+            var compact: [UInt8] = []
+            row.writeJSON(to: &compact, layout: .compact)
+            let other = Array(try plain.encode(row))
+            for text in [indented, compact, other] {
+                let fromBytes = URLReport.read(jsonBytes: text)
+                #expect(
+                    fromBytes != nil,
+                    "a written row is read by the byte reader: \(String(decoding: text, as: UTF8.self).debugDescription)"
+                )
+                #expect(fromBytes == Self.decoded(text) && fromBytes == row)
+                read += 1
+            }
+            let opened = URLReport.read(jsonBytes: compact, only: URLReport.baselineFields)
+            #expect(opened?.url == row.url && opened?.opensApp == row.opensApp)
+        }
+        #expect(read > 3_000)
+    }
+
+    /// Text the writer never produces: the byte reader either reads it as JSONDecoder does or leaves it to it.
+    @Test(arguments: [
+        #"{"url":"a","verdicts":[],"httpStatus":200.0}"#,
+        #"{"url":"a","verdicts":[],"httpStatus":2e2}"#,
+        #"{"url":"a","verdicts":[],"httpStatus":"200"}"#,
+        #"{"url":"a","verdicts":[],"httpStatus":99999999999999999999}"#,
+        #"{"url":"a","verdicts":[],"depth":-0}"#,
+        #"{"url":"a","verdicts":[],"depth":01}"#,
+        #"{"url":"a","verdicts":[],"note":"\ud800"}"#,
+        #"{"url":"a","verdicts":[],"note":"\ud83d\ude00 \u00e9\/\b"}"#,
+        "{\"url\":\"a\",\"verdicts\":[],\"note\":\"tab\traw\"}",
+        #"{"url":"a","verdicts":[],"note":"\x"}"#,
+        #"{"url":"a"}"#,
+        #"{"verdicts":[]}"#,
+        #"{"url":null,"verdicts":[]}"#,
+        #"{"url":"a","verdicts":[{"appID":"A","result":"maybe","reason":"r"}]}"#,
+        #"{"url":"a","verdicts":[{"appID":"A","result":"match","reason":"r","rule":{"rule":"x"}}]}"#,
+        #"{"url":"a","verdicts":[{"appID":"A","result":"match","reason":"r","rule":null}]}"#,
+        #"{"url":"a","verdicts":[],"url":"b"}"#,
+        #"{"url":"a","verdicts":[],"later":{"x":[1,true,null,{"y":"z"}]}}"#,
+        #"{"url":"a","verdicts":[],}"#,
+        #"{"url":"a","verdicts":[]} x"#,
+        #"  {  "url" : "a" , "verdicts" : [ ] }  "#,
+        #"{"url":"a","verdicts":[],"opens":true,"apps":[],"rule":null,"ruleLocation":null}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":null}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":true,"androidPackage":null}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":1}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":"true"}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":nul}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":false,"opensAndroid":true}"#,
+        #"{"url":"a","verdicts":[],"androidPackage":"p","androidRule":"r"}"#,
+        #"{"url":"a","verdicts":[],"androidPackage":5}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":false,"androidRule":["r"]}"#,
+        #"{"url":"a","verdicts":[],"opensAndroid":true,"androidUnknownReason":"why"}"#,
+    ])
+    func anythingElseIsReadAsJSONDecoderReadsItOrLeftToIt(_ text: String) {
+        let bytes = Array(text.utf8)
+        if let fromBytes = URLReport.read(jsonBytes: bytes) {
+            #expect(fromBytes == Self.decoded(bytes), "read by the byte reader but not as JSONDecoder reads it")
+        }
+    }
+
+    /// Rows judged for Android read back with their answers; `"opensAndroid": null` without a reason is unknown all
+    /// the same, and Android members without `opensAndroid` are not an answer, by either reader.
+    @Test func androidAnswersReadBackByBothReaders() throws {
+        let judged = Self.rows().filter { $0.android != nil }
+        #expect(judged.count > 90)
+        for row in judged {
+            var text: [UInt8] = []
+            row.writeJSON(to: &text, layout: .compact)
+            #expect(URLReport.read(jsonBytes: text)?.android == row.android)
+            #expect(Self.decoded(text)?.android == row.android)
+        }
+        for text in [
+            #"{"url":"a","verdicts":[],"opensAndroid":null}"#,
+            #"{"url":"a","verdicts":[],"opensAndroid":null,"androidUnknownReason":null}"#,
+        ] {
+            let expected = URLReport.Android(
+                opens: nil, package: nil, rule: nil, unknownReason: URLReport.unknownWithoutReason)
+            #expect(URLReport.read(jsonBytes: Array(text.utf8))?.android == expected)
+            #expect(Self.decoded(Array(text.utf8))?.android == expected)
+        }
+        let stray = Array(#"{"url":"a","verdicts":[],"androidPackage":"p","androidRule":"r"}"#.utf8)
+        #expect(URLReport.read(jsonBytes: stray)?.android == nil && Self.decoded(stray)?.android == nil)
+        #expect(URLReport.read(jsonBytes: stray) != nil)
+    }
+
+    /// Written rows with one byte changed, dropped or doubled (a fixed sequence, so a failure repeats): whatever
+    /// the byte reader takes, JSONDecoder reads the same.
+    @Test func mutatedRowsAreReadAsJSONDecoderReadsThemOrLeftToIt() throws {
+        var generator = SplitMix(seed: 19)
+        let interesting = Array(#"{}[],:"\/u0 -.e1tfn"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
+        var taken = 0
+        var differing: [String] = []
+        let rows = Self.rows()
+        for row in rows.prefix(400) + rows.filter({ $0.android != nil }).prefix(60) {
+            var text: [UInt8] = []
+            row.writeJSON(to: &text, layout: .pretty(0))
+            for _ in 0..<12 {
+                var mutated = text
+                let at = Int(generator.next() % UInt64(mutated.count))
+                switch generator.next() % 3 {
+                case 0: mutated[at] = interesting[Int(generator.next() % UInt64(interesting.count))]
+                case 1: mutated.remove(at: at)
+                default: mutated.insert(mutated[at], at: at)
+                }
+                guard let fromBytes = URLReport.read(jsonBytes: mutated) else { continue }
+                taken += 1
+                if fromBytes != Self.decoded(mutated) { differing.append(String(decoding: mutated, as: UTF8.self)) }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.first ?? "")")
+        #expect(taken > 100, "some mutations still have the plain shape")
+    }
+
+    @Test func invalidUTF8IsLeftToJSONDecoder() {
+        let bytes = Array(#"{"url":"a"#.utf8) + [0xFF] + Array(#"","verdicts":[]}"#.utf8)
+        #expect(URLReport.read(jsonBytes: bytes) == nil)
+        #expect(URLReport.read(jsonBytes: bytes, only: URLReport.baselineFields) == nil)
+    }
+
+    /// The shapes the reader must take, so the fast path is the one a real report takes.
+    @Test func plainShapesAreReadByHand() {
+        #expect(
+            URLReport.read(jsonBytes: Array(#"{"url":"a","verdicts":[],"url":"b"}"#.utf8)) == nil,
+            "JSONDecoder keeps the first")
+        #expect(URLReport.read(jsonBytes: Array(#"{"url":"é\/\ud83d\ude00","verdicts":[]}"#.utf8))?.url == "é/😀")
+        #expect(URLReport.read(jsonBytes: Array(#"{"url":"a","verdicts":[],"later":{"x":[1,true,null]}}"#.utf8)) != nil)
     }
 }
 

@@ -1,0 +1,75 @@
+/// One member of a `JSONRecord`'s JSON object: its name, how it is written (always, or only when `isWritten` says
+/// so) and whether and how it is read back. Built by `stored`, `derived` or `conditional`, each of which takes
+/// the Swift value the member stands for; everything else follows from that value's type (`JSONValue`). They are
+/// inlined where a table is declared, so the optimizer sees each key path literal in its closures and can read the
+/// property directly (a row's members are written a hundred thousand times a crawl).
+public struct JSONField<Root>: Sendable {
+    let name: StaticString
+    /// nil: always written.
+    let isWritten: (@Sendable (Root) -> Bool)?
+    let write: @Sendable (Root, inout [UInt8], JSONBytes.Layout) -> Void
+    /// Reads the value into the record; false when the text is not in the writer's plain shape.
+    let read: @Sendable (inout Root, inout JSONCursor) -> Bool
+    let encode: @Sendable (Root, inout KeyedEncodingContainer<JSONKey>) throws -> Void
+    /// nil for a member that is never read back (worked out from others).
+    let decode: (@Sendable (inout Root, KeyedDecodingContainer<JSONKey>) throws -> Void)?
+    /// A record without it is not read.
+    let required: Bool
+
+    var key: JSONKey { JSONKey(stringValue: name.description) }
+
+    /// A member holding `path`: written from it and read back into it; required unless optional.
+    @inline(__always)
+    public static func stored<Value: JSONValue>(
+        _ name: StaticString, _ path: WritableKeyPath<Root, Value> & Sendable
+    ) -> JSONField {
+        conditional(name, path, writtenWhen: nil, readBeside: nil)
+    }
+
+    /// A member written only when `writtenWhen` holds (nil: always), and read only beside the member `readBeside`
+    /// (nil: always): the Android members of a URL row, present exactly in a run that judged Android.
+    @inline(__always)
+    public static func conditional<Value: JSONValue>(
+        _ name: StaticString, _ path: WritableKeyPath<Root, Value> & Sendable,
+        writtenWhen: (@Sendable (Root) -> Bool)?, readBeside: StaticString?
+    ) -> JSONField {
+        let key = JSONKey(stringValue: name.description)
+        let leader = readBeside.map { JSONKey(stringValue: $0.description) }
+        return JSONField(
+            name: name, isWritten: writtenWhen,
+            write: { root, out, layout in root[keyPath: path].writeJSON(to: &out, layout: layout) },
+            read: { root, cursor in
+                guard let value = Value.readJSON(&cursor) else { return false }
+                root[keyPath: path] = value
+                return true
+            },
+            encode: { root, container in try container.encode(root[keyPath: path], forKey: key) },
+            decode: { root, container in
+                if let leader, !container.contains(leader) { return }
+                root[keyPath: path] = try Value.decode(from: container, forKey: key)
+            },
+            required: !Value.mayBeAbsent && readBeside == nil)
+    }
+
+    /// A member worked out from others (`path` is a computed property), written for readers of the file and never
+    /// read back; when read, its value only has to have the type it is written with.
+    @inline(__always)
+    public static func derived<Value: JSONValue>(
+        _ name: StaticString, _ path: KeyPath<Root, Value> & Sendable
+    )
+        -> JSONField
+    {
+        let key = JSONKey(stringValue: name.description)
+        return JSONField(
+            name: name, isWritten: nil,
+            write: { root, out, layout in root[keyPath: path].writeJSON(to: &out, layout: layout) },
+            read: { _, cursor in Value.readJSON(&cursor) != nil },
+            encode: { root, container in try container.encode(root[keyPath: path], forKey: key) },
+            decode: nil, required: false)
+    }
+
+    /// Whether the member's name is the bytes `name`.
+    func isNamed(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        self.name.withUTF8Buffer { own in own.count == name.count && own.elementsEqual(name) }
+    }
+}
