@@ -140,6 +140,37 @@ import Testing
         #expect(c.tally().tested == c.count, "a new judge is counted")
     }
 
+    /// Rows, counts and copies share one matching of each row; a new judge, a changed row or a signal that makes the
+    /// table unjudged is seen at the next read, and a copy changed apart keeps the original's answers.
+    @Test func eachRowIsMatchedOnceUntilTheTableChanges() throws {
+        var urls = try Self.table()
+        let judged = 5  // four rows on shop.test, one on blog.test
+        let rows = Array(urls)
+        _ = (urls.tally(), urls.appCounts(), urls.ruleCounts(host: "shop.test"), Array(urls))
+        #expect(urls.evaluations == judged)
+        let copy = urls
+        #expect(Array(copy) == rows && copy.evaluations == judged, "a copy shares what was worked out")
+        urls.judge(host: "elsewhere.test", by: try Self.matcher(Self.blogFile))
+        #expect(urls[5].verdicts.map(\.appID) == ["ABCDE12345.com.acme.blog"], "a judge added after a read judges")
+        #expect(urls.evaluations == judged + 1 && urls.tally().tested == judged + 1)
+        #expect(Array(copy) == rows && copy.evaluations == judged, "the copy kept its own answers")
+        urls.append(url: "https://blog.test/post/2", foundOn: nil, httpStatus: nil, note: nil)
+        #expect(urls[6].opensApp == "ABCDE12345.com.acme.blog" && urls.evaluations == judged + 2)
+
+        // A table too big to judge once a signal came: read judged before it, unjudged after, matched no more.
+        let stop = StopSignal()
+        var big = URLTable()
+        big.stop = stop
+        for i in 0..<(URLTable.judgedAfterStop / 20 + 1) {
+            big.append(url: "https://shop.test/shoes/\(i)", foundOn: nil, httpStatus: nil, note: nil)
+        }
+        big.judge(host: "shop.test", by: try Self.matcher(Self.shopFile))
+        #expect(big[0].opensApp == "9JA89QQLNQ.com.acme.shop" && big.evaluations == big.count)
+        stop.request()
+        #expect(big[0].opensApp == nil && big[0].unknownReason == StopSignal.unjudgedNote)
+        #expect(big.appCounts().isEmpty && big.evaluations == big.count)
+    }
+
     @Test func aBaselineKeepsWhichAppEachURLOpenedAndFlipsAreFound() throws {
         let before = AuditReport(
             version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),

@@ -93,6 +93,23 @@ import Testing
         #expect(cart.note?.contains("Android 14 and lower ignore <uri-relative-filter-group>") == true)
     }
 
+    /// The Android answers are worked out once and kept: a host's file named, or left unknown, after the rows were
+    /// read is seen at the next read, and a copy changed apart keeps the answers it had.
+    @Test func answersReadBeforeAHostsFileIsNamedAreWorkedOutAgain() throws {
+        var table = Self.table(["https://shop.example.com/products/1", "https://shop.example.com/about"])
+        table.judgeAndroid(manifest: try ManifestXMLTests.manifest())
+        #expect(table.first?.android?.unknownReason == URLTable.androidNotReadReason("shop.example.com"))
+        #expect(table.evaluations == 2 && table.map(\.android) == table.map(\.android) && table.evaluations == 2)
+        let before = table
+        table.leaveAndroidUnknown("shop.example.com", because: "its fetch was refused")
+        #expect(table.first?.android?.unknownReason == "its fetch was refused")
+        table.judgeAndroid(host: "shop.example.com", by: .assumedVerified)
+        #expect(table.first?.opensAndroid == true && table.evaluations == 2)
+        #expect(before.first?.android?.unknownReason == URLTable.androidNotReadReason("shop.example.com"))
+        table.setAndroid(URLReport.Android(opens: false, package: "com.acme.shop", rule: "kept"), at: 0)
+        #expect(table.first?.androidRule == "kept" && table.evaluations == 1, "a row's own answer is not matched")
+    }
+
     @Test func aDynamicRuleExcludesAndTheNoteSaysAndroid14AndLowerOpenIt() throws {
         var table = Self.table(["https://shop.example.com/products/gift-card", "https://shop.example.com/products/1"])
         table.judgeAndroid(manifest: try ManifestXMLTests.manifest())

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Every URL a crawl found: report.json's `urls`. Rows are kept bare and each app's verdict is worked out when a
-/// row is read, from the file of the URL's host: 100,000 URLs then cost a few megabytes rather than a
-/// verdict, a rule reference and a sentence each. Rows read back from a report keep the verdicts written there.
+/// Every URL a crawl found: report.json's `urls`. Rows are kept bare; what each row's host's file (and the Android
+/// manifest) decides is worked out once, at the first read, and kept as a few bytes a row (`URLAnswers`), and each
+/// verdict's sentence is written when a row is read: 100,000 URLs then cost a few megabytes rather than a verdict, a
+/// rule reference and a sentence each. Rows read back from a report keep the verdicts written there.
 public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// A row as read: its URL as a string.
     struct Row: Sendable {
@@ -42,11 +43,11 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     private var bytes = URLBytes()
     private var rowCount = 0
     /// Empty, or one entry per row when rows came with their verdicts.
-    private var given: [Given?] = []
+    private(set) var given: [Given?] = []
     /// Redirect targets by row: few URLs redirect, so most rows carry no room for one.
     private var redirects: [Int: String] = [:]
     /// The file each audited host serves, by host: whose rules judge a URL.
-    private var judges: [String: Matcher] = [:]
+    private(set) var judges: [String: Matcher] = [:]
     /// The most rules any judge has: with the row count, what judging the table costs (`judgesAfterStop`).
     private var mostRules = 0
     /// The crawled host: once set, a row on another host that no file judges is unknown, not "no".
@@ -57,36 +58,61 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// Why rows on a host stay unknown, when it is not just that its file was not read (a refused or failed
     /// fetch under `--judge-linked-hosts`).
     private var unknownReasons: [String: String] = [:]
-    /// `tally()` once per content: the summary, the terminal and each report ask for it. A change starts a fresh
-    /// memo when this one holds counts or is shared, so no table ever reads another's counts.
-    private var memo = Memo()
+    /// The rows' answers and `tally()`, once per content: the summary, the terminal and each report ask for them. A
+    /// change starts a fresh memo when this one holds anything or is shared, so no table ever reads another's.
+    private(set) var memo = Memo()
     /// The run's stop signal: once set, a table too big to judge quickly leaves its rows unjudged.
     public var stop = StopSignal.never
     /// The app's manifest and its filters with whether each is an App Link filter (worked out once), when rows are
     /// judged for Android.
-    private var androidJudge: AndroidJudge?
+    private(set) var androidJudge: AndroidJudge?
     /// What is known of each verification host's assetlinks.json: whose file decides a row for Android.
-    private var androidHosts: [String: AndroidMatcher.HostFile] = [:]
+    private(set) var androidHosts: [String: AndroidMatcher.HostFile] = [:]
     /// Why rows verified on a host stay unknown for Android, when it is not just that its file was not read.
-    private var androidUnknownReasons: [String: String] = [:]
+    private(set) var androidUnknownReasons: [String: String] = [:]
     /// Empty, or one entry per row up to the last row that came with its Android answer (a report read back, a row
     /// judged again elsewhere): most tables have none, and then pay nothing for them.
-    private var androidRows: [URLReport.Android?] = []
+    private(set) var androidRows: [URLReport.Android?] = []
 
-    /// The counts, computed at most once; a class so copies of the table share it until one changes.
+    /// The rows' answers and the counts, each worked out at most once; a class so copies of the table share them
+    /// until one changes. Each is worked out whole under the lock: a copy read on another thread waits for it and
+    /// never sees it half done.
     final class Memo: Sendable {
-        private let value = Locked<Tally?>(nil)
+        private struct State {
+            var tally: Tally?
+            var answers: URLAnswers?
+            /// Rows matched for `answers`, summed over each time they were worked out.
+            var evaluations = 0
+        }
 
-        var isSet: Bool { value.withLock { $0 != nil } }
+        private let state = Locked(State())
 
-        func get(_ compute: () -> Tally) -> Tally {
-            value.withLock { value in
-                if let value { return value }
-                let computed = compute()
-                value = computed
+        var isSet: Bool { state.withLock { $0.tally != nil || $0.answers != nil } }
+
+        /// Computed outside the lock, since `compute` reads the answers under it.
+        func tally(_ compute: () -> Tally) -> Tally {
+            if let known = state.withLock({ $0.tally }) { return known }
+            let computed = compute()
+            return state.withLock { state in
+                if let known = state.tally { return known }
+                state.tally = computed
                 return computed
             }
         }
+
+        /// The answers worked out when the table was `judged` (`URLTable.isJudged`): a signal can make a big table
+        /// unjudged after they were worked out, and its rows then say so.
+        func answers(judged: Bool, _ compute: (Bool) -> URLAnswers) -> URLAnswers {
+            state.withLock { state in
+                if let known = state.answers, known.judged == judged { return known }
+                let computed = compute(judged)
+                state.answers = computed
+                state.evaluations += computed.evaluations
+                return computed
+            }
+        }
+
+        var evaluations: Int { state.withLock { $0.evaluations } }
     }
 
     static let chunkSize = 4_096
@@ -247,7 +273,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// Why a row on `host`, which no file judges, is unknown; nil when it opens nothing (the crawled site, a site
     /// known to serve no file, or a table that is no crawl's). The crawled site is unknown only when told why (a
     /// host audited for Android alone, whose file Apple reads was not fetched).
-    private func unknownReason(_ host: String) -> String? {
+    func unknownReason(_ host: String) -> String? {
         guard let home, !settled.contains(host) else { return nil }
         if host == home { return unknownReasons[host] }
         return unknownReasons[host] ?? URLTable.notReadReason(host)
@@ -271,7 +297,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public var isJudged: Bool { judgedEvenIfStopped || !stop.isRequested }
 
     /// Each row costs its matching against the rules, plus a fixed share (preparing the URL, writing the row).
-    private var judgedEvenIfStopped: Bool {
+    var judgedEvenIfStopped: Bool {
         let work = rowCount.multipliedReportingOverflow(by: mostRules + 20)
         return !work.overflow && work.partialValue <= URLTable.judgedAfterStop
     }
@@ -298,32 +324,14 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
             if position < androidRows.count { report.android = androidRows[position] }
             return report
         }
-        judgeForApple(&report, row)
+        let answers = answers()
+        write(answers.apple(at: position), into: &report)
         if position < androidRows.count, let answer = androidRows[position] {
             report.android = answer
         } else if let androidJudge {
-            report.android = androidAnswer(row.url, androidJudge, notes: &report.notes)
+            write(answers.android(at: position), package: androidJudge.manifest.package, into: &report)
         }
         return report
-    }
-
-    /// The row's verdicts from the file of its host, or why they cannot be told.
-    private func judgeForApple(_ report: inout URLReport, _ row: Row) {
-        guard let host = URLTable.host(of: row.url) else { return }
-        guard let matcher = judges[host] else {
-            report.unknownReason = unknownReason(host)
-            return
-        }
-        guard isJudged else {
-            report.unknownReason = StopSignal.unjudgedNote
-            return
-        }
-        let result = matcher.verdicts(for: row.url)
-        if result.opensApp != nil, let page = row.foundOn, URLTable.host(of: page) == host {
-            report.notes.append(.sameDomainTap)
-        }
-        report.verdicts = result.verdicts
-        report.opensApp = result.opensApp
     }
 
     /// Rows are judged for Android by `manifest`'s App Link filters from now on (`audit --android-manifest`): each
@@ -331,18 +339,21 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// of the host that verifies it. Without it the rows carry no Android answer at all.
     public mutating func judgeAndroid(manifest: AndroidManifest) {
         androidJudge = AndroidJudge(manifest: manifest, filters: AndroidMatcher.filters(of: manifest))
+        touch()
     }
 
     /// Rows whose App Link filter is verified on `host` (`*.example.com` and `example.com` alike name
     /// `example.com`) are decided by `hostFile`: what the run learnt of that host's assetlinks.json.
     public mutating func judgeAndroid(host: String, by hostFile: AndroidMatcher.HostFile) {
         androidHosts[IntentFilter.verificationHost(host)] = hostFile
+        touch()
     }
 
     /// Rows verified on `host` stay unknown for Android for `reason` (its fetch was refused, say), until
     /// `judgeAndroid(host:by:)` names its file.
     public mutating func leaveAndroidUnknown(_ host: String, because reason: String) {
         androidUnknownReasons[IntentFilter.verificationHost(host)] = reason
+        touch()
     }
 
     /// Whether the rows carry Android answers (report.json's Android members, urls.csv's Android columns): judged
@@ -353,6 +364,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// again for Apple by another site's file keeps what its own run said for Android.
     public mutating func setAndroid(_ answer: URLReport.Android?, at position: Int) {
         guard answer != nil || position < androidRows.count else { return }
+        touch()
         if androidRows.count <= position { androidRows += repeatElement(nil, count: position + 1 - androidRows.count) }
         androidRows[position] = answer
     }
@@ -362,40 +374,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         "the assetlinks.json of \(host), which verifies the App Link filter matching this URL, was not read in this run"
     }
 
-    /// The row's Android answer: "no" without any host's file when no App Link filter takes the URL; else the
-    /// answer of the file of the host that verifies the filter, unknown when that file was not read. The verdict's
-    /// notes join the row's.
-    private func androidAnswer(_ url: String, _ android: AndroidJudge, notes: inout [URLNote]) -> URLReport.Android {
-        let package = android.manifest.package
-        guard isJudged else {
-            return URLReport.Android(opens: nil, package: package, rule: nil, unknownReason: StopSignal.unjudgedNote)
-        }
-        guard case .success(let parsed) = WebURL.parse(url) else {
-            return URLReport.Android(opens: false, package: package, rule: nil)
-        }
-        var hostFile = AndroidMatcher.HostFile.assumedVerified
-        switch AndroidMatcher.filterAnswer(for: parsed, filters: android.filters) {
-        case .noFilter:
-            // Most links of a crawl: no rule, no note, and no need to ask the matcher.
-            return URLReport.Android(opens: false, package: package, rule: nil)
-        case .undecided:
-            // No file changes the answer: the matcher says why not on its own.
-            break
-        case .verifiedOn(let host):
-            guard let file = androidHosts[host] else {
-                return URLReport.Android(
-                    opens: nil, package: package, rule: nil,
-                    unknownReason: androidUnknownReasons[host] ?? URLTable.androidNotReadReason(host))
-            }
-            hostFile = file
-        }
-        let verdict = AndroidMatcher.match(parsed, manifest: android.manifest, hostFile: hostFile)
-        notes += verdict.notes.map(URLNote.android)
-        return URLReport.Android(verdict)
-    }
-
     /// Each row with its given verdicts, if any: the loops below never build a URLReport.
-    private func forEachRow(_ body: (Row, Given?) -> Void) {
+    func forEachRow(_ body: (Row, Given?) -> Void) {
         var position = 0
         for chunk in sealed + [open] {
             for stored in chunk {
@@ -406,100 +386,6 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     public static let sameDomainNote = URLNote.sameDomainTap.description
-
-    /// URLs with at least one verdict, those that open an app, and those whose answer is unknown, counted without
-    /// writing any verdict text.
-    public func tally() -> Tally { memo.get(count) }
-
-    private func count() -> Tally {
-        var tested = 0
-        var opening = 0
-        var unknown = 0
-        let small = judgedEvenIfStopped
-        forEachRow { row, given in
-            if let given {
-                if !given.verdicts.isEmpty { tested += 1 }
-                if given.opensApp != nil { opening += 1 }
-                if given.unknownReason != nil { unknown += 1 }
-                return
-            }
-            guard let host = URLTable.host(of: row.url) else { return }
-            guard let matcher = judges[host] else {
-                if unknownReason(host) != nil { unknown += 1 }
-                return
-            }
-            guard small || !stop.isRequested else {
-                unknown += 1
-                return
-            }
-            guard !matcher.appIDs.isEmpty else { return }
-            tested += 1
-            guard let url = matcher.prepare(row.url) else { return }
-            var opens = false
-            matcher.forEachDecision(url) { _, decision in opens = opens || decision.result == .match }
-            if opens { opening += 1 }
-        }
-        return (tested, opening, unknown)
-    }
-
-    /// How many URLs each rule of `host`'s file decided (by JSON Pointer), once per URL however many apps share
-    /// the rule. Rows given with verdicts count wherever they are.
-    public func ruleCounts(host: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        var byIndex: [Int: Int] = [:]
-        let matcher = judges[host]
-        let small = judgedEvenIfStopped
-        forEachRow { row, given in
-            if let given {
-                for pointer in Set(given.verdicts.compactMap { $0.rule?.pointer }) { counts[pointer, default: 0] += 1 }
-                return
-            }
-            guard let matcher, small || !stop.isRequested, URLTable.host(of: row.url) == host,
-                let url = matcher.prepare(row.url)
-            else { return }
-            var decided: Set<Int> = []
-            matcher.forEachDecision(url) { _, decision in
-                if let rule = decision.rule { decided.insert(rule) }
-            }
-            for rule in decided { byIndex[rule, default: 0] += 1 }
-        }
-        if let matcher {
-            for (rule, count) in byIndex { counts[matcher.reference(rule).pointer, default: 0] += count }
-        }
-        return counts
-    }
-
-    /// Per app, in `appIDs()` order: URLs with a verdict for it, and how many open it or are excluded, counted
-    /// from bare decisions (no verdict text).
-    public func appCounts() -> [(appID: String, total: Int, opens: Int, excluded: Int)] {
-        var order: [String] = []
-        var counts: [String: (total: Int, opens: Int, excluded: Int)] = [:]
-        func count(_ app: String, _ result: MatchResult) {
-            if counts[app] == nil { order.append(app) }
-            var c = counts[app, default: (0, 0, 0)]
-            c.total += 1
-            if result == .match { c.opens += 1 }
-            if result == .exclude { c.excluded += 1 }
-            counts[app] = c
-        }
-        let small = judgedEvenIfStopped
-        forEachRow { row, given in
-            if let given {
-                for verdict in given.verdicts { count(verdict.appID, verdict.result) }
-                return
-            }
-            guard let host = URLTable.host(of: row.url), let matcher = judges[host], small || !stop.isRequested
-            else {
-                return
-            }
-            guard let url = matcher.prepare(row.url) else {
-                for app in matcher.appIDs { count(app, .noMatch) }
-                return
-            }
-            matcher.forEachDecision(url) { app, decision in count(matcher.appIDs[app], decision.result) }
-        }
-        return order.map { ($0, counts[$0]!.total, counts[$0]!.opens, counts[$0]!.excluded) }
-    }
 
     /// The hosts of the http(s) URLs.
     public func hosts() -> Set<String> {

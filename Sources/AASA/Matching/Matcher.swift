@@ -19,7 +19,7 @@ public struct Matcher: Sendable {
     @inlinable public func prepare(_ url: String) -> PreparedURL? { PreparedURL(url, decode: compiled.needsDecoded) }
 
     /// The bare decision for one app: the result and the deciding rule's position in `rules`.
-    public struct Decision: Sendable, Equatable {
+    public struct Decision: Sendable, Hashable {
         public var result: MatchResult
         public var rule: Int?
     }
@@ -85,7 +85,16 @@ public struct Matcher: Sendable {
                 appID: appID, result: .noMatch, rule: nil, reason: "The file's applinks details do not list this app.")
         }
         let entry = compiled[slot]
-        let decision = decide(entry, url)
+        return verdict(appID, entry, decide(entry, url))
+    }
+
+    /// The verdict of the app at `app` (its position in `appIDs`) from its bare decision (`decisions`): the reason
+    /// sentence is written here, so a table keeps only the decision and writes the sentence when a row is read.
+    public func verdict(app: Int, _ decision: Decision) -> AppVerdict {
+        verdict(appIDs[app], compiled[compiled.appSlots[app]], decision)
+    }
+
+    private func verdict(_ appID: String, _ entry: CompiledEntry, _ decision: Decision) -> AppVerdict {
         if let decided = decision.rule {
             let reference = compiled.rules[decided].reference
             let at = "details[\(reference.detailsIndex)] rule \(reference.ruleIndex)"
@@ -104,16 +113,26 @@ public struct Matcher: Sendable {
     /// Verdicts for every listed app (or the given ones), in file order.
     public func verdicts(for url: String, appIDs: [String]? = nil) -> URLVerdicts {
         let apps = appIDs ?? self.appIDs
-        guard let prepared = prepare(url) else {
-            return URLVerdicts(
-                url: url,
-                verdicts: apps.map {
-                    AppVerdict(
-                        appID: $0, result: .noMatch, rule: nil,
-                        reason: "Only http and https URLs can be universal links.")
-                }, opensApp: nil)
-        }
+        guard let prepared = prepare(url) else { return Self.unpreparable(url, apps: apps) }
         let verdicts = apps.map { verdict(for: $0, url: prepared) }
         return URLVerdicts(url: url, verdicts: verdicts, opensApp: verdicts.first { $0.result == .match }?.appID)
+    }
+
+    /// Verdicts for every listed app from the bare decisions `decisions` gave (nil when `prepare` refused the URL),
+    /// as `verdicts(for:)` writes them.
+    public func verdicts(for url: String, decisions: [Decision]?) -> URLVerdicts {
+        guard let decisions else { return Self.unpreparable(url, apps: appIDs) }
+        let verdicts = decisions.indices.map { verdict(app: $0, decisions[$0]) }
+        return URLVerdicts(url: url, verdicts: verdicts, opensApp: verdicts.first { $0.result == .match }?.appID)
+    }
+
+    /// A URL that is not http(s): no app opens it.
+    private static func unpreparable(_ url: String, apps: [String]) -> URLVerdicts {
+        URLVerdicts(
+            url: url,
+            verdicts: apps.map {
+                AppVerdict(
+                    appID: $0, result: .noMatch, rule: nil, reason: "Only http and https URLs can be universal links.")
+            }, opensApp: nil)
     }
 }
