@@ -15,14 +15,22 @@ public enum CSV {
     /// Control characters other than tab, LF and CR (C0, DEL, C1) are shown as `visibleEscape` text: a terminal
     /// acts on them when the file is printed, and spreadsheets differ on what they do with them.
     public static func cell(_ text: String) -> String {
-        // On bytes: urls.csv has a cell per column for every crawled URL.
+        var out: [UInt8] = []
+        appendCell(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `cell(text)` appended to `out`, on bytes: urls.csv has a cell per column for every crawled URL, inlinks.csv
+    /// for every link, so no string is built per cell.
+    static func appendCell(_ text: String, to out: inout [UInt8]) {
         let text = hasControls(text) ? escapeControls(text) : text
         let utf8 = text.utf8
         let formula = utf8.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
         let quote = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard formula || quote else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 4)
+        guard formula || quote else {
+            out += utf8
+            return
+        }
         if quote { out.append(UInt8(ascii: "\"")) }
         if formula { out.append(UInt8(ascii: "'")) }
         for byte in utf8 {
@@ -30,7 +38,6 @@ public enum CSV {
             if byte == UInt8(ascii: "\"") { out.append(byte) }
         }
         if quote { out.append(UInt8(ascii: "\"")) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func hasControls(_ text: String) -> Bool {
@@ -71,15 +78,34 @@ public enum CSV {
         /// Hands the text over in pieces of about 64 KiB, so a 100,000-row table never exists in one string.
         public func render<Rows: Sequence>(_ rows: Rows, into sink: (String) throws -> Void) rethrows
         where Rows.Element == Row {
-            var chunk = columns.map { cell($0.header) }.joined(separator: ",") + "\r\n"
+            var chunk = header
             for row in rows {
-                chunk += columns.map { cell($0.value(row)) }.joined(separator: ",") + "\r\n"
-                if chunk.utf8.count >= 65_536 {
-                    try sink(chunk)
-                    chunk = ""
+                append(row, to: &chunk)
+                if chunk.count >= 65_536 {
+                    try sink(String(decoding: chunk, as: UTF8.self))
+                    chunk.removeAll(keepingCapacity: true)
                 }
             }
-            try sink(chunk)
+            try sink(String(decoding: chunk, as: UTF8.self))
+        }
+
+        /// The header line's bytes.
+        var header: [UInt8] {
+            var line: [UInt8] = []
+            for (index, column) in columns.enumerated() {
+                if index > 0 { line.append(UInt8(ascii: ",")) }
+                CSV.appendCell(column.header, to: &line)
+            }
+            return line + "\r\n".utf8
+        }
+
+        /// One row's line, its cells appended where they land.
+        func append(_ row: Row, to out: inout [UInt8]) {
+            for (index, column) in columns.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                CSV.appendCell(column.value(row), to: &out)
+            }
+            out += "\r\n".utf8
         }
 
         /// The header, then the rows `produce` hands to its argument one by one (read from a stream as they are
@@ -100,25 +126,26 @@ public enum CSV {
     final class Stream<Row> {
         private let table: Table<Row>
         private let sink: (String) throws -> Void
-        private var chunk: String
+        private var chunk: [UInt8]
 
         init(_ table: Table<Row>, sink: @escaping (String) throws -> Void) {
             self.table = table
             self.sink = sink
-            chunk = table.columns.map { cell($0.header) }.joined(separator: ",") + "\r\n"
+            chunk = table.header
+            chunk.reserveCapacity(65_536 + 4_096)
         }
 
         func add(_ row: Row) throws {
-            chunk += table.columns.map { cell($0.value(row)) }.joined(separator: ",") + "\r\n"
-            if chunk.utf8.count >= 65_536 {
-                try sink(chunk)
-                chunk = ""
+            table.append(row, to: &chunk)
+            if chunk.count >= 65_536 {
+                try sink(String(decoding: chunk, as: UTF8.self))
+                chunk.removeAll(keepingCapacity: true)
             }
         }
 
         func finish() throws {
-            try sink(chunk)
-            chunk = ""
+            try sink(String(decoding: chunk, as: UTF8.self))
+            chunk = []
         }
     }
 }
