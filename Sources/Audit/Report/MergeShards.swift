@@ -104,13 +104,7 @@ public enum MergeShards {
         var domains = try log.finish()
         // Links to another shard's domains, and scheme links whose replacement may be on another shard's domain:
         // judged again with every shard's files.
-        let applinks = parts[0].report.entitlements.map { recorded in
-            Entitlements(
-                file: recorded.file, appID: recorded.appID,
-                entries: recorded.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
-            ).applinksHosts
-        }
-        try domains.judgeLinks(schemes: parts[0].report.urlSchemes, associated: applinks)
+        try domains.judgeLinks(schemes: parts[0].report.urlSchemes, associated: applinksHosts(of: parts[0].report))
         func place(_ domain: String) -> (Int, String) { (order[domain] ?? Int.max, domain) }
         // Sets, not list lookups: an interrupted run may leave 100,000 names, and a junk list as many lines.
         var named = Set<String>()
@@ -132,6 +126,16 @@ public enum MergeShards {
         header.options = first.options
         header.urlSchemes = first.urlSchemes
         return StreamedReport(header: header, domains: domains)
+    }
+
+    /// The applinks domains of the entitlements a shard recorded; nil for a run without `--entitlements`.
+    static func applinksHosts(of report: AuditReport) -> [String]? {
+        report.entitlements.map { recorded in
+            Entitlements(
+                file: recorded.file, appID: recorded.appID,
+                entries: recorded.entries.enumerated().map { EntitlementEntry(raw: $0.element, index: $0.offset) }
+            ).applinksHosts
+        }
     }
 
     /// A domain outside its shard would be counted twice or by the wrong part: the report was edited or mixed up.
