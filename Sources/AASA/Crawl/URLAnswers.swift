@@ -38,8 +38,8 @@ struct URLAnswers: Sendable {
         case decided(opens: Bool, package: String?, rule: String?, notes: [String])
     }
 
-    /// `URLTable.isJudged` when these were worked out.
-    let judged: Bool
+    /// `URLTable.isJudged` when these were worked out; false too when a signal came while they were (`cut()`).
+    private(set) var judged: Bool
     private var apple = Numbered<Apple>(.none)
     /// Empty when the table is not judged for Android.
     private var android = Numbered<Android>(.no)
@@ -51,6 +51,10 @@ struct URLAnswers: Sendable {
         apple.reserve(rows)
         if android { self.android.reserve(rows) }
     }
+
+    /// A signal came while a table too big to judge quickly was being judged: the rows after this one are not
+    /// judged, and the answers stand for an unjudged table from now on.
+    mutating func cut() { judged = false }
 
     mutating func append(_ answer: Apple) {
         if case .decided = answer { evaluations += 1 }
@@ -117,11 +121,19 @@ extension URLTable {
     /// changed, once a row and platform each time the answers are worked out: what the tests count.
     package var evaluations: Int { memo.evaluations }
 
-    private func workOutAnswers(judged: Bool) -> URLAnswers {
-        var answers = URLAnswers(judged: judged, rows: count, android: androidJudge != nil)
+    private func workOutAnswers(judged start: Bool) -> URLAnswers {
+        var answers = URLAnswers(judged: start, rows: count, android: androidJudge != nil)
+        // A table too big to judge quickly is judged while no signal has come: one that comes midway leaves the
+        // rows after it unjudged, so the partial report is written within seconds, not after the matching.
+        let watched = start && !judgedEvenIfStopped
+        var judged = start
         var position = 0
         forEachRow { row, given in
             defer { position += 1 }
+            if watched, judged, position % 256 == 0, stop.isRequested {
+                judged = false
+                answers.cut()
+            }
             guard given == nil else {
                 answers.append(.none)
                 if androidJudge != nil { answers.append(.no, evaluated: false) }
