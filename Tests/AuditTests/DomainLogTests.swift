@@ -98,21 +98,26 @@ import Testing
         #expect(streamed.reaches(.warning) && !streamed.reaches(.error))
     }
 
+    /// big.test with `urls` crawled rows, then small.test with none, logged in `folder`.
+    static func bigAndSmall(urls: Int, in folder: URL) throws -> DomainStream {
+        var big = DomainReport(domain: "big.test", fetches: [], apps: [], findings: [])
+        for n in 0..<urls {
+            big.urls.append(url: "https://big.test/p/\(n)", foundOn: "https://big.test/", httpStatus: 200, note: nil)
+        }
+        let small = DomainReport(domain: "small.test", fetches: [], apps: [], findings: [])
+        let log = try DomainLog(folder: open(folder), audited: ["big.test", "small.test"])
+        log.append(big, index: 0)
+        log.append(small, index: 1)
+        return try log.finish()
+    }
+
     /// A line this run wrote is laid out for report.json as it is, not encoded again, even when it went out in
     /// several 64 KiB pieces; a line changed on disk since (same length, another byte) is decoded and encoded like
     /// any value, and so is one recovered from an earlier run, which has no digest.
     @Test func aLineThisRunWroteIsLaidOutAsItIsAndAChangedOneIsNot() throws {
-        var big = DomainReport(domain: "big.test", fetches: [], apps: [], findings: [])
-        for n in 0..<2_000 {
-            big.urls.append(url: "https://big.test/p/\(n)", foundOn: "https://big.test/", httpStatus: 200, note: nil)
-        }
-        let small = DomainReport(domain: "small.test", fetches: [], apps: [], findings: [])
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = try DomainLog(folder: Self.open(folder), audited: ["big.test", "small.test"])
-        log.append(big, index: 0)
-        log.append(small, index: 1)
-        let stream = try log.finish()
+        let stream = try Self.bigAndSmall(urls: 2_000, in: folder)
         let path = folder.appendingPathComponent(DomainLog.fileName).path
         let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: UInt8(ascii: "\n"))
         #expect(lines[0].count > 2 * StreamedJSONWriter.flushSize, "written in pieces")
@@ -141,17 +146,9 @@ import Testing
     /// A large crawl is still written to the log (for --resume) but read from memory for the reports: decoding its
     /// rows back cost about 1.4 KB a URL (a 1,000,000-page crawl peaked at 1.8 GB writing its reports).
     @Test func aLargeCrawlIsReadFromMemoryNotFromTheLog() throws {
-        var big = DomainReport(domain: "big.test", fetches: [], apps: [], findings: [])
-        for n in 0..<DomainLog.keptInMemoryURLs {
-            big.urls.append(url: "https://big.test/p/\(n)", foundOn: "https://big.test/", httpStatus: 200, note: nil)
-        }
-        let small = DomainReport(domain: "small.test", fetches: [], apps: [], findings: [])
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = try DomainLog(folder: Self.open(folder), audited: ["big.test", "small.test"])
-        log.append(big, index: 0)
-        log.append(small, index: 1)
-        let stream = try log.finish()
+        let stream = try Self.bigAndSmall(urls: DomainLog.keptInMemoryURLs, in: folder)
         let lines = try String(contentsOf: folder.appendingPathComponent(DomainLog.fileName), encoding: .utf8)
         let records = lines.split(separator: "\n")
         #expect(records.count == 2, "both domains are in the log")

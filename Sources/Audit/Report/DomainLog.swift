@@ -206,10 +206,6 @@ public final class DomainLog: Sendable {
 
         deinit { close(fd) }
 
-        func read(offset: Int64, length: Int) throws -> DomainRecord {
-            try read(offset: offset, length: length, digest: nil).record
-        }
-
         /// The record, and its `report` member's text when the line's digest is `digest`: a line this run wrote
         /// and nothing changed since, whose text is then the domain's JSON as this version writes it.
         func read(offset: Int64, length: Int, digest: Int?) throws -> (record: DomainRecord, json: ArraySlice<UInt8>?) {

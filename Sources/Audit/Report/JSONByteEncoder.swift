@@ -217,7 +217,7 @@ enum JSONByteEncoder {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil() throws { sink.bytes += "null".utf8 }
-        mutating func encode(_ value: Bool) throws { try sink.write(value, depth: frame.depth) }
+        mutating func encode(_ value: Bool) throws { sink.bytes += (value ? "true" : "false").utf8 }
         mutating func encode(_ value: String) throws { JSONBytes.string(value, &sink.bytes) }
         mutating func encode(_ value: Double) throws { sink.number(value) }
         mutating func encode(_ value: Float) throws { sink.unsupported = true }
