@@ -23,31 +23,70 @@ public enum CSV {
     /// `cell(text)` appended to `out`, on bytes: urls.csv has a cell per column for every crawled URL, inlinks.csv
     /// for every link, so no string is built per cell.
     static func appendCell(_ text: String, to out: inout [UInt8]) {
-        let text = hasControls(text) ? escapeControls(text) : text
-        let utf8 = text.utf8
-        let formula = utf8.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
-        let quote = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard formula || quote else {
-            out += utf8
-            return
+        var text = text
+        text.withUTF8 { appendCell(utf8: $0, to: &out) }
+    }
+
+    /// `appendCell` of text given as its UTF-8 bytes (a spooled link's). One scan finds what the cell needs; runs
+    /// without a `"` are copied whole (a byte at a time was most of urls.csv's time: its notes have commas).
+    static func appendCell(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var quote = false
+        var quotes = false
+        var index = 0
+        while index < utf8.count {
+            // Most bytes are plain: one table read each.
+            let kind = cellByteKind[Int(utf8[index])]
+            index += 1
+            guard kind != 0 else { continue }
+            switch kind {
+            case 1: quote = true
+            case 2:
+                quote = true
+                quotes = true
+            case 3: return appendEscaped(utf8, to: &out)
+            default:
+                // U+0080 to U+009F (C1) are 0xC2 then 0x80 to 0x9F.
+                if index < utf8.count, utf8[index] >= 0x80, utf8[index] <= 0x9F { return appendEscaped(utf8, to: &out) }
+            }
+        }
+        let formula: Bool
+        switch utf8.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true
+        default: formula = false
         }
         if quote { out.append(UInt8(ascii: "\"")) }
         if formula { out.append(UInt8(ascii: "'")) }
-        for byte in utf8 {
-            out.append(byte)
-            if byte == UInt8(ascii: "\"") { out.append(byte) }
+        if quotes {
+            var start = 0
+            for index in utf8.indices where utf8[index] == UInt8(ascii: "\"") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
+                out.append(UInt8(ascii: "\""))
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        } else {
+            out.append(contentsOf: utf8)
         }
         if quote { out.append(UInt8(ascii: "\"")) }
     }
 
-    static func hasControls(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
-            if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
-            previous = byte
+    /// What each byte asks of a cell: 0 nothing, 1 quotes (`,` LF CR), 2 quotes and doubling (`"`), 3 escaping (a
+    /// C0 control but tab, DEL), 4 a look at the next byte (0xC2 starts the C1 controls).
+    private static let cellByteKind: [UInt8] = (0...255).map { byte in
+        switch byte {
+        case 0x2C, 0x0A, 0x0D: 1
+        case 0x22: 2
+        case 0x09: 0
+        case 0..<0x20, 0x7F: 3
+        case 0xC2: 4
+        default: 0
         }
-        return false
+    }
+
+    /// A cell with control characters: shown as `visibleEscape` text first.
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var text = escapeControls(String(decoding: utf8, as: UTF8.self))
+        text.withUTF8 { appendCell(utf8: $0, to: &out) }
     }
 
     static func escapeControls(_ text: String) -> String {
@@ -65,9 +104,34 @@ public enum CSV {
 
     /// A table whose columns (header and value) are declared once, so headers and cells never drift apart.
     public struct Table<Row> {
-        public var columns: [(header: String, value: (Row) -> String)]
+        public var columns: [(header: String, value: (Row) -> String)] {
+            didSet { (headers, cells) = Self.cells(of: columns) }
+        }
+        private var headers: [String]
+        /// Each column's cell appended to a line: from `columns`, or written from bytes (`init(cells:)`).
+        private var cells: [(Row, inout [UInt8]) -> Void]
 
-        public init(_ columns: [(header: String, value: (Row) -> String)]) { self.columns = columns }
+        public init(_ columns: [(header: String, value: (Row) -> String)]) {
+            self.columns = columns
+            (headers, cells) = Self.cells(of: columns)
+        }
+
+        private static func cells(
+            of columns: [(header: String, value: (Row) -> String)]
+        ) -> ([String], [(Row, inout [UInt8]) -> Void]) {
+            (
+                columns.map(\.header),
+                columns.map { column in { row, out in CSV.appendCell(column.value(row), to: &out) } }
+            )
+        }
+
+        /// Columns that append their cell themselves (with `CSV.appendCell(utf8:to:)`): rows whose texts are bytes
+        /// already.
+        init(cells: [(header: String, append: (Row, inout [UInt8]) -> Void)]) {
+            columns = []
+            headers = cells.map(\.header)
+            self.cells = cells.map(\.append)
+        }
 
         public func render(_ rows: [Row]) -> String {
             var text = ""
@@ -92,18 +156,18 @@ public enum CSV {
         /// The header line's bytes.
         var header: [UInt8] {
             var line: [UInt8] = []
-            for (index, column) in columns.enumerated() {
+            for (index, header) in headers.enumerated() {
                 if index > 0 { line.append(UInt8(ascii: ",")) }
-                CSV.appendCell(column.header, to: &line)
+                CSV.appendCell(header, to: &line)
             }
             return line + "\r\n".utf8
         }
 
         /// One row's line, its cells appended where they land.
         func append(_ row: Row, to out: inout [UInt8]) {
-            for (index, column) in columns.enumerated() {
+            for (index, cell) in cells.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                CSV.appendCell(column.value(row), to: &out)
+                cell(row, &out)
             }
             out += "\r\n".utf8
         }

@@ -27,14 +27,25 @@ extension HTMLReport {
     static func linkingPages(to urls: Set<String>, site: String, in spool: InlinkSpool?) -> [String: [String]] {
         guard let spool, !urls.isEmpty else { return [:] }
         var pages: [String: [String]] = [:]
-        try? spool.forEach(site: site) { link in
-            guard urls.contains(link.to) else { return }
-            var list = pages[link.to, default: []]
-            guard list.count < linkingPagesShown, !list.contains(link.from) else { return }
-            list.append(link.from)
-            pages[link.to] = list
+        // A million links are sifted by a hash of their target's bytes; a string is made only for a likely hit.
+        let hashes = Set(urls.map { Array($0.utf8).withUnsafeBufferPointer(hash) })
+        try? spool.forEachEncoded(site: site) { link in
+            guard hashes.contains(hash(link.to)) else { return }
+            let to = String(decoding: link.to, as: UTF8.self)
+            guard urls.contains(to) else { return }
+            var list = pages[to, default: []]
+            let from = String(decoding: link.from, as: UTF8.self)
+            guard list.count < linkingPagesShown, !list.contains(from) else { return }
+            list.append(from)
+            pages[to] = list
         }
         return pages
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
     }
 
     static func urlTables(_ d: DomainReport, anchor: String, inlinks: InlinkSpool? = nil) -> String {

@@ -7,9 +7,10 @@ import Foundation
 /// full answer. Written only when a crawl ran; each site's list stops at `--max-inlinks` and report.json counts the
 /// rest (`crawl.inlinksOmitted`).
 public enum InlinksCSV {
+    /// A link as the spool holds it: its texts are written into cells from their bytes.
     struct Row {
         var domain: String
-        var link: Inlink
+        var link: EncodedInlink
         var status: Int?
     }
 
@@ -32,21 +33,28 @@ public enum InlinksCSV {
         public init(_ report: StreamedReport, spool: InlinkSpool, sink: @escaping (String) throws -> Void) {
             entries = report.domains.entries
             self.spool = spool
-            var columns: [(header: String, value: (Row) -> String)] = [
-                ("from", { $0.link.from }), ("to", { $0.link.to }), ("href", { $0.link.href }),
-                ("anchor_text", { $0.link.anchorText }), ("rel", { $0.link.rel }),
-                ("depth", { $0.link.depth.map(String.init) ?? "" }), ("type", { $0.link.type }),
-                ("http_status", { $0.status.map(String.init) ?? "" }),
+            // Closures, not key paths: a key path read per cell cost more than the cell.
+            func text(_ field: @escaping (EncodedInlink) -> UnsafeBufferPointer<UInt8>) -> (Row, inout [UInt8]) -> Void
+            {
+                { row, out in CSV.appendCell(utf8: field(row.link), to: &out) }
+            }
+            func number(_ value: @escaping (Row) -> Int?) -> (Row, inout [UInt8]) -> Void {
+                { row, out in if let value = value(row) { CSV.appendCell(String(value), to: &out) } }
+            }
+            var cells: [(header: String, append: (Row, inout [UInt8]) -> Void)] = [
+                ("from", text { $0.from }), ("to", text { $0.to }), ("href", text { $0.href }),
+                ("anchor_text", text { $0.anchorText }), ("rel", text { $0.rel }), ("depth", number { $0.link.depth }),
+                ("type", text { $0.type }), ("http_status", number { $0.status }),
             ]
-            if report.domains.count > 1 { columns.insert(("domain", { $0.domain }), at: 0) }
-            stream = CSV.Stream(CSV.Table(columns), sink: sink)
+            if report.domains.count > 1 { cells.insert(("domain", { CSV.appendCell($0.domain, to: &$1) }), at: 0) }
+            stream = CSV.Stream(CSV.Table(cells: cells), sink: sink)
         }
 
         public func needs(_ position: Int) -> Bool { entries[position].crawled }
 
         public func add(_ domain: DomainReport?, at position: Int) throws {
             guard needs(position), let domain else { return }
-            try spool.forEach(site: domain.domain) { link in
+            try spool.forEachEncoded(site: domain.domain) { link in
                 var status: Int?
                 if link.row >= 0, link.row < domain.urls.count, domain.urls.hasURL(link.to, at: link.row) {
                     status = domain.urls.status(at: link.row)

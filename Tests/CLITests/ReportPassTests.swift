@@ -1,9 +1,9 @@
 import AASA
-import Audit
 import Foundation
 import Reporting
 import Testing
 
+@testable import Audit
 @testable import AuditCLI
 
 /// Every report format written in one pass over a run's log: each domain's record is read once and handed to
@@ -40,12 +40,14 @@ import Testing
             version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
             interrupted: false, notAudited: [], domains: [])
         let report = StreamedReport(header: header, domains: stream)
-        var files: [String: Data] = [:]
+        // Each writer runs on a thread of its own: the sinks share the dictionary behind a lock.
+        let written = Locked<[String: Data]>([:])
         let writers = try ReportFiles.writers(report, formats: ReportFormat.allCases, failOn: .warning) { name in
-            files[name] = Data()
-            return { files[name, default: Data()].append($0) }
+            written.withLock { $0[name] = Data() }
+            return { data in written.withLock { $0[name, default: Data()].append(data) } }
         }
         try report.pass(writers)
+        let files = written.withLock { $0 }
         #expect(stream.recordsRead == 3, "each domain read once for every format together")
         #expect(
             files.keys.sorted() == [
@@ -71,5 +73,78 @@ import Testing
         // Worst first: b.test (position 1) fails, a.test (0) warns, c.test (2) passes.
         let places = [1, 0, 2].compactMap { html.range(of: "<section id=\"d\($0)\"")?.lowerBound }
         #expect(places.count == 3 && places == places.sorted(), "sections worst first")
+    }
+
+    static let header = AuditReport(
+        version: "t", startedAt: Date(timeIntervalSince1970: 0), finishedAt: Date(timeIntervalSince1970: 1),
+        interrupted: false, notAudited: [], domains: [])
+
+    /// Records what it is handed, in order, from whichever thread runs it; throws at `failAt`.
+    final class Recorder: ReportPassWriter {
+        struct Failure: Error, Equatable { var position: Int }
+        let failAt: Int?
+        let seen = Locked<[Int]>([])
+        let finished = Locked(false)
+
+        init(failAt: Int? = nil) { self.failAt = failAt }
+
+        func needs(_ position: Int) -> Bool { true }
+
+        func add(_ domain: DomainReport?, at position: Int) throws {
+            if position == failAt { throw Failure(position: position) }
+            seen.withLock { $0.append(position) }
+        }
+
+        func finish() throws { finished.withLock { $0 = true } }
+    }
+
+    /// Many domains through several writers, each on its own thread: every writer sees every position once, in
+    /// report order, and is finished.
+    @Test func everyWriterSeesEveryDomainInOrder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: RunFolder.open(folder.path, creating: false), audited: [])
+        let count = 3 * PassLane.depth + 5
+        for index in 0..<count {
+            log.append(
+                DomainReport(domain: "d\(index).test", fetches: [], apps: [], findings: [], urls: URLTable()),
+                index: index)
+        }
+        let report = StreamedReport(header: Self.header, domains: try log.finish())
+        let writers = (0..<4).map { _ in Recorder() }
+        try report.pass(writers)
+        for writer in writers {
+            #expect(writer.seen.withLock { $0 } == Array(0..<count))
+            #expect(writer.finished.withLock { $0 })
+        }
+        #expect(report.domains.recordsRead == count, "each domain read once for the four writers")
+    }
+
+    /// A writer that throws ends the pass with its error: the reader stops reading, the others are not finished,
+    /// and nothing waits for ever.
+    @Test func aWritersErrorEndsThePass() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: RunFolder.open(folder.path, creating: false), audited: [])
+        let count = 10 * PassLane.depth
+        for index in 0..<count {
+            log.append(
+                DomainReport(domain: "d\(index).test", fetches: [], apps: [], findings: [], urls: URLTable()),
+                index: index)
+        }
+        let report = StreamedReport(header: Self.header, domains: try log.finish())
+        let failing = Recorder(failAt: 3)
+        let others = [Recorder(), Recorder()]
+        #expect(throws: Recorder.Failure(position: 3)) { try report.pass([others[0], failing, others[1]]) }
+        #expect(failing.seen.withLock { $0 } == [0, 1, 2])
+        #expect(!failing.finished.withLock { $0 })
+        for writer in others {
+            let seen = writer.seen.withLock { $0 }
+            #expect(seen == Array(0..<seen.count), "in order, none skipped")
+            #expect(seen.count < count, "the reader stopped once the error came")
+            #expect(!writer.finished.withLock { $0 }, "a failed pass finishes no writer")
+        }
     }
 }

@@ -65,10 +65,18 @@ public final class InlinkSpool: Sendable {
 
     /// Hands `site`'s links to `body` in the order they were found, a chunk read at a time.
     public func forEach(site: String, _ body: (Inlink) throws -> Void) throws {
+        try forEachEncoded(site: site) { try body($0.link) }
+    }
+
+    /// `forEach`, each link as the spool's bytes: inlinks.csv writes a million links' cells from them without a
+    /// string each.
+    public func forEachEncoded(site: String, _ body: (EncodedInlink) throws -> Void) throws {
         for chunk in chunks.withLock({ $0[site] ?? [] }) {
             guard let bytes = file.read(at: chunk.offset, length: chunk.length) else { return }
-            var reader = InlinkCoding.Reader(bytes: bytes)
-            while let link = reader.next() { try body(link) }
+            try bytes.withUnsafeBufferPointer { bytes in
+                var reader = InlinkCoding.Reader(bytes: bytes)
+                while let link = reader.next() { try body(link) }
+            }
         }
     }
 }
@@ -129,14 +137,16 @@ enum InlinkCoding {
 
     /// How many whole links `bytes` hold.
     static func count(_ bytes: [UInt8]) -> Int {
-        var reader = Reader(bytes: bytes)
-        var n = 0
-        while reader.next() != nil { n += 1 }
-        return n
+        bytes.withUnsafeBufferPointer { bytes in
+            var reader = Reader(bytes: bytes)
+            var n = 0
+            while reader.next() != nil { n += 1 }
+            return n
+        }
     }
 
     struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
 
         mutating func word() -> UInt32? {
@@ -147,20 +157,40 @@ enum InlinkCoding {
             return value
         }
 
-        mutating func text() -> String? {
-            guard let length = word().map(Int.init), at + length <= bytes.count else { return nil }
+        mutating func text() -> UnsafeBufferPointer<UInt8>? {
+            guard let length = word().map(Int.init), length <= bytes.count - at else { return nil }
             defer { at += length }
-            return String(decoding: bytes[at..<(at + length)], as: UTF8.self)
+            return UnsafeBufferPointer(rebasing: bytes[at..<(at + length)])
         }
 
-        mutating func next() -> Inlink? {
+        mutating func next() -> EncodedInlink? {
             guard let from = text(), let to = text(), let href = text(), let anchor = text(), let rel = text(),
                 let type = text(), let depth = word(), let row = word()
             else { return nil }
             let d = Int(Int32(bitPattern: depth))
-            return Inlink(
-                from: from, to: to, href: href, anchorText: anchor, rel: rel, depth: d < 0 ? nil : d, type: type,
+            return EncodedInlink(
+                from: from, to: to, href: href, anchorText: anchor, rel: rel, type: type, depth: d < 0 ? nil : d,
                 row: Int(Int32(bitPattern: row)))
         }
+    }
+}
+
+/// A spooled link's texts as UTF-8 bytes inside the chunk being read: valid only in the body they are handed to.
+public struct EncodedInlink {
+    public var from: UnsafeBufferPointer<UInt8>
+    public var to: UnsafeBufferPointer<UInt8>
+    public var href: UnsafeBufferPointer<UInt8>
+    public var anchorText: UnsafeBufferPointer<UInt8>
+    public var rel: UnsafeBufferPointer<UInt8>
+    public var type: UnsafeBufferPointer<UInt8>
+    public var depth: Int?
+    public var row: Int
+
+    /// The link with its texts as strings.
+    public var link: Inlink {
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        return Inlink(
+            from: text(from), to: text(to), href: text(href), anchorText: text(anchorText), rel: text(rel),
+            depth: depth, type: text(type), row: row)
     }
 }

@@ -34,13 +34,17 @@ struct URLBytes: Sendable {
     /// Whether `span` holds exactly `url`'s bytes, compared without making a string.
     func equals(_ span: Span, _ url: String) -> Bool {
         guard url.utf8.count == Int(span.count) else { return false }
-        let start = Int(span.offset)
         // A generic `elementsEqual` over the slice and the string's UTF-8 view went a byte at a time.
         var url = url
-        return url.withUTF8 { key in
-            chunks[Int(span.chunk)].withUnsafeBufferPointer { chunk in
-                key.isEmpty || memcmp(chunk.baseAddress! + start, key.baseAddress!, key.count) == 0
-            }
+        return url.withUTF8 { equals(span, $0) }
+    }
+
+    /// Whether `span` holds exactly `key`.
+    func equals(_ span: Span, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.count == Int(span.count) else { return false }
+        let start = Int(span.offset)
+        return chunks[Int(span.chunk)].withUnsafeBufferPointer { chunk in
+            key.isEmpty || memcmp(chunk.baseAddress! + start, key.baseAddress!, key.count) == 0
         }
     }
 }

@@ -204,6 +204,11 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// Whether the row's URL is exactly `url`, compared without making a string.
     public func hasURL(_ url: String, at position: Int) -> Bool { bytes.equals(field(position) { $0.url }, url) }
 
+    /// `hasURL`, given the URL's UTF-8 bytes (a spooled link's target).
+    public func hasURL(_ url: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        bytes.equals(field(position) { $0.url }, url)
+    }
+
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {
         touch()

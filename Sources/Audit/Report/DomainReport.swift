@@ -110,6 +110,11 @@ extension URLTable: StreamedJSONArray {
     func forEachJSONElement(_ body: (any Encodable) throws -> Void) rethrows {
         for url in self { try body(url) }
     }
+
+    func forEachJSONRecord(_ body: (_ write: (inout [UInt8], JSONBytes.Layout) -> Void) throws -> Void) throws -> Bool {
+        for url in self { try body { url.writeJSON(to: &$0, layout: $1) } }
+        return true
+    }
 }
 
 extension DomainReport {
