@@ -287,7 +287,7 @@ import Testing
         #expect(stream.entries[0].urlsOpeningApp == before + 1)
         // The same as judging the domains held whole.
         var whole = [shop, blog]
-        CrawlVerdicts.crossDomain(&whole)
+        CrossDomainOracle.judge(&whole)
         #expect(Array(whole[0].urls) == Array(judged.urls))
     }
 

@@ -38,7 +38,7 @@ import Testing
     /// The domains judged whole in memory, as a run held them before the log.
     static func judgedWhole() -> [DomainReport] {
         var whole = domains()
-        CrawlVerdicts.crossDomain(&whole)
+        CrossDomainOracle.judge(&whole)
         SchemeLinkVerdicts.judge(&whole, schemes: nil, associated: associated)
         return whole
     }

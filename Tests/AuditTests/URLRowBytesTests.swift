@@ -202,16 +202,28 @@ import Testing
         #expect(read == [Self.full, Self.unknown])
     }
 
-    /// Each malformed row gives the error it gave before, naming the row's place and member.
+    /// Each malformed row gives one sentence naming the row's place, the member and what is wrong with it.
     @Test(arguments: [
         (#"{"url":null,"verdicts":[]}"#, #"LINE, domains[1].urls[0].url: null where a string is expected"#),
         (#"{"verdicts":[]}"#, #"LINE, domains[1].urls[0]: missing "url""#),
         (#"{"url":"a"}"#, #"LINE, domains[1].urls[0]: missing "verdicts""#),
         (#"{"url":"a","verdicts":[],"httpStatus":"200"}"#, #"LINE, domains[1].urls[0].httpStatus: expected a number"#),
-        (#"{"url":"a","verdicts":[],"depth":1.5}"#, "LINE, domains[1].urls[0]: The given data was not valid JSON."),
+        (
+            #"{"url":"a","verdicts":[],"depth":1.5}"#,
+            #"LINE, domains[1].urls[0].depth: "depth" is 1.5, not a whole number"#
+        ),
+        (
+            #"{"url":"a","verdicts":[],"depth":1e30}"#,
+            #"LINE, domains[1].urls[0].depth: "depth" is 1e+30, not a whole number"#
+        ),
         (
             #"{"url":"a","verdicts":[{"appID":"A","result":"maybe","reason":"r"}]}"#,
-            "LINE, domains[1].urls[0].verdicts[0].result: Cannot initialize MatchResult from invalid String value maybe"
+            #"LINE, domains[1].urls[0].verdicts[0].result: "result" is "maybe", not "match", "exclude" or "no_match""#
+        ),
+        (
+            #"{"url":"a","verdicts":[{"appID":"A","result":"match","reason":"r","rule":{"detailsIndex":0,"ruleIndex":0,"#
+                + #""format":"regex","pointer":"/p","rule":"x","line":1,"column":1}}]}"#,
+            #"LINE, domains[1].urls[0].verdicts[0].rule.format: "format" is "regex", not "components" or "paths""#
         ),
         (
             #"{"url":"a","verdicts":[{"appID":"A","result":"match","reason":"r","rule":{"rule":"x"}}]}"#,

@@ -8,6 +8,12 @@ import Testing
 @Suite struct LinksWritersTests {
     static let evil = "<script>alert('x')</script>\u{1B}[2J"
 
+    /// A link's finding as links.json lists it, from the domain's finding.
+    static func finding(_ id: String, _ severity: Severity, _ message: String) -> LinkFinding {
+        LinkFinding(
+            Finding(id: id, severity: severity, message: message, location: FindingLocation(), why: "", hint: ""))
+    }
+
     static func report() -> LinksReport {
         let hop = LinkHop(
             url: "https://click.test/c/1", httpStatus: 302, location: "=HYPERLINK(\"http://x.test\")\(evil)",
@@ -18,11 +24,11 @@ import Testing
                 url: "https://click.test/c/1",
                 tier: .safariFirst, appID: "9JA89QQLNQ.com.acme.shop", rule: #"{"/": "/p/*"}"#,
                 chain: [hop, LinkHop(url: "https://shop.test/p/\(evil)", httpStatus: 200)],
-                findings: [LinkFinding(id: "link-safari-first", severity: .warning, message: "+\(evil)")]),
+                findings: [finding("link-safari-first", .warning, "+\(evil)")]),
             LinkResult(
                 input: "https://shop.test/gone", source: "argument", text: nil, url: "https://shop.test/gone",
                 tier: .broken, appID: nil, rule: nil, chain: [LinkHop(url: "https://shop.test/gone", httpStatus: 404)],
-                findings: [LinkFinding(id: "link-broken", severity: .error, message: "The link is broken.")]),
+                findings: [finding("link-broken", .error, "The link is broken.")]),
         ]
         return LinksReport(
             version: "0", startedAt: Date(), finishedAt: Date(), interrupted: false, links: links, skipped: 2,

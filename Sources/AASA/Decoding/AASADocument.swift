@@ -2,7 +2,7 @@
 /// wrong types are skipped here and reported by the checks.
 public struct AASADocument: Sendable {
     public enum DetailsForm: Sendable { case array, dictionary, missing, invalid }
-    public enum RuleFormat: String, Sendable, Codable { case components, paths }
+    public enum RuleFormat: String, Sendable, Codable, CaseIterable { case components, paths }
 
     /// One `details` entry: the apps it lists and the rules that decide for them.
     public struct Entry: Sendable {

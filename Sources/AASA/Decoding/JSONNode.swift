@@ -97,27 +97,12 @@ public struct JSONNode: Hashable, Sendable {
         }
     }
 
-    /// JSON string literal for `s`.
+    /// JSON string literal for `s`: `JSONBytes.string`'s escaping, with U+0008 and U+000C as `\u0008` and
+    /// `\u000c` as this text has always had them (a rule's `jsonText` is its `rule` in the reports).
     public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        JSONBytes.string(s, &out, .numeric)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

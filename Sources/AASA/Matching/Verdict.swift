@@ -1,5 +1,5 @@
 /// The outcome for one app and one URL.
-public enum MatchResult: String, Codable, Sendable {
+public enum MatchResult: String, Codable, Sendable, CaseIterable {
     /// A rule matched: the URL opens the app.
     case match
     /// An `exclude` rule (or a `NOT ` path) matched first: the URL stays on the web.

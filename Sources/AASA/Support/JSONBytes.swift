@@ -94,16 +94,26 @@ public enum JSONBytes {
         }
     }
 
-    /// JSONEncoder's escaping: `"` and `\` with a backslash, \b \f \n \r \t by name, the other control
-    /// characters below U+0020 as `\u00XX` in lower-case hex; everything else (DEL, `/`, non-ASCII) as it is.
-    public static func string(_ text: String, _ out: inout [UInt8]) {
+    /// How `string` writes U+0008 and U+000C, the two control characters JSON may name either way.
+    public enum ControlNames: Sendable {
+        /// `\b` and `\f`, as JSONEncoder writes them: every report writer.
+        case encoder
+        /// `\u0008` and `\u000c`: `JSONNode.jsonText`, whose text is a rule's `rule` in the reports and part of the
+        /// change fingerprint (`Changes`), so its bytes stay what they have always been.
+        case numeric
+    }
+
+    /// JSONEncoder's escaping: `"` and `\` with a backslash, \b \f \n \r \t by name (\b and \f as `\u00XX`
+    /// with `.numeric`), the other control characters below U+0020 as `\u00XX` in lower-case hex; everything
+    /// else (DEL, `/`, non-ASCII) as it is.
+    public static func string(_ text: String, _ out: inout [UInt8], _ names: ControlNames = .encoder) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
             var start = 0
             for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
                 out += UnsafeBufferPointer(rebasing: bytes[start..<index])
-                escape(byte, &out)
+                escape(byte, names, &out)
                 start = index + 1
             }
             out += UnsafeBufferPointer(rebasing: bytes[start...])
@@ -111,13 +121,13 @@ public enum JSONBytes {
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func escape(_ byte: UInt8, _ out: inout [UInt8]) {
+    private static func escape(_ byte: UInt8, _ names: ControlNames, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\\"))
         switch byte {
         case 0x22: out.append(UInt8(ascii: "\""))
         case 0x5C: out.append(UInt8(ascii: "\\"))
-        case 0x08: out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(UInt8(ascii: "f"))
+        case 0x08 where names == .encoder: out.append(UInt8(ascii: "b"))
+        case 0x0C where names == .encoder: out.append(UInt8(ascii: "f"))
         case 0x0A: out.append(UInt8(ascii: "n"))
         case 0x0D: out.append(UInt8(ascii: "r"))
         case 0x09: out.append(UInt8(ascii: "t"))

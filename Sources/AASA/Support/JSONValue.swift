@@ -37,6 +37,19 @@ extension String: JSONValue {
 extension Int: JSONValue {
     public func writeJSON(to out: inout [UInt8], layout: JSONBytes.Layout) { JSONBytes.int(self, &out) }
     public static func readJSON(_ cursor: inout JSONCursor) -> Int? { cursor.int() }
+
+    /// JSONDecoder's own error for a fraction or a number past Int's range names neither the member nor the
+    /// number (it is not even a DecodingError until the decoder gives up: "The given data was not valid JSON."):
+    /// this one names both.
+    public static func decode(from container: KeyedDecodingContainer<JSONKey>, forKey key: JSONKey) throws -> Int {
+        do {
+            return try container.decode(Int.self, forKey: key)
+        } catch {
+            guard let number = try? container.decode(Double.self, forKey: key) else { throw error }
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "\"\(key.stringValue)\" is \(number), not a whole number")
+        }
+    }
 }
 
 extension Bool: JSONValue {
@@ -44,11 +57,22 @@ extension Bool: JSONValue {
     public static func readJSON(_ cursor: inout JSONCursor) -> Bool? { cursor.bool() }
 }
 
-/// An enumeration written as its raw text; read from a decoder by its own Codable, whose error names a value it
-/// does not know.
-extension JSONValue where Self: RawRepresentable, RawValue == String {
+/// An enumeration written as its raw text.
+extension JSONValue where Self: RawRepresentable & CaseIterable, RawValue == String {
     public func writeJSON(to out: inout [UInt8], layout: JSONBytes.Layout) { JSONBytes.string(rawValue, &out) }
     public static func readJSON(_ cursor: inout JSONCursor) -> Self? { cursor.string().flatMap(Self.init(rawValue:)) }
+
+    /// A text it does not know is named with the member and the texts it knows, where its own Codable's error
+    /// names the Swift type.
+    public static func decode(from container: KeyedDecodingContainer<JSONKey>, forKey key: JSONKey) throws -> Self {
+        let text = try container.decode(String.self, forKey: key)
+        if let value = Self(rawValue: text) { return value }
+        let known = allCases.map { "\"\($0.rawValue)\"" }
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription: "\"\(key.stringValue)\" is \(JSONNode.quote(text)), not "
+                + known.dropLast().joined(separator: ", ") + " or " + known.last!)
+    }
 }
 
 /// Written `null` when nil, never left out (docs/contract.md); a missing member reads as nil (older reports).
@@ -65,8 +89,10 @@ extension Optional: JSONValue where Wrapped: JSONValue {
         return Wrapped.readJSON(&cursor).map { .some($0) }
     }
 
+    /// The wrapped value's own `decode`, so its errors are the same whether the member may be null or not.
     public static func decode(from container: KeyedDecodingContainer<JSONKey>, forKey key: JSONKey) throws -> Self {
-        try container.decodeIfPresent(Wrapped.self, forKey: key)
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return try Wrapped.decode(from: container, forKey: key)
     }
 
     public static var mayBeAbsent: Bool { true }

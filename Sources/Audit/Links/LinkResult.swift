@@ -55,13 +55,9 @@ public struct LinkFinding: Codable, Hashable, Sendable {
     public var severity: Severity
     public var message: String
 
-    public init(id: String, severity: Severity, message: String) {
-        self.id = id
-        self.severity = severity
-        self.message = message
-    }
-
     public init(_ finding: Finding) {
-        self.init(id: finding.id, severity: finding.severity, message: finding.message)
+        id = finding.id
+        severity = finding.severity
+        message = finding.message
     }
 }

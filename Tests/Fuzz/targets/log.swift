@@ -24,18 +24,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
         let folder = fuzzLogFolder
-        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let path = folder.path(of: DomainLog.fileName)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             fuzzFail("log", "could not write \(path)")
         }
         do {
-            let recovered = try DomainLog.recover(folder: folder, audited: [])
+            // The limit `audit --resume` reads a run without --crawl with (a longer line is refused, not read).
+            let recovered = try DomainLog.recover(
+                folder: folder, audited: [], lineLimit: DomainLog.lineLimit(maxURLs: nil))
             guard recovered.tornBytes >= 0, recovered.tornBytes <= bytes.count else {
                 fuzzFail("log", "\(recovered.tornBytes) torn bytes of \(bytes.count)")
             }
             guard recovered.entries.count <= good, Set(recovered.entries.map(\.index)).count == recovered.entries.count
             else { fuzzFail("log", "\(recovered.entries.count) records recovered, \(good) lines read") }
-            let stream = try DomainLog(folder: folder, audited: [], kept: recovered.entries).finish()
+            let stream = try DomainLog(folder: folder, audited: [], kept: recovered.entries, resuming: true).finish()
             try stream.forEach { _ in }
         } catch is DomainLog.ReadFailure {
         } catch {
@@ -46,8 +48,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// One run folder per process, its log written again for each input.
-let fuzzLogFolder: URL = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-fuzz-log-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+let fuzzLogFolder: RunFolder = {
+    do { return try RunFolder.temporary(prefix: "aasa-fuzz-log") } catch { fuzzFail("log", "no run folder: \(error)") }
 }()
