@@ -28,6 +28,7 @@ extension AuditCommand {
         if case .success(let opened) = folder { try? plan.record.write(to: opened) }
         var outcome = await audit(plan, started: started, folder: try? folder.get(), stop: stop)
         let fetchingEnded = Date()
+        FreedMemory.release()
         defer { outcome.watch.cancel() }
         if let baseline = plan.outputs.baseline {
             do {
@@ -110,7 +111,9 @@ extension AuditCommand {
         let runner = AuditRunner(auditor: auditor, concurrency: plan.fetch.concurrency)
         var targets = plan.inputs.targets
         let (kept, pending) = resumeSplit(plan, targets: &targets)
-        let log = RunLog(folder: folder, audited: Set(targets.map(\.domain)), kept: kept, resuming: plan.resume != nil)
+        let log = RunLog(
+            folder: folder, audited: Set(targets.map(\.domain)), kept: kept, resuming: plan.resume != nil,
+            crawls: plan.crawl != nil)
         let sink = log.sink
         let progress = ProgressLine(
             total: targets.count, started: started, crawl: crawlOptions?.progress,

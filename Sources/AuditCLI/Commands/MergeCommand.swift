@@ -150,7 +150,12 @@ enum MergeCommand: Command {
         let parent =
             (try? folder.get()) ?? (try? RunFolder.open(FileManager.default.temporaryDirectory.path, creating: false))
         let scratchName = ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)"
-        let fileLog = (try? parent?.makeFolder(scratchName)).flatMap { try? DomainLog(folder: $0, audited: []) }
+        // Only crawls find links judged at the end by the served files: without, none is kept (a shard from before
+        // the options were recorded may have crawled).
+        let crawled = plan.parts.contains { $0.report.options.map { $0[AuditCommand.crawl.name] != nil } ?? true }
+        let fileLog = (try? parent?.makeFolder(scratchName)).flatMap {
+            try? DomainLog(folder: $0, audited: [], judgesLinks: crawled)
+        }
         let log = fileLog ?? DomainLog(inMemory: [])
         let removeScratch = { try? parent?.remove(scratchName) }
         defer { removeScratch() }
