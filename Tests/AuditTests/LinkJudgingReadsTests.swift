@@ -111,6 +111,23 @@ import Testing
         #expect(MemoryLayout<ServedFile?>.size == 8)
     }
 
+    /// Domains finish out of order; the stream has them in input order, each entry still its own domain's: the
+    /// entries are swapped into place cycle by cycle (four cycles here, two entries already in place) rather than
+    /// sorted into a copy.
+    @Test func entriesComeBackInInputOrder() throws {
+        let folder = try DomainLogTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let finished = [3, 0, 4, 1, 2, 7, 6, 5, 8, 10, 9]
+        let log = try DomainLog(folder: DomainLogTests.open(folder), audited: [], judgesLinks: false)
+        for index in finished {
+            log.append(SchemeLinkVerdictsTests.report("d\(index).test", rules: nil), index: index)
+        }
+        let stream = try log.finish()
+        #expect(stream.entries.map(\.index) == Array(0...10))
+        #expect(stream.entries.map(\.domain) == (0...10).map { "d\($0).test" })
+        #expect(try stream.entries.map { try stream.load($0).domain } == (0...10).map { "d\($0).test" })
+    }
+
     /// `--resume` rebuilds the index of served files from the log's kept records.
     @Test func aResumedRunRebuildsTheIndexFromTheLog() throws {
         let folder = try DomainLogTests.folder()

@@ -28,7 +28,6 @@ extension AuditCommand {
         if case .success(let opened) = folder { try? plan.record.write(to: opened) }
         var outcome = await audit(plan, started: started, folder: try? folder.get(), stop: stop)
         let fetchingEnded = Date()
-        FreedMemory.release()
         defer { outcome.watch.cancel() }
         if let baseline = plan.outputs.baseline {
             do {
@@ -133,6 +132,8 @@ extension AuditCommand {
         let unfinished = await work.value
         fetcher.shutdown()
         progress.finish()
+        // The fetches and tasks are over: what they freed goes back before the entries are sorted and read again.
+        FreedMemory.release()
         let (read, logFailure) = log.readBack()
         var domains = read
         if !plan.suppressions.isEmpty { domains.suppressions = plan.suppressions }

@@ -150,11 +150,11 @@ enum MergeCommand: Command {
         let parent =
             (try? folder.get()) ?? (try? RunFolder.open(FileManager.default.temporaryDirectory.path, creating: false))
         let scratchName = ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)"
-        // Only crawls find links judged at the end by the served files: without, none is kept (a shard from before
-        // the options were recorded may have crawled).
-        let crawled = plan.parts.contains { $0.report.options.map { $0[AuditCommand.crawl.name] != nil } ?? true }
+        // Served files are kept for links judged at the end whatever the shards' options say: a shard's domains may
+        // hold crawled URLs its recorded options and counts do not show (a hand-written shard), and only reading
+        // them would tell.
         let fileLog = (try? parent?.makeFolder(scratchName)).flatMap {
-            try? DomainLog(folder: $0, audited: [], judgesLinks: crawled)
+            try? DomainLog(folder: $0, audited: [], judgesLinks: true)
         }
         let log = fileLog ?? DomainLog(inMemory: [])
         let removeScratch = { try? parent?.remove(scratchName) }
