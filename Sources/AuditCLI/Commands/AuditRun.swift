@@ -99,6 +99,8 @@ extension AuditCommand {
     /// until done or SIGINT/SIGTERM, appending each domain to the run folder's log as it finishes. The signal
     /// watch stays on until the reports are written.
     static func audit(_ plan: Plan, started: Date, folder: RunFolder?, stop: StopSignal) async -> Outcome {
+        // What planning freed (the domain list read, checked and recorded) goes back before the fetches start.
+        FreedMemory.release()
         let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
         var crawlOptions = plan.crawl
         crawlOptions?.progress = CrawlProgress()
