@@ -32,17 +32,23 @@ public final class DomainLog: Sendable {
     private let state: Locked<State>
     /// The files the domains read back from the log served (`DomainStream.Entry.served`), nil for a log in memory.
     private let spool: SpoolFile?
+    /// Whether the run can have links that the files its domains served judge at the end (links between audited
+    /// domains, custom-scheme links: only crawls find them). Without, nothing reads those files: none is kept.
+    private let judgesLinks: Bool
 
     /// Opens the log in `folder`: a new one for a fresh run (anything already at its name, a link or a FIFO
     /// planted there, is refused), else the existing one to append to, created when missing; either way a regular
-    /// file, never reached through a link. `kept` are the entries of domains already in it.
+    /// file, never reached through a link. `kept` are the entries of domains already in it. `judgesLinks`: the run
+    /// can have links judged at the end by the domains' served files (it crawls).
     public init(
-        folder: RunFolder, audited: Set<String>, kept: [DomainStream.Entry] = [], resuming: Bool = false
+        folder: RunFolder, audited: Set<String>, kept: [DomainStream.Entry] = [], resuming: Bool = false,
+        judgesLinks: Bool = true
     )
         throws
     {
         path = folder.path(of: Self.fileName)
         self.audited = audited
+        self.judgesLinks = judgesLinks
         // Read and written through this one descriptor: the reports read the records back from it, so the name is
         // never opened again.
         guard let fd = try folder.open(Self.fileName, resuming ? .append : .create) else {
@@ -53,7 +59,7 @@ public final class DomainLog: Sendable {
         var entries = kept
         entries.reserveCapacity(max(audited.count, kept.count))
         state = Locked(State(fd: fd, offset: Int64(max(end, 0)), entries: entries))
-        spool = SpoolFile(name: "served")
+        spool = judgesLinks ? SpoolFile(name: "served") : nil
     }
 
     /// A log that keeps every domain in memory: for a run with no folder to write in.
@@ -62,11 +68,15 @@ public final class DomainLog: Sendable {
         self.audited = audited
         state = Locked(State(fd: -1, offset: 0, entries: kept, failure: "no folder to write it in"))
         spool = nil
+        judgesLinks = true
     }
 
     deinit {
         state.withLock { if $0.fd >= 0 { close($0.fd) } }
     }
+
+    /// Whether the log made a spool for its domains' served files: not in memory, nor for a run without links.
+    var spools: Bool { spool != nil }
 
     /// Why a record could not be written (the domains after it were kept in memory), nil when all were.
     public var failure: String? { state.withLock { $0.failure } }
@@ -97,7 +107,7 @@ public final class DomainLog: Sendable {
                         : .file(offset: state.offset, length: count)
                     var entry = DomainStream.Entry(
                         index: index, report: report, location: location, linkable: linkable,
-                        spool: inMemory ? nil : spool)
+                        spool: inMemory ? nil : spool, keepsServed: judgesLinks)
                     entry.partial = partial
                     if case .file = location { entry.lineDigest = digest }
                     state.entries.append(entry)
@@ -121,7 +131,7 @@ public final class DomainLog: Sendable {
             state.entries.append(
                 DomainStream.Entry(
                     index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)),
-                    linkable: linkable))
+                    linkable: linkable, keepsServed: judgesLinks))
         }
     }
 
@@ -161,22 +171,38 @@ public final class DomainLog: Sendable {
 
     /// Syncs and closes the log; the stream reads the domains back from it.
     public func finish() throws -> DomainStream {
-        // Moved out, so the stream's sorted copy is the only one (100,000 entries are about 15 MB).
-        let (kept, fd) = state.withLock { state in
+        // Moved out, so the stream's sorted array is the only one (100,000 entries are about 17 MB).
+        var (entries, fd) = state.withLock { state in
             let fd = state.fd
             if fd >= 0 { _ = fdatasync(fd) }
             state.fd = -1
             defer { state.entries = [] }
             return (state.entries, fd)
         }
-        var entries = kept
-        entries.sort { $0.index < $1.index }
+        Self.sortByIndex(&entries)
         let needsFile = entries.contains { if case .file = $0.location { true } else { false } }
         guard needsFile, fd >= 0 else {
             if fd >= 0 { close(fd) }
             return DomainStream(entries: entries, log: nil)
         }
         return DomainStream(entries: entries, log: Reader(fd: fd, path: path))
+    }
+
+    /// Puts `entries` in index order where they are: the order is worked out on their positions and the entries are
+    /// swapped into it, so no second array of them (nor a sort's scratch half) is made at the run's fullest.
+    static func sortByIndex(_ entries: inout [DomainStream.Entry]) {
+        var order = entries.indices.sorted { entries[$0].index < entries[$1].index }
+        // Each cycle of the permutation in turn: slot `i` takes the entry at `order[i]`.
+        for start in order.indices where order[start] != start {
+            var slot = start
+            while order[slot] != start {
+                let next = order[slot]
+                entries.swapAt(slot, next)
+                order[slot] = slot
+                slot = next
+            }
+            order[slot] = slot
+        }
     }
 
     /// Nil when every byte was written, else the system's reason.
@@ -258,7 +284,10 @@ public final class DomainLog: Sendable {
     /// Reads `folder`'s log (none: nothing recovered), cutting off a torn last line through its descriptor. A line
     /// that cannot be read before the last one fails, and so does a line longer than `lineLimit`: the log is not
     /// this tool's. A line in another log format than `DomainRecord.format` refuses the whole log. A log that is a link, a FIFO, a device or anything but a regular file is refused unopened.
-    public static func recover(folder: RunFolder, audited: Set<String>, lineLimit: Int) throws -> Recovered {
+    /// `judgesLinks` as for `init(folder:audited:kept:resuming:judgesLinks:)`.
+    public static func recover(
+        folder: RunFolder, audited: Set<String>, lineLimit: Int, judgesLinks: Bool = true
+    ) throws -> Recovered {
         let path = folder.path(of: fileName)
         let opened: Int32?
         do {
@@ -269,7 +298,7 @@ public final class DomainLog: Sendable {
         guard let fd = opened else { return Recovered(entries: [], tornBytes: 0) }
         let reader = Reader(fd: fd, path: path)
         // The index of the kept domains' served files, rebuilt as the log is read.
-        let spool = SpoolFile(name: "served")
+        let spool = judgesLinks ? SpoolFile(name: "served") : nil
         func tooLong(_ line: Int) -> ReadFailure {
             ReadFailure(
                 reason: "\(path): line \(line) is longer than \(lineLimit) bytes, more than any record this run "
@@ -307,7 +336,8 @@ public final class DomainLog: Sendable {
                     if byIndex[record.index] == nil { order.append(record.index) }
                     var entry = DomainStream.Entry(
                         index: record.index, report: record.report,
-                        location: .file(offset: offset, length: pending.count), audited: audited, spool: spool)
+                        location: .file(offset: offset, length: pending.count), audited: audited, spool: spool,
+                        keepsServed: judgesLinks)
                     entry.partial = record.partial
                     byIndex[record.index] = entry
                     offset += Int64(pending.count)

@@ -12,6 +12,19 @@ public struct DomainStream: Sendable {
         public var domain: String
         public var unicode: String?
         public var verdict: DomainReport.Verdict
+        // The flags follow the verdict, in the bytes its alignment leaves: a run reserves an entry per domain.
+        /// The site was crawled (its URLs may be none).
+        public var crawled: Bool
+        /// A signal cut its crawl short: `--resume` crawls it again.
+        public var crawlInterrupted: Bool
+        /// A signal cut the judging of its URLs short (rows say so): `--resume` audits it again.
+        public var partial = false
+        /// Its well-known file answered 200: links to it from other audited sites are judged by that file.
+        public var servesFile: Bool
+        /// Its crawl found custom-scheme links, judged once every associated domain's file is in.
+        public var hasSchemeLinks: Bool
+        /// Its URLs were judged for Android (`--android-manifest`): urls.csv has the Android columns.
+        public var androidJudged: Bool
         /// Findings of each severity, those a truncation left out included.
         public var errors: Int
         public var warnings: Int
@@ -22,28 +35,16 @@ public struct DomainStream: Sendable {
         public var urlsOpeningApp: Int
         /// URLs whose answer is unknown (the file of their host was not read).
         public var urlsUnknown: Int
-        /// The site was crawled (its URLs may be none).
-        public var crawled: Bool
-        /// A signal cut its crawl short: `--resume` crawls it again.
-        public var crawlInterrupted: Bool
-        /// A signal cut the judging of its URLs short (rows say so): `--resume` audits it again.
-        public var partial = false
         /// Other audited domains its crawl linked to, whose files judge those links at the end.
         public var linkedDomains: [String]
-        /// Its well-known file answered 200: links to it from other audited sites are judged by that file.
-        public var servesFile: Bool
-        /// Its crawl found custom-scheme links, judged once every associated domain's file is in.
-        public var hasSchemeLinks: Bool
-        /// Its URLs were judged for Android (`--android-manifest`): urls.csv has the Android columns.
-        public var androidJudged: Bool
         /// The platforms audited (`DomainReport.platforms`): nil outside an Android run.
         public var platforms: [String]?
         var location: Location
+        /// The file it served, kept apart from its record: the links to it are judged by this, not by reading it.
+        var served: ServedFile?
         /// The digest of its line in the log when this process wrote it (`LineDigest`): nil for a line recovered
         /// from an earlier run, or a domain kept in memory.
         var lineDigest: Int?
-        /// The file it served, kept apart from its record: the links to it are judged by this, not by reading it.
-        var served: ServedFile?
 
         enum Location: Sendable {
             case file(offset: Int64, length: Int)
@@ -57,17 +58,21 @@ public struct DomainStream: Sendable {
         }
 
         /// `audited`: the run's domains, of which links are kept (nil keeps none).
-        init(index: Int, report: DomainReport, location: Location, audited: Set<String>?, spool: SpoolFile? = nil) {
+        init(
+            index: Int, report: DomainReport, location: Location, audited: Set<String>?, spool: SpoolFile? = nil,
+            keepsServed: Bool = true
+        ) {
             self.init(
                 index: index, report: report, location: location, linkable: audited.map { set in set.contains },
-                spool: spool)
+                spool: spool, keepsServed: keepsServed)
         }
 
         /// `linkable`: whether a host the crawl linked to is one whose file judges those links at the end (nil:
-        /// none is). `spool` keeps its served file (nil: kept as text).
+        /// none is). `spool` keeps its served file (nil: kept as text); `keepsServed` false keeps none, for a run
+        /// whose links nothing judges at the end (no crawl).
         init(
             index: Int, report: DomainReport, location: Location, linkable: ((String) -> Bool)?,
-            spool: SpoolFile? = nil
+            spool: SpoolFile? = nil, keepsServed: Bool = true
         ) {
             self.index = index
             domain = report.domain
@@ -95,7 +100,7 @@ public struct DomainStream: Sendable {
             androidJudged = report.urls.androidJudged
             platforms = report.platforms
             self.location = location
-            served = ServedFile(of: report, spool: spool)
+            served = keepsServed ? ServedFile(of: report, spool: spool) : nil
         }
 
         /// Its counts of URLs from its table judged again.

@@ -3,8 +3,9 @@ import AASA
 /// The well-known file a finished domain served (the text Apple reads), kept in the run's index apart from the
 /// domain's record: links to the domain from other audited sites and the scheme links it would replace are judged
 /// by it at the end without reading the record again. Spooled to disk for a domain read back from the log, so
-/// 100,000 entries stay small; held as text for a domain kept in memory anyway.
-enum ServedFile: Sendable {
+/// 100,000 entries stay small; held as text for a domain kept in memory anyway. Indirect: an entry holds one word
+/// for it (none served is a null word), not the 25 bytes of its cases.
+indirect enum ServedFile: Sendable {
     case spooled(SpoolFile, offset: Int64, length: Int)
     case text(String)
 

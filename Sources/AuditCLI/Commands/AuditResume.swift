@@ -78,8 +78,9 @@ extension AuditCommand {
         let recovered: DomainLog.Recovered
         do {
             recovered = try DomainLog.recover(
-                folder: folder, audited: Set(domains), lineLimit: DomainLog.lineLimit(maxURLs: maxURLsRecorded(options))
-            )
+                folder: folder, audited: Set(domains),
+                lineLimit: DomainLog.lineLimit(maxURLs: maxURLsRecorded(options)),
+                judgesLinks: options.flag(crawl))
         } catch {
             throw UsageError("--resume \(directory): \(error)", command: spec.name)
         }

@@ -99,6 +99,8 @@ extension AuditCommand {
     /// until done or SIGINT/SIGTERM, appending each domain to the run folder's log as it finishes. The signal
     /// watch stays on until the reports are written.
     static func audit(_ plan: Plan, started: Date, folder: RunFolder?, stop: StopSignal) async -> Outcome {
+        // What planning freed (the domain list read, checked and recorded) goes back before the fetches start.
+        FreedMemory.release()
         let fetcher = CurlFetcher(configuration: plan.fetch.configuration)
         var crawlOptions = plan.crawl
         crawlOptions?.progress = CrawlProgress()
@@ -110,7 +112,9 @@ extension AuditCommand {
         let runner = AuditRunner(auditor: auditor, concurrency: plan.fetch.concurrency)
         var targets = plan.inputs.targets
         let (kept, pending) = resumeSplit(plan, targets: &targets)
-        let log = RunLog(folder: folder, audited: Set(targets.map(\.domain)), kept: kept, resuming: plan.resume != nil)
+        let log = RunLog(
+            folder: folder, audited: Set(targets.map(\.domain)), kept: kept, resuming: plan.resume != nil,
+            crawls: plan.crawl != nil)
         let sink = log.sink
         let progress = ProgressLine(
             total: targets.count, started: started, crawl: crawlOptions?.progress,
@@ -130,6 +134,8 @@ extension AuditCommand {
         let unfinished = await work.value
         fetcher.shutdown()
         progress.finish()
+        // The fetches and tasks are over: what they freed goes back before the entries are sorted and read again.
+        FreedMemory.release()
         let (read, logFailure) = log.readBack()
         var domains = read
         if !plan.suppressions.isEmpty { domains.suppressions = plan.suppressions }

@@ -150,7 +150,12 @@ enum MergeCommand: Command {
         let parent =
             (try? folder.get()) ?? (try? RunFolder.open(FileManager.default.temporaryDirectory.path, creating: false))
         let scratchName = ".aasa-audit-merge-\(getpid())-\(UUID().uuidString)"
-        let fileLog = (try? parent?.makeFolder(scratchName)).flatMap { try? DomainLog(folder: $0, audited: []) }
+        // Served files are kept for links judged at the end whatever the shards' options say: a shard's domains may
+        // hold crawled URLs its recorded options and counts do not show (a hand-written shard), and only reading
+        // them would tell.
+        let fileLog = (try? parent?.makeFolder(scratchName)).flatMap {
+            try? DomainLog(folder: $0, audited: [], judgesLinks: true)
+        }
         let log = fileLog ?? DomainLog(inMemory: [])
         let removeScratch = { try? parent?.remove(scratchName) }
         defer { removeScratch() }

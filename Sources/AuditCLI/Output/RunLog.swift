@@ -15,12 +15,14 @@ struct RunLog {
     /// There was a run folder to write the log in.
     let hasRunFolder: Bool
 
-    init(folder: RunFolder?, audited: Set<String>, kept: [DomainStream.Entry], resuming: Bool) {
+    /// `crawls`: the run crawls, so its domains' served files judge links at the end (without, none is kept).
+    init(folder: RunFolder?, audited: Set<String>, kept: [DomainStream.Entry], resuming: Bool, crawls: Bool) {
         var log: DomainLog?
         var openFailure: String?
         if let folder {
             do {
-                log = try DomainLog(folder: folder, audited: audited, kept: kept, resuming: resuming)
+                log = try DomainLog(
+                    folder: folder, audited: audited, kept: kept, resuming: resuming, judgesLinks: crawls)
             } catch {
                 openFailure = "\(error)"
             }
@@ -28,7 +30,7 @@ struct RunLog {
         var scratch: RunFolder?
         if log == nil, let temporary = try? RunFolder.temporary(prefix: "aasa-audit") {
             scratch = temporary
-            log = try? DomainLog(folder: temporary, audited: audited, kept: kept)
+            log = try? DomainLog(folder: temporary, audited: audited, kept: kept, judgesLinks: crawls)
         }
         sink = log ?? DomainLog(inMemory: audited, kept: kept)
         self.scratch = scratch
