@@ -96,6 +96,8 @@ struct CrawlFrontier {
     private var variants: [(Int, String)] = []
     /// Rows the page being taken in links to, so each counts that page once.
     private var rowsLinkedFromPage = Set<Int32>()
+    /// Each content type the crawl recorded, once: the rows of a type share its storage instead of a copy each.
+    private var contentTypes = Set<String>()
 
     init(domain: String, options: CrawlOptions, robots: Robots, robotsUnavailable: String? = nil) {
         scope = CrawlScope(domain: domain, includeSubdomains: options.includeSubdomains)
@@ -195,6 +197,15 @@ struct CrawlFrontier {
     /// begins the next page): a counter per row, and one small set for the page being taken in.
     mutating func countInlink(to row: Int) {
         if rowsLinkedFromPage.insert(Int32(truncatingIfNeeded: row)).inserted { urls.addInlink(at: row) }
+    }
+
+    /// What fetching the row at `position` gave: its status and its Content-Type (`ShownContentType`).
+    mutating func fetched(_ e: Exchange, at position: Int) {
+        let type = ShownContentType.of(e.contentType).map { contentTypes.insert($0).memberAfterInsert }
+        urls.updateFacts(at: position) { facts in
+            facts.httpStatus = e.httpStatus
+            facts.contentType = type
+        }
     }
 
     mutating func startPage() { rowsLinkedFromPage.removeAll(keepingCapacity: true) }

@@ -13,6 +13,9 @@ public struct URLFacts: Sendable, Equatable {
     public var notes: [URLNote] = []
     /// The first non-empty text of a link to it, whitespace collapsed, at most 200 characters.
     public var anchorText: String?
+    /// The Content-Type of the response the crawler got, as sent (control characters removed, at most 200
+    /// characters); nil when it fetched nothing or no type came, and in reports written before crawls recorded it.
+    public var contentType: String?
     /// 0 when not fetched.
     private var status = 0
     /// `Int.min` when unknown.

@@ -81,6 +81,7 @@ public struct URLReport: JSONRecord, Equatable {
         .stored("verdicts", \.verdicts), .stored("opensApp", \.opensApp), .stored("note", \.note),
         .stored("redirectTo", \.redirectTo), .stored("depth", \.facts.depth), .stored("inlinks", \.facts.inlinks),
         .stored("anchorText", \.facts.anchorText), .stored("href", \.href), .stored("unknownReason", \.unknownReason),
+        .stored("contentType", \.facts.contentType),
         // Absent, not null, in a run that did not judge Android: its report.json stays byte for byte as before; and
         // read only beside `opensAndroid`, present (true, false or null) exactly when the run judged Android.
         .conditional("opensAndroid", \.androidMembers.opens, writtenWhen: judgedForAndroid, readBeside: nil),
