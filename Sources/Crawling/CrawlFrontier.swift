@@ -284,12 +284,17 @@ struct CrawlFrontier {
         return .complete
     }
 
-    /// Moves the record into `result`: the URLs (a fragment variant with its page's status, a URL left queued
-    /// noted "not crawled: " and the reason the crawl stopped), the counters and that reason.
+    /// Moves the record into `result`: the URLs (a fragment variant with its page's status and type, a URL left
+    /// queued noted "not crawled: " and the reason the crawl stopped), the counters and that reason.
     mutating func finish(interrupted: Bool, into result: inout CrawlResult) {
         let stop = stopReason(interrupted: interrupted)
         for (position, key) in variants {
-            if let page = row(of: key) { urls.setStatus(urls.status(at: page), at: position) }
+            guard let page = row(of: key) else { continue }
+            let fetched = urls.facts(at: page)
+            urls.updateFacts(at: position) { facts in
+                facts.httpStatus = fetched.httpStatus
+                facts.contentType = fetched.contentType
+            }
         }
         var table = URLTable()
         swap(&table, &urls)

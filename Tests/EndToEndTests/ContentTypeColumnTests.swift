@@ -26,6 +26,7 @@ import Testing
             uniquingKeysWith: { first, _ in first })
         #expect(written["https://shop.aasa.test/"] as? String == "text/html; charset=utf-8")
         #expect(written["https://shop.aasa.test/image.png"] as? String == "image/png")
+        #expect(written["https://shop.aasa.test/shoes/#nolink"] as? String == "text/html; charset=utf-8", "its page's")
         #expect(written["https://other.example.net/"] is NSNull, "not fetched: null, and the member is there")
 
         let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)

@@ -223,6 +223,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     public func status(at position: Int) -> Int? { field(position) { $0.facts.httpStatus } }
     public func notes(at position: Int) -> [URLNote] { field(position) { $0.facts.notes } }
+    /// What the crawl recorded about the row, without judging it.
+    public func facts(at position: Int) -> URLFacts { field(position) { $0.facts } }
 
     /// One field of a row, read in place: copying the whole row retained its strings, which the crawl's
     /// de-duplication paid on every link.
