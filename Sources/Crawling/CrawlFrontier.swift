@@ -96,6 +96,8 @@ struct CrawlFrontier {
     private var variants: [(Int, String)] = []
     /// Rows the page being taken in links to, so each counts that page once.
     private var rowsLinkedFromPage = Set<Int32>()
+    /// Each content type the crawl recorded, once: the rows of a type share its storage instead of a copy each.
+    private var contentTypes = Set<String>()
 
     init(domain: String, options: CrawlOptions, robots: Robots, robotsUnavailable: String? = nil) {
         scope = CrawlScope(domain: domain, includeSubdomains: options.includeSubdomains)
@@ -197,6 +199,15 @@ struct CrawlFrontier {
         if rowsLinkedFromPage.insert(Int32(truncatingIfNeeded: row)).inserted { urls.addInlink(at: row) }
     }
 
+    /// What fetching the row at `position` gave: its status and its Content-Type (`ShownContentType`).
+    mutating func fetched(_ e: Exchange, at position: Int) {
+        let type = ShownContentType.of(e.contentType).map { contentTypes.insert($0).memberAfterInsert }
+        urls.updateFacts(at: position) { facts in
+            facts.httpStatus = e.httpStatus
+            facts.contentType = type
+        }
+    }
+
     mutating func startPage() { rowsLinkedFromPage.removeAll(keepingCapacity: true) }
 
     /// Why a URL in scope is not fetched: its length, depth, robots.txt, or a crawl trap, in that order.
@@ -273,12 +284,17 @@ struct CrawlFrontier {
         return .complete
     }
 
-    /// Moves the record into `result`: the URLs (a fragment variant with its page's status, a URL left queued
-    /// noted "not crawled: " and the reason the crawl stopped), the counters and that reason.
+    /// Moves the record into `result`: the URLs (a fragment variant with its page's status and type, a URL left
+    /// queued noted "not crawled: " and the reason the crawl stopped), the counters and that reason.
     mutating func finish(interrupted: Bool, into result: inout CrawlResult) {
         let stop = stopReason(interrupted: interrupted)
         for (position, key) in variants {
-            if let page = row(of: key) { urls.setStatus(urls.status(at: page), at: position) }
+            guard let page = row(of: key) else { continue }
+            let fetched = urls.facts(at: page)
+            urls.updateFacts(at: position) { facts in
+                facts.httpStatus = fetched.httpStatus
+                facts.contentType = fetched.contentType
+            }
         }
         var table = URLTable()
         swap(&table, &urls)

@@ -395,7 +395,7 @@ public struct Crawler: SiteCrawling {
         shouldStop: () -> Bool = { false }
     ) -> (asked: Double, waited: Double)? {
         let position = Int(job.position)
-        frontier.urls.setStatus(e.httpStatus, at: position)
+        frontier.fetched(e, at: position)
         if let status = e.httpStatus, status == 429 || status == 503, !job.retried {
             frontier.retry(job)
             let asked = RetryAfter.seconds(e.header("Retry-After")) ?? 2

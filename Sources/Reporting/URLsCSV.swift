@@ -18,6 +18,10 @@ public enum URLsCSV: PassFormat {
     /// The columns a run that judged Android (`--android-manifest`) adds after `headers`; other runs have none.
     public static let androidHeaders = ["opens_android", "android_package", "android_rule"]
 
+    /// The columns every run ends with, after the Android ones where there are any: a column added since is added
+    /// here, so it is the last in both kinds of run and a reader of the earlier columns by position keeps working.
+    public static let lastHeaders = ["content_type"]
+
     /// The row's note (the Android notes among it), then why its answer is unknown: `opens_app` (or
     /// `opens_android`) says `unknown`, and this says why.
     static func note(_ url: URLReport) -> String {
@@ -39,6 +43,8 @@ public enum URLsCSV: PassFormat {
             ]
             table.columns += zip(androidHeaders, values).map { (header: $0, value: $1) }
         }
+        let last: [(Row) -> String] = [{ $0.url.contentType ?? "" }]
+        table.columns += zip(lastHeaders, last).map { (header: $0, value: $1) }
         return table
     }
 

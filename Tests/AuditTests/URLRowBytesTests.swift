@@ -13,15 +13,20 @@ import Testing
         rule: #"{"/": "/caf\u00e9/*"}"#, line: 5, column: 9)
 
     /// Every member set, escapes in its strings, judged for Android.
-    static let full = URLReport(
-        url: "https://shop.test/caf\u{E9}/a?q=\"x\"", foundOn: "https://shop.test/", httpStatus: 200,
-        verdicts: [
-            AppVerdict(appID: "9JA89QQLNQ.com.acme.shop", result: .match, rule: rule, reason: "matched"),
-            AppVerdict(appID: "A.b", result: .noMatch, rule: nil, reason: "tab\there\u{1}/"),
-        ],
-        opensApp: "9JA89QQLNQ.com.acme.shop", note: "other host: recorded, not crawled",
-        redirectTo: "https://shop.test/b", depth: 2, inlinks: 3, anchorText: "Caf\u{E9} \\ shop", href: "/caf\u{E9}/a",
-        android: .init(opens: true, package: "com.acme.shop", rule: "intent-filter AndroidManifest.xml:8"))
+    static let full = {
+        var row = URLReport(
+            url: "https://shop.test/caf\u{E9}/a?q=\"x\"", foundOn: "https://shop.test/", httpStatus: 200,
+            verdicts: [
+                AppVerdict(appID: "9JA89QQLNQ.com.acme.shop", result: .match, rule: rule, reason: "matched"),
+                AppVerdict(appID: "A.b", result: .noMatch, rule: nil, reason: "tab\there\u{1}/"),
+            ],
+            opensApp: "9JA89QQLNQ.com.acme.shop", note: "other host: recorded, not crawled",
+            redirectTo: "https://shop.test/b", depth: 2, inlinks: 3, anchorText: "Caf\u{E9} \\ shop",
+            href: "/caf\u{E9}/a",
+            android: .init(opens: true, package: "com.acme.shop", rule: "intent-filter AndroidManifest.xml:8"))
+        row.contentType = "text/html; charset=\"utf-8\""
+        return row
+    }()
 
     /// Unknown (`"opens": null`), no verdicts, every optional null, not judged for Android.
     static let unknown = URLReport(
@@ -53,6 +58,7 @@ import Testing
           "apps" : [
             "9JA89QQLNQ.com.acme.shop"
           ],
+          "contentType" : "text/html; charset=\"utf-8\"",
           "depth" : 2,
           "foundOn" : "https://shop.test/",
           "href" : "/café/a",
@@ -98,6 +104,7 @@ import Testing
           "apps" : [
 
           ],
+          "contentType" : null,
           "depth" : null,
           "foundOn" : null,
           "href" : null,
@@ -120,7 +127,8 @@ import Testing
     static let fullCompact =
         #"{"anchorText":"Café \\ shop","androidPackage":"com.acme.shop","#
         + #""androidRule":"intent-filter AndroidManifest.xml:8","androidUnknownReason":null,"#
-        + #""apps":["9JA89QQLNQ.com.acme.shop"],"depth":2,"foundOn":"https://shop.test/","href":"/café/a","#
+        + #""apps":["9JA89QQLNQ.com.acme.shop"],"contentType":"text/html; charset=\"utf-8\"","depth":2,"#
+        + #""foundOn":"https://shop.test/","href":"/café/a","#
         + #""httpStatus":200,"inlinks":3,"note":"other host: recorded, not crawled","opens":true,"#
         + #""opensAndroid":true,"opensApp":"9JA89QQLNQ.com.acme.shop","redirectTo":"https://shop.test/b","#
         + #""rule":"{\"/\": \"/caf\\u00e9/*\"}","ruleLocation":"/applinks/details/0/components/1","#
@@ -131,7 +139,8 @@ import Testing
         + #""result":"no_match","rule":null}]}"#
 
     static let unknownCompact =
-        #"{"anchorText":null,"apps":[],"depth":null,"foundOn":null,"href":null,"httpStatus":null,"inlinks":null,"#
+        #"{"anchorText":null,"apps":[],"contentType":null,"depth":null,"foundOn":null,"href":null,"httpStatus":null,"#
+        + #""inlinks":null,"#
         + #""note":null,"opens":null,"opensApp":null,"redirectTo":null,"rule":null,"ruleLocation":null,"#
         + #""unknownReason":"the file of other.test was not read","url":"https://other.test/","verdicts":[]}"#
 

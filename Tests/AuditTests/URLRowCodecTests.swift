@@ -311,10 +311,13 @@ import Testing
         report.domains.append(
             DomainReport(domain: "shop.test", fetches: [], apps: [], findings: [], urls: crawled, file: Self.allAwkward)
         )
-        // Statuses a fetch can give: the reader refuses the others (-1, Int.max), as numbers from a tampered file.
+        // Statuses a fetch can give, depths and counts a crawl can reach (its rows are counted in `Int32`): the reader
+        // refuses the others (-1, Int.max), as numbers from a tampered file. A table keeps them as given.
         let readable = Self.rows().map { row in
             var row = row
             row.httpStatus = row.httpStatus.map { min(max($0, 0), 999) }
+            row.depth = row.depth.map { min($0, Int(Int32.max)) }
+            row.inlinks = row.inlinks.map { min($0, Int(Int32.max)) }
             return row
         }
         report.domains.append(
@@ -327,17 +330,32 @@ import Testing
         #expect(Array(back.domains[3].urls) == Array(report.domains[3].urls), "read back")
     }
 
-    /// Every stored property of a row, a verdict and a rule reference is one of its JSON members (a row's `notes` as
-    /// `note`, its `android` as `opensAndroid` and the three beside it): a property added without its line in
-    /// `jsonFields` would be dropped from report.json and domains.jsonl without a word.
+    /// A kept row is where its URL and href are, then the crawl's facts as a `URLReport` holds them, with no padding
+    /// (a 100,000-URL crawl keeps one per URL): an optional href span padded each row by 8 bytes.
+    @Test func aKeptRowIsItsSpansAndItsFacts() {
+        #expect(
+            MemoryLayout<URLTable.Stored>.stride == 2 * MemoryLayout<URLBytes.Span>.size + MemoryLayout<URLFacts>.stride
+        )
+    }
+
+    /// Every stored property of a row (its crawl facts' among them), a verdict and a rule reference is one of its JSON
+    /// members (a row's `notes` as `note`, its `android` as `opensAndroid` and the three beside it, the facts' packed
+    /// numbers as the members they are read as): a property added without its line in `jsonFields` would be dropped
+    /// from report.json and domains.jsonl without a word.
     @Test func everyStoredPropertyIsAMember() {
-        func check<Record: JSONRecord>(_ type: Record.Type, renamed: [String: String] = [:]) {
+        func check<Record: JSONRecord>(
+            _ type: Record.Type, _ value: Any? = nil, renamed: [String: String] = [:], expanded: Set<String> = []
+        ) {
             let members = Set(Record.jsonFields.declared.map(\.name.description))
-            for property in Mirror(reflecting: Record.jsonBlank).children.compactMap(\.label) {
+            for property in Mirror(reflecting: value ?? Record.jsonBlank).children.compactMap(\.label)
+            where !expanded.contains(property) {
                 #expect(members.contains(renamed[property] ?? property), "\(Record.self).\(property)")
             }
         }
-        check(URLReport.self, renamed: ["notes": "note", "android": "opensAndroid"])
+        check(URLReport.self, renamed: ["notes": "note", "android": "opensAndroid"], expanded: ["facts"])
+        check(
+            URLReport.self, URLReport.jsonBlank.facts,
+            renamed: ["notes": "note", "status": "httpStatus", "linkDepth": "depth", "linkingPages": "inlinks"])
         check(AppVerdict.self)
         check(RuleReference.self)
     }

@@ -181,8 +181,8 @@ import Testing
         #expect(other.opensAndroid == false && other.androidRule == nil)
         let csv = try String(contentsOf: out.appendingPathComponent("urls.csv"), encoding: .utf8)
         #expect(
-            csv.components(separatedBy: .newlines).first?.hasSuffix(",opens_android,android_package,android_rule")
-                == true)
+            csv.components(separatedBy: .newlines).first?.hasSuffix(
+                ",opens_android,android_package,android_rule,content_type") == true)
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<th>Android</th>"), "an Android column in the URL tables")
         // Without the manifest: no Android column anywhere.

@@ -74,7 +74,7 @@ func parseCSV(_ text: String) -> [[String]] {
     enum URLsHeader {
         static let expected = [
             "domain", "url", "opens_app", "app_id", "apps", "rule", "rule_location", "http_status", "redirect_to",
-            "depth", "found_on", "inlinks", "anchor_text", "note", "href",
+            "depth", "found_on", "inlinks", "anchor_text", "note", "href", "content_type",
         ]
     }
 
@@ -210,6 +210,7 @@ func parseCSV(_ text: String) -> [[String]] {
         for (cells, (domain, row)) in zip(csv, json) {
             let url = row["url"] as? String ?? ""
             #expect(cells["domain"] == domain && cells["url"] == url, "rows in the same order")
+            #expect(cells["content_type"] == row["contentType"] as? String ?? "", "\(url)")
             #expect(SchemaValidator.isBoolean(row["opens"] as Any), "\(url): opens is a boolean")
             let opens = try #require(row["opens"] as? Bool)
             #expect(cells["opens_app"] == (opens ? "yes" : "no"), "\(url)")

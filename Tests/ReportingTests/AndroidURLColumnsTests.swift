@@ -95,9 +95,11 @@ import Testing
 
     @Test func urlsCSVAddsTheAndroidColumnsLastOnlyInARunThatJudgedAndroid() throws {
         let plain = Self.rows(URLsCSV.render(try Self.report(android: false)))
-        #expect(plain.header == URLsCSV.headers)
+        #expect(plain.header == URLsCSV.headers + URLsCSV.lastHeaders)
         let judged = Self.rows(URLsCSV.render(try Self.report(android: true)))
-        #expect(judged.header == URLsCSV.headers + ["opens_android", "android_package", "android_rule"])
+        #expect(
+            judged.header
+                == URLsCSV.headers + ["opens_android", "android_package", "android_rule"] + URLsCSV.lastHeaders)
         let product = try #require(judged.rows["https://shop.example/shop/1"])
         #expect(product["opens_app"] == "yes" && product["opens_android"] == "yes")
         #expect(product["android_package"] == "com.acme.shop")

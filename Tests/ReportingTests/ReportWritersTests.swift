@@ -73,11 +73,11 @@ func hostileReport() -> AuditReport {
         #expect(
             lines[0]
                 == "domain,url,opens_app,app_id,apps,rule,rule_location,http_status,redirect_to,depth,found_on,inlinks,"
-                + "anchor_text,note,href")
+                + "anchor_text,note,href,content_type")
         #expect(lines[1].contains(#""https://e.com/=HYPERLINK(""http://evil"")""#))
         #expect(lines[1].contains(#",200,'=cmd|' /C calc'!A0,2,'+cmd|' /C calc'!A0,5,"#), "redirect target neutralised")
         #expect(lines[1].contains(#","'=HYPERLINK(""http://evil"",""x"")","#), "anchor text quoted and neutralised")
-        #expect(lines[1].hasSuffix(",'-2+3,'@SUM(1)"), "the href neutralised too")
+        #expect(lines[1].hasSuffix(",'-2+3,'@SUM(1),"), "the href neutralised too")
         #expect(csv.contains("\"https://e.com/a,b\n\"\"c\"\"\""), "RFC 4180 quoting of commas, quotes and line breaks")
         #expect(csv.contains("'@SUM(1)") && csv.contains("'\tx"))
         #expect(csv.contains(#",acme://\u{1B}[2J\u{7}\u{85},"#), "controls in a redirect target shown, not written")

@@ -4,10 +4,13 @@ import Foundation
 /// not a string object each, and growing copies at most the last chunk.
 struct URLBytes: Sendable {
     /// Where one URL's bytes are.
-    struct Span: Sendable {
+    struct Span: Sendable, Equatable {
         var chunk: UInt32
         var offset: UInt32
         var count: UInt32
+
+        /// No bytes at all (where an `Optional` would cost padding): no chunk has this index.
+        static let absent = Span(chunk: .max, offset: 0, count: 0)
     }
 
     static let chunkSize = 1 << 20

@@ -1,29 +1,22 @@
 import Foundation
 
-/// One URL found on a site, with the verdict of every app in its domain's file (a row of the report's `urls`).
+/// One URL found on a site, with the verdict of every app in its domain's file (a row of the report's `urls`). What the
+/// crawl recorded about it is its `facts`, whose members read as the row's own (`row.httpStatus`).
+@dynamicMemberLookup
 public struct URLReport: JSONRecord, Equatable {
     public var url: String
-    public var foundOn: String?
-    public var httpStatus: Int?
+    /// What the crawl recorded: where it was found, the status, the notes, the link's depth and text, and the rest.
+    public var facts: URLFacts
     public var verdicts: [AppVerdict]
     public var opensApp: String?
-    /// Why it was not fetched, or what happened when it was: one typed note each.
-    public var notes: [URLNote]
     /// The notes as report.json and urls.csv show them, joined by `"; "` (nil for none); set from such a string
     /// (a row read back), each part a note.
     public var note: String? {
-        get { URLNote.joined(notes) }
-        set { notes = URLNote.parts(of: newValue) }
+        get { URLNote.joined(facts.notes) }
+        set { facts.notes = URLNote.parts(of: newValue) }
     }
     /// Where a redirect sent the crawler (resolved as followed), when fetching the URL gave one.
     public var redirectTo: String?
-    /// Links from the start page to here (0 for the start page); nil for a URL known only from a sitemap, and in
-    /// reports written before crawls recorded it.
-    public var depth: Int?
-    /// Crawled pages that link to it, each counted once; nil in reports written before crawls counted them.
-    public var inlinks: Int?
-    /// The first non-empty text of a link to it, whitespace collapsed, at most 200 characters.
-    public var anchorText: String?
     /// The href as written on the first page that linked it (`url` is that href resolved and made canonical), so
     /// the link can be found in the page's source; nil for the start page, a sitemap's URL and older reports.
     public var href: String?
@@ -35,6 +28,12 @@ public struct URLReport: JSONRecord, Equatable {
     /// rows then carry none of the Android members. Its notes (where older Android versions or AOSP without Play
     /// services answer differently) are among `notes`, as `URLNote.android`.
     public var android: Android?
+
+    /// A fact of the crawl, read and written as the row's own member.
+    @inlinable public subscript<Value>(dynamicMember path: WritableKeyPath<URLFacts, Value>) -> Value {
+        get { facts[keyPath: path] }
+        set { facts[keyPath: path] = newValue }
+    }
 
     public init(
         url: String, foundOn: String?, httpStatus: Int?, verdicts: [AppVerdict], opensApp: String?, note: String?,
@@ -52,28 +51,37 @@ public struct URLReport: JSONRecord, Equatable {
         notes: [URLNote], redirectTo: String? = nil, depth: Int? = nil, inlinks: Int? = nil,
         anchorText: String? = nil, href: String? = nil, unknownReason: String? = nil, android: Android? = nil
     ) {
-        self.android = android
-        self.unknownReason = unknownReason
+        self.init(
+            url: url,
+            facts: URLFacts(
+                foundOn: foundOn, httpStatus: httpStatus, notes: notes, depth: depth, inlinks: inlinks,
+                anchorText: anchorText),
+            verdicts: verdicts, opensApp: opensApp, redirectTo: redirectTo, href: href, unknownReason: unknownReason,
+            android: android)
+    }
+
+    public init(
+        url: String, facts: URLFacts, verdicts: [AppVerdict] = [], opensApp: String? = nil, redirectTo: String? = nil,
+        href: String? = nil, unknownReason: String? = nil, android: Android? = nil
+    ) {
         self.url = url
-        self.foundOn = foundOn
-        self.httpStatus = httpStatus
+        self.facts = facts
         self.verdicts = verdicts
         self.opensApp = opensApp
-        self.notes = notes
         self.redirectTo = redirectTo
-        self.depth = depth
-        self.inlinks = inlinks
-        self.anchorText = anchorText
         self.href = href
+        self.unknownReason = unknownReason
+        self.android = android
     }
 
     /// The row's JSON members, in the order a decoder reads them (the writer sorts them): the one declaration
     /// report.json and domains.jsonl are written and read by. A new field is one line here.
     public static let jsonFields = JSONFields<URLReport>([
-        .stored("url", \.url), .stored("foundOn", \.foundOn), .stored("httpStatus", \.httpStatus),
+        .stored("url", \.url), .stored("foundOn", \.facts.foundOn), .stored("httpStatus", \.facts.httpStatus),
         .stored("verdicts", \.verdicts), .stored("opensApp", \.opensApp), .stored("note", \.note),
-        .stored("redirectTo", \.redirectTo), .stored("depth", \.depth), .stored("inlinks", \.inlinks),
-        .stored("anchorText", \.anchorText), .stored("href", \.href), .stored("unknownReason", \.unknownReason),
+        .stored("redirectTo", \.redirectTo), .stored("depth", \.facts.depth), .stored("inlinks", \.facts.inlinks),
+        .stored("anchorText", \.facts.anchorText), .stored("href", \.href), .stored("unknownReason", \.unknownReason),
+        .stored("contentType", \.facts.contentType),
         // Absent, not null, in a run that did not judge Android: its report.json stays byte for byte as before; and
         // read only beside `opensAndroid`, present (true, false or null) exactly when the run judged Android.
         .conditional("opensAndroid", \.androidMembers.opens, writtenWhen: judgedForAndroid, readBeside: nil),

@@ -11,22 +11,19 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         var stored: Stored
     }
 
-    /// A row as kept: its URL's bytes are in `bytes`.
+    /// A row as kept: its URL's bytes are in `bytes`, and what the crawl recorded is kept as it came.
     struct Stored: Sendable {
         var url: URLBytes.Span
-        /// Shares the storage of the page's own URL string: no copy per link.
-        var foundOn: String?
-        var notes: [URLNote] = []
-        /// The first non-empty text of a link to it.
-        var anchorText: String?
-        /// The href as written where it was first linked, in `bytes` beside the URL: most rows have one.
-        var href: URLBytes.Span?
-        /// 0 when not fetched.
-        var httpStatus: Int32 = 0
-        /// Link distance from the start page; -1 when unknown (a sitemap's URL).
-        var depth: Int32 = -1
-        /// Distinct crawled pages linking here; -1 when unknown (a row read back from an older report).
-        var inlinks: Int32 = 0
+        /// The href as written where it was first linked, in `bytes` beside the URL: most rows have one. `.absent`
+        /// when there is none, since an `Optional` would pad every row by 8 bytes.
+        var href: URLBytes.Span
+        var facts: URLFacts
+
+        init(url: URLBytes.Span, href: URLBytes.Span? = nil, facts: URLFacts) {
+            self.url = url
+            self.href = href ?? .absent
+            self.facts = facts
+        }
     }
 
     /// Verdicts that came with a row (a report read back, a check's example) rather than from a judge.
@@ -134,17 +131,21 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// A row to be judged by its host's file. `depth` is the link distance from the start page (nil when unknown),
-    /// `anchorText` the text of the link that found it, `href` that link's href as written.
+    /// `anchorText` the text of the link that found it, `href` that link's href as written. No page links to it yet.
     public mutating func append(
         url: String, foundOn: String?, httpStatus: Int?, note: URLNote?, depth: Int? = nil, anchorText: String? = nil,
         href: String? = nil
     ) {
-        var row = Stored(
-            url: bytes.append(url), foundOn: foundOn, notes: note.map { [$0] } ?? [], anchorText: anchorText,
-            href: href.map { bytes.append($0) })
-        row.httpStatus = Int32(clamping: httpStatus ?? 0)
-        row.depth = depth.map { Int32(clamping: $0) } ?? -1
-        appendRow(row)
+        append(
+            url: url, href: href,
+            facts: URLFacts(
+                foundOn: foundOn, httpStatus: httpStatus, notes: note.map { [$0] } ?? [], depth: depth, inlinks: 0,
+                anchorText: anchorText))
+    }
+
+    /// A row to be judged by its host's file, with what the crawl recorded about it.
+    public mutating func append(url: String, href: String?, facts: URLFacts) {
+        appendRow(Stored(url: bytes.append(url), href: href.map { bytes.append($0) }, facts: facts))
         if !given.isEmpty { given.append(nil) }
     }
 
@@ -160,27 +161,31 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     }
 
     /// Changes the row at `position` in place. For what the counts (`tally`) never read, so the memo stays.
-    @inline(__always) private mutating func update(_ position: Int, _ change: (inout Stored) -> Void) {
+    @inline(__always) private mutating func update(_ position: Int, _ change: (inout URLFacts) -> Void) {
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
-        if chunk < sealed.count { change(&sealed[chunk][offset]) } else { change(&open[offset]) }
+        if chunk < sealed.count { change(&sealed[chunk][offset].facts) } else { change(&open[offset].facts) }
+    }
+
+    /// Changes what the crawl recorded about the row at `position` (what it got when fetching the URL, say).
+    public mutating func updateFacts(at position: Int, _ change: (inout URLFacts) -> Void) {
+        touch()
+        update(position, change)
     }
 
     /// One more crawled page links here; the crawler counts each page once per row.
     public mutating func addInlink(at position: Int) {
-        update(position) { $0.inlinks = $0.inlinks < 0 ? 1 : $0.inlinks &+ 1 }
+        update(position) { $0.inlinks = ($0.inlinks ?? 0) + 1 }
     }
 
     /// The count of pages linking here, set at once (a row copied from a report): adding one at a time looped
     /// for as long as the count said.
     public mutating func setInlinks(_ count: Int, at position: Int) {
-        let value = Int32(clamping: count)
-        update(position) { $0.inlinks = value }
+        update(position) { $0.inlinks = count }
     }
 
     /// A link `depth` links from the start page leads here: the row keeps the shortest distance seen.
     public mutating func reached(depth: Int, at position: Int) {
-        let value = Int32(clamping: depth)
-        update(position) { if $0.depth < 0 || value < $0.depth { $0.depth = value } }
+        update(position) { if $0.depth.map({ depth < $0 }) ?? true { $0.depth = depth } }
     }
 
     /// The first non-empty link text for the row is kept.
@@ -193,10 +198,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         redirects[position] = target
     }
 
-    public func depth(at position: Int) -> Int? {
-        let depth = field(position) { $0.depth }
-        return depth < 0 ? nil : Int(depth)
-    }
+    public func depth(at position: Int) -> Int? { field(position) { $0.facts.depth } }
 
     /// The row's URL, as found.
     public func url(at position: Int) -> String { bytes.string(field(position) { $0.url }) }
@@ -211,17 +213,12 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// The crawler records what happened to a URL after finding it.
     public mutating func setStatus(_ status: Int?, at position: Int) {
-        touch()
-        let value = Int32(clamping: status ?? 0)
-        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
-        if chunk < sealed.count { sealed[chunk][offset].httpStatus = value } else { open[offset].httpStatus = value }
+        updateFacts(at: position) { $0.httpStatus = status }
     }
 
     /// The row's notes become `notes`.
     public mutating func setNotes(_ notes: [URLNote], at position: Int) {
-        touch()
-        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
-        if chunk < sealed.count { sealed[chunk][offset].notes = notes } else { open[offset].notes = notes }
+        updateFacts(at: position) { $0.notes = notes }
     }
 
     /// One more note on the row, after those it has.
@@ -229,8 +226,10 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         setNotes(notes(at: position) + [note], at: position)
     }
 
-    public func status(at position: Int) -> Int? { field(position) { $0.status } }
-    public func notes(at position: Int) -> [URLNote] { stored(position).notes }
+    public func status(at position: Int) -> Int? { field(position) { $0.facts.httpStatus } }
+    public func notes(at position: Int) -> [URLNote] { field(position) { $0.facts.notes } }
+    /// What the crawl recorded about the row, without judging it.
+    public func facts(at position: Int) -> URLFacts { field(position) { $0.facts } }
 
     /// One field of a row, read in place: copying the whole row retained its strings, which the crawl's
     /// de-duplication paid on every link.
@@ -318,10 +317,8 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     public subscript(position: Int) -> URLReport {
         let row = row(position)
         var report = URLReport(
-            url: row.url, foundOn: row.foundOn, httpStatus: row.status, verdicts: [], opensApp: nil, notes: row.notes,
-            redirectTo: redirects.isEmpty ? nil : redirects[position], depth: row.knownDepth,
-            inlinks: row.inlinks < 0 ? nil : Int(row.inlinks), anchorText: row.anchorText,
-            href: row.stored.href.map(bytes.string))
+            url: row.url, facts: row.stored.facts, redirectTo: redirects.isEmpty ? nil : redirects[position],
+            href: row.stored.href == .absent ? nil : bytes.string(row.stored.href))
         if !given.isEmpty, let given = given[position] {
             report.verdicts = given.verdicts
             report.opensApp = given.opensApp
@@ -438,12 +435,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// A row with its verdicts already decided: a report read back, a check's example.
     public mutating func append(_ report: URLReport) {
-        var row = Stored(
-            url: bytes.append(report.url), foundOn: report.foundOn, notes: report.notes, anchorText: report.anchorText,
-            href: report.href.map { bytes.append($0) })
-        row.httpStatus = Int32(clamping: report.httpStatus ?? 0)
-        row.depth = report.depth.map { Int32(clamping: $0) } ?? -1
-        row.inlinks = report.inlinks.map { Int32(clamping: $0) } ?? -1
+        let row = Stored(url: bytes.append(report.url), href: report.href.map { bytes.append($0) }, facts: report.facts)
         if let target = report.redirectTo { redirects[rowCount] = target }
         setAndroid(report.android, at: rowCount)
         appendGiven(
@@ -452,8 +444,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// A row read back from a baseline: the URL and the app it opened (or that this was unknown), nothing else.
     public mutating func append(given url: String, opensApp: String?, unknown: Bool = false) {
-        var row = Stored(url: bytes.append(url))
-        row.inlinks = -1
+        let row = Stored(url: bytes.append(url), facts: URLFacts())
         appendGiven(
             Given(verdicts: [], opensApp: opensApp, unknownReason: unknown ? URLReport.unknownWithoutReason : nil), row)
     }
@@ -475,18 +466,4 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 struct AndroidJudge: Sendable {
     var manifest: AndroidManifest
     var filters: [(filter: IntentFilter, appLink: Bool)]
-}
-
-extension URLTable.Stored {
-    var status: Int? { httpStatus == 0 ? nil : Int(httpStatus) }
-    var knownDepth: Int? { depth < 0 ? nil : Int(depth) }
-}
-
-extension URLTable.Row {
-    var foundOn: String? { stored.foundOn }
-    var notes: [URLNote] { stored.notes }
-    var anchorText: String? { stored.anchorText }
-    var inlinks: Int32 { stored.inlinks }
-    var status: Int? { stored.status }
-    var knownDepth: Int? { stored.knownDepth }
 }

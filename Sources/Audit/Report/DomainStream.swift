@@ -230,11 +230,8 @@ public struct DomainStream: Sendable {
                 fresh.append(row)
                 continue
             }
-            fresh.append(
-                url: row.url, foundOn: row.foundOn, httpStatus: row.httpStatus, note: nil, depth: row.depth,
-                anchorText: row.anchorText, href: row.href)
+            fresh.append(url: row.url, href: row.href, facts: row.facts)
             let position = fresh.count - 1
-            fresh.setNotes(row.notes, at: position)
             if let target = row.redirectTo { fresh.setRedirect(target, at: position) }
             fresh.setInlinks(max(0, row.inlinks ?? 0), at: position)
             fresh.setAndroid(row.android, at: position)
