@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Scripts/bench crawlreport [PAGES] [RUNS]: the report phase of a big crawl, all formats: a site of PAGES generated
 # pages (default 50000, about 100,000 URLs recorded) from a local nginx, crawled RUNS times (default 3); each run prints
-# wall and CPU time, peak RSS, pages and URLs, the report phase (from report.json's finishedAt to the last report file
-# written, by the files' times) and the crawl's CPU per page. AASA_BENCH_BEFORE=BINARY runs another build (an older
+# wall and CPU time, peak RSS, pages and URLs, the report phase (from report.json's finishedAt, and to the millisecond
+# from the run log's last write, to the last report file written, by the files' times) and the crawl's CPU per page. AASA_BENCH_BEFORE=BINARY runs another build (an older
 # release) in turn with ours, and compares the two report.json files (timing fields and the URLs' order aside).
 # Loopback only.
 set -euo pipefail
@@ -41,9 +41,13 @@ last = max(os.stat(os.path.join(out, n)).st_mtime for n in names if os.path.exis
 domain = report["domains"][0]
 pages = domain["crawl"]["pagesFetched"]
 cpu = float(t[1]) + float(t[2])
-print("%-6s run %s: wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB  %d pages, %d URLs  report phase %5.2f s  "
+# finishedAt has whole seconds; the run log's last write (the crawled domain appended as the fetching ends) is timed
+# to the millisecond, like the report files.
+log = os.path.join(out, "domains.jsonl")
+precise = " (log to last file %.2f s)" % (last - os.stat(log).st_mtime) if os.path.exists(log) else ""
+print("%-6s run %s: wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB  %d pages, %d URLs  report phase %5.2f s%s  "
       "cpu/page %.0f us" % (which, run, float(t[0]), cpu, int(t[3]) / 1024, pages, len(domain["urls"]), last - end,
-                            cpu / max(pages, 1) * 1e6))
+                            precise, cpu / max(pages, 1) * 1e6))
 PY
     done
 done
