@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Scripts/bench scale [DOMAINS...]: peak RSS and wall time of `aasa-audit audit` at each size (default 1000 10000;
 # add 100000 for the full run) against a local nginx, 1 % of the names failing (their file answers 404), writing
-# every format, with the report phase from run.json (whole seconds); in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
+# every format, with the report phase from run.json (whole seconds) and to the millisecond from the files' times (and,
+# with AASA_BENCH_CRAWL=PAGES, of a crawl of that many generated pages: Scripts/bench crawlreport); in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
 # the same four requests per domain (well-known and root as AASA-Bot, well-known as a browser and as a generic bot).
 # Also prints report.html's size and how long headless Chromium takes to load it. AASA_BENCH_BEFORE=BINARY also
 # times another build (an older release) on the same domains; AASA_BENCH_NO_FLOOR=1 skips curl; AASA_BENCH_KEEP=DIR
@@ -101,6 +102,12 @@ if timing:
     last = max(stamp(t) for t in timing["reportsWrittenAt"].values())
     print("  report phase (run.json: fetching ended to the last report written): %.0f s" % (
         last - stamp(timing["fetchingEndedAt"])))
+# The same phase to the millisecond: the run log's last write (the last domain appended as the fetching ends) to the
+# last report file, by the files' times (run.json has whole seconds).
+names = ["report.json", "report.html", "urls.csv", "findings.csv", "report.junit.xml", "summary.md"]
+written = max(os.stat(os.path.join(out, n)).st_mtime for n in names if os.path.exists(os.path.join(out, n)))
+print("  report phase (run log's last write to the last report file): %.2f s" % (
+    written - os.stat(os.path.join(out, "domains.jsonl")).st_mtime))
 PY
     # The same domains as N shards (AASA_BENCH_SHARDS, default 4; 0 skips), then merged: each shard's cost and what
     # `merge` holds while it reads every shard's report.json back.
@@ -138,3 +145,9 @@ PY
             || echo "  report.html: Chromium did not load it"
     fi
 done
+# Case (b) of the report phase: a crawl of about 100,000 URLs over one site, all formats
+# (AASA_BENCH_CRAWL=PAGES, for example 100000; unset skips it), through `Scripts/bench crawlreport`.
+if [ -n "${AASA_BENCH_CRAWL:-}" ]; then
+    echo "--- a crawl of $AASA_BENCH_CRAWL generated pages, all formats"
+    Scripts/bench crawlreport "$AASA_BENCH_CRAWL" "${AASA_BENCH_CRAWL_RUNS:-2}"
+fi
