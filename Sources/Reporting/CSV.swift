@@ -104,33 +104,19 @@ public enum CSV {
 
     /// A table whose columns (header and value) are declared once, so headers and cells never drift apart.
     public struct Table<Row> {
-        public var columns: [(header: String, value: (Row) -> String)] {
-            didSet { (headers, cells) = Self.cells(of: columns) }
-        }
-        private var headers: [String]
-        /// Each column's cell appended to a line: from `columns`, or written from bytes (`init(cells:)`).
-        private var cells: [(Row, inout [UInt8]) -> Void]
+        /// Each column's header, and how its cell is appended to a line.
+        private var columns: [(header: String, append: (Row, inout [UInt8]) -> Void)] = []
 
-        public init(_ columns: [(header: String, value: (Row) -> String)]) {
-            self.columns = columns
-            (headers, cells) = Self.cells(of: columns)
-        }
-
-        private static func cells(
-            of columns: [(header: String, value: (Row) -> String)]
-        ) -> ([String], [(Row, inout [UInt8]) -> Void]) {
-            (
-                columns.map(\.header),
-                columns.map { column in { row, out in CSV.appendCell(column.value(row), to: &out) } }
-            )
-        }
+        public init(_ columns: [(header: String, value: (Row) -> String)]) { add(columns) }
 
         /// Columns that append their cell themselves (with `CSV.appendCell(utf8:to:)`): rows whose texts are bytes
         /// already.
-        init(cells: [(header: String, append: (Row, inout [UInt8]) -> Void)]) {
-            columns = []
-            headers = cells.map(\.header)
-            self.cells = cells.map(\.append)
+        init(cells: [(header: String, append: (Row, inout [UInt8]) -> Void)]) { columns = cells }
+
+        /// More columns, after those it has.
+        public mutating func add(_ more: [(header: String, value: (Row) -> String)]) {
+            columns += more.map { column in (column.header, { row, out in CSV.appendCell(column.value(row), to: &out) })
+            }
         }
 
         public func render(_ rows: [Row]) -> String {
@@ -156,18 +142,18 @@ public enum CSV {
         /// The header line's bytes.
         var header: [UInt8] {
             var line: [UInt8] = []
-            for (index, header) in headers.enumerated() {
+            for (index, column) in columns.enumerated() {
                 if index > 0 { line.append(UInt8(ascii: ",")) }
-                CSV.appendCell(header, to: &line)
+                CSV.appendCell(column.header, to: &line)
             }
             return line + "\r\n".utf8
         }
 
         /// One row's line, its cells appended where they land.
         func append(_ row: Row, to out: inout [UInt8]) {
-            for (index, cell) in cells.enumerated() {
+            for (index, column) in columns.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                cell(row, &out)
+                column.append(row, &out)
             }
             out += "\r\n".utf8
         }

@@ -74,7 +74,7 @@ public enum LinksCSV {
         var table = table
         for header in columns.headers {
             let name = headers.contains(header.lowercased()) ? "input_" + header : header
-            table.columns.append((name, { columns.cell(header, source: $0.source) }))
+            table.add([(name, { columns.cell(header, source: $0.source) })])
         }
         return table.render(report.worstFirst.map(Row.link) + report.skipped.map(Row.skipped))
     }

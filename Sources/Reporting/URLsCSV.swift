@@ -41,10 +41,10 @@ public enum URLsCSV: PassFormat {
             let values: [(Row) -> String] = [
                 { $0.url.android?.answer ?? "" }, { $0.url.android?.package ?? "" }, { $0.url.android?.rule ?? "" },
             ]
-            table.columns += zip(androidHeaders, values).map { (header: $0, value: $1) }
+            table.add(zip(androidHeaders, values).map { (header: $0, value: $1) })
         }
         let last: [(Row) -> String] = [{ $0.url.contentType ?? "" }]
-        table.columns += zip(lastHeaders, last).map { (header: $0, value: $1) }
+        table.add(zip(lastHeaders, last).map { (header: $0, value: $1) })
         return table
     }
 

@@ -30,11 +30,10 @@ public final class DomainLog: Sendable {
     public let path: String
     private let audited: Set<String>
     private let state: Locked<State>
-    /// The files the domains read back from the log served (`DomainStream.Entry.served`), nil for a log in memory.
-    private let spool: SpoolFile?
-    /// Whether the run can have links that the files its domains served judge at the end (links between audited
-    /// domains, custom-scheme links: only crawls find them). Without, nothing reads those files: none is kept.
-    private let judgesLinks: Bool
+    /// Where the files the domains served are kept (`DomainStream.Entry.served`): spooled for domains read back from
+    /// the log, as text in memory, or nowhere when the run can have no links those files judge at the end (links
+    /// between audited domains and custom-scheme links: only crawls find them).
+    private let served: ServedFile.Keeping
 
     /// Opens the log in `folder`: a new one for a fresh run (anything already at its name, a link or a FIFO
     /// planted there, is refused), else the existing one to append to, created when missing; either way a regular
@@ -48,7 +47,6 @@ public final class DomainLog: Sendable {
     {
         path = folder.path(of: Self.fileName)
         self.audited = audited
-        self.judgesLinks = judgesLinks
         // Read and written through this one descriptor: the reports read the records back from it, so the name is
         // never opened again.
         guard let fd = try folder.open(Self.fileName, resuming ? .append : .create) else {
@@ -59,7 +57,7 @@ public final class DomainLog: Sendable {
         var entries = kept
         entries.reserveCapacity(max(audited.count, kept.count))
         state = Locked(State(fd: fd, offset: Int64(max(end, 0)), entries: entries))
-        spool = judgesLinks ? SpoolFile(name: "served") : nil
+        served = judgesLinks ? .spool(SpoolFile(name: "served")) : .none
     }
 
     /// A log that keeps every domain in memory: for a run with no folder to write in.
@@ -67,8 +65,7 @@ public final class DomainLog: Sendable {
         path = ""
         self.audited = audited
         state = Locked(State(fd: -1, offset: 0, entries: kept, failure: "no folder to write it in"))
-        spool = nil
-        judgesLinks = true
+        served = .text
     }
 
     deinit {
@@ -76,7 +73,9 @@ public final class DomainLog: Sendable {
     }
 
     /// Whether the log made a spool for its domains' served files: not in memory, nor for a run without links.
-    var spools: Bool { spool != nil }
+    var spools: Bool {
+        if case .spool = served { true } else { false }
+    }
 
     /// Why a record could not be written (the domains after it were kept in memory), nil when all were.
     public var failure: String? { state.withLock { $0.failure } }
@@ -107,7 +106,7 @@ public final class DomainLog: Sendable {
                         : .file(offset: state.offset, length: count)
                     var entry = DomainStream.Entry(
                         index: index, report: report, location: location, linkable: linkable,
-                        spool: inMemory ? nil : spool, keepsServed: judgesLinks)
+                        served: inMemory ? served.inMemory : served)
                     entry.partial = partial
                     if case .file = location { entry.lineDigest = digest }
                     state.entries.append(entry)
@@ -131,7 +130,7 @@ public final class DomainLog: Sendable {
             state.entries.append(
                 DomainStream.Entry(
                     index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)),
-                    linkable: linkable, keepsServed: judgesLinks))
+                    linkable: linkable, served: served.inMemory))
         }
     }
 
@@ -298,7 +297,7 @@ public final class DomainLog: Sendable {
         guard let fd = opened else { return Recovered(entries: [], tornBytes: 0) }
         let reader = Reader(fd: fd, path: path)
         // The index of the kept domains' served files, rebuilt as the log is read.
-        let spool = judgesLinks ? SpoolFile(name: "served") : nil
+        let served: ServedFile.Keeping = judgesLinks ? .spool(SpoolFile(name: "served")) : .none
         func tooLong(_ line: Int) -> ReadFailure {
             ReadFailure(
                 reason: "\(path): line \(line) is longer than \(lineLimit) bytes, more than any record this run "
@@ -336,8 +335,7 @@ public final class DomainLog: Sendable {
                     if byIndex[record.index] == nil { order.append(record.index) }
                     var entry = DomainStream.Entry(
                         index: record.index, report: record.report,
-                        location: .file(offset: offset, length: pending.count), audited: audited, spool: spool,
-                        keepsServed: judgesLinks)
+                        location: .file(offset: offset, length: pending.count), audited: audited, served: served)
                     entry.partial = record.partial
                     byIndex[record.index] = entry
                     offset += Int64(pending.count)

@@ -59,20 +59,19 @@ public struct DomainStream: Sendable {
 
         /// `audited`: the run's domains, of which links are kept (nil keeps none).
         init(
-            index: Int, report: DomainReport, location: Location, audited: Set<String>?, spool: SpoolFile? = nil,
-            keepsServed: Bool = true
+            index: Int, report: DomainReport, location: Location, audited: Set<String>?,
+            served keeping: ServedFile.Keeping = .text
         ) {
             self.init(
                 index: index, report: report, location: location, linkable: audited.map { set in set.contains },
-                spool: spool, keepsServed: keepsServed)
+                served: keeping)
         }
 
         /// `linkable`: whether a host the crawl linked to is one whose file judges those links at the end (nil:
-        /// none is). `spool` keeps its served file (nil: kept as text); `keepsServed` false keeps none, for a run
-        /// whose links nothing judges at the end (no crawl).
+        /// none is). `keeping` says where its served file is kept.
         init(
             index: Int, report: DomainReport, location: Location, linkable: ((String) -> Bool)?,
-            spool: SpoolFile? = nil, keepsServed: Bool = true
+            served keeping: ServedFile.Keeping = .text
         ) {
             self.index = index
             domain = report.domain
@@ -100,7 +99,7 @@ public struct DomainStream: Sendable {
             androidJudged = report.urls.androidJudged
             platforms = report.platforms
             self.location = location
-            served = keepsServed ? ServedFile(of: report, spool: spool) : nil
+            served = ServedFile(of: report, keeping: keeping)
         }
 
         /// Its counts of URLs from its table judged again.

@@ -9,12 +9,28 @@ indirect enum ServedFile: Sendable {
     case spooled(SpoolFile, offset: Int64, length: Int)
     case text(String)
 
-    /// `report`'s file when it serves one Apple reads (nil otherwise), written to `spool` when given; kept as text
-    /// when there is no spool or it cannot be written.
-    init?(of report: DomainReport, spool: SpoolFile?) {
+    /// Where a run's entries keep the files their domains served.
+    enum Keeping: Sendable {
+        /// Nowhere: nothing judges links by them at the end (a run without crawl).
+        case none
+        /// As text: a domain kept in memory anyway.
+        case text
+        /// Written to the run's spool file.
+        case spool(SpoolFile)
+
+        /// For a domain kept in memory: as text, unless none is kept.
+        var inMemory: Keeping {
+            if case .none = self { .none } else { .text }
+        }
+    }
+
+    /// `report`'s file when it serves one Apple reads and files are kept (nil otherwise); kept as text when there is
+    /// no spool or it cannot be written.
+    init?(of report: DomainReport, keeping: Keeping) {
+        if case .none = keeping { return nil }
         guard report.servesWellKnownFile, let file = report.file else { return nil }
         let bytes = Array(file.utf8)
-        if let spool, let offset = spool.append(bytes) {
+        if case .spool(let spool) = keeping, let offset = spool.append(bytes) {
             self = .spooled(spool, offset: offset, length: bytes.count)
         } else {
             self = .text(file)
