@@ -26,20 +26,34 @@ public enum SchemeLinkVerdicts {
     /// Judges one domain's scheme links. Judging again replaces the earlier findings, so `merge` can judge shards
     /// with every shard's files.
     public static func judge(_ report: inout DomainReport, _ judging: Judging) {
-        guard var links = report.crawl?.schemeLinks, !links.links.isEmpty else { return }
+        guard let links = report.crawl?.schemeLinks, !links.links.isEmpty else { return }
+        let judged = judge(links, of: report.domain, judging)
+        report.crawl?.schemeLinks = judged.links
+        report.findings = (report.findings.filter { !isSchemeFinding($0) } + judged.findings).sortedForReading()
+        report.verdict = DomainReport.verdict(report.findings)
+    }
+
+    /// `links`, found by the crawl of `domain`, judged, with the findings they give: all a domain's count needs, so
+    /// the run counts a domain's judged links without reading its record back.
+    public static func judge(
+        _ links: SchemeLinks, of domain: String, _ judging: Judging
+    ) -> (links: SchemeLinks, findings: [Finding]) {
+        var links = links
         var evidence: [CustomSchemeEvidence] = []
         for (i, link) in links.links.enumerated() {
             let replacement = SchemeReplacement.find(for: link.link, domains: judging.candidates)
             let item = CustomSchemeEvidence(
-                link: link.link, foundOn: link.pages.first ?? report.domain, pageCount: link.pageCount,
+                link: link.link, foundOn: link.pages.first ?? domain, pageCount: link.pageCount,
                 schemes: judging.schemes, replacement: replacement, replacementSought: judging.sought)
             links.judge(i, declared: item.declared, replacement: replacement)
             evidence.append(item)
         }
-        report.crawl?.schemeLinks = links
-        let earlier = report.findings.filter { $0.id != LinkCustomScheme.description.id }
-        report.findings = (earlier + Catalogue.check(evidence)).sortedForReading()
-        report.verdict = DomainReport.verdict(report.findings)
+        return (links, Catalogue.check(evidence))
+    }
+
+    /// Whether `finding` is one that judging scheme links gives (and judging again replaces).
+    public static func isSchemeFinding(_ finding: Finding) -> Bool {
+        finding.id == LinkCustomScheme.description.id
     }
 
     /// Every domain of a run held in memory (tests, `merge`).

@@ -15,10 +15,20 @@ extension URLTable {
         let answers = answers()
         for (answer, rows) in answers.appleAnswers() where rows > 0 { add(tally(of: answer), times: rows) }
         // Rows given with verdicts were counted as answering nothing: count what they say instead.
-        forEachGiven { given in
-            add((given.verdicts.isEmpty ? 0 : 1, given.opensApp == nil ? 0 : 1, given.unknownReason == nil ? 0 : 1))
-        }
+        forEachGiven { add(Self.tally(of: $0)) }
         return total
+    }
+
+    /// What the row at `position` adds to `tally()`: a run takes out what the rows judged again at its end added,
+    /// and counts them anew, without the rest of the table.
+    public func tally(at position: Int) -> Tally {
+        if !given.isEmpty, let given = given[position] { return Self.tally(of: given) }
+        return tally(of: answers().apple(at: position))
+    }
+
+    /// What a row given with its verdicts adds: what they say.
+    private static func tally(of given: Given) -> Tally {
+        (given.verdicts.isEmpty ? 0 : 1, given.opensApp == nil ? 0 : 1, given.unknownReason == nil ? 0 : 1)
     }
 
     /// What one row with `answer` adds to `tally()`.

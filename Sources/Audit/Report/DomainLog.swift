@@ -34,19 +34,23 @@ public final class DomainLog: Sendable {
     /// the log, as text in memory, or nowhere when the run can have no links those files judge at the end (links
     /// between audited domains and custom-scheme links: only crawls find them).
     private let served: ServedFile.Keeping
+    /// What the run can still keep of its domains' links judged at the end (`LinksJudgedLater`).
+    private let linkBudget: LinksJudgedLater.Budget
 
     /// Opens the log in `folder`: a new one for a fresh run (anything already at its name, a link or a FIFO
     /// planted there, is refused), else the existing one to append to, created when missing; either way a regular
     /// file, never reached through a link. `kept` are the entries of domains already in it. `judgesLinks`: the run
-    /// can have links judged at the end by the domains' served files (it crawls).
+    /// can have links judged at the end by the domains' served files (it crawls). `linkBudget`: how many of those
+    /// links its entries keep (nil: `LinksJudgedLater.budget`).
     public init(
         folder: RunFolder, audited: Set<String>, kept: [DomainStream.Entry] = [], resuming: Bool = false,
-        judgesLinks: Bool = true
+        judgesLinks: Bool = true, linkBudget: Int? = nil
     )
         throws
     {
         path = folder.path(of: Self.fileName)
         self.audited = audited
+        self.linkBudget = LinksJudgedLater.Budget(linkBudget ?? LinksJudgedLater.budget)
         // Read and written through this one descriptor: the reports read the records back from it, so the name is
         // never opened again.
         guard let fd = try folder.open(Self.fileName, resuming ? .append : .create) else {
@@ -64,6 +68,7 @@ public final class DomainLog: Sendable {
     public init(inMemory audited: Set<String>, kept: [DomainStream.Entry] = []) {
         path = ""
         self.audited = audited
+        linkBudget = LinksJudgedLater.Budget()
         state = Locked(State(fd: -1, offset: 0, entries: kept, failure: "no folder to write it in"))
         served = .text
     }
@@ -106,7 +111,7 @@ public final class DomainLog: Sendable {
                         : .file(offset: state.offset, length: count)
                     var entry = DomainStream.Entry(
                         index: index, report: report, location: location, linkable: linkable,
-                        served: inMemory ? served.inMemory : served)
+                        served: inMemory ? served.inMemory : served, budget: linkBudget)
                     entry.partial = partial
                     if case .file = location { entry.lineDigest = digest }
                     state.entries.append(entry)
@@ -130,7 +135,7 @@ public final class DomainLog: Sendable {
             state.entries.append(
                 DomainStream.Entry(
                     index: index, report: report, location: .memory(DomainStream.Entry.Kept(report)),
-                    linkable: linkable, served: served.inMemory))
+                    linkable: linkable, served: served.inMemory, budget: linkBudget))
         }
     }
 
@@ -298,6 +303,7 @@ public final class DomainLog: Sendable {
         let reader = Reader(fd: fd, path: path)
         // The index of the kept domains' served files, rebuilt as the log is read.
         let served: ServedFile.Keeping = judgesLinks ? .spool(SpoolFile(name: "served")) : .none
+        let budget = LinksJudgedLater.Budget()
         func tooLong(_ line: Int) -> ReadFailure {
             ReadFailure(
                 reason: "\(path): line \(line) is longer than \(lineLimit) bytes, more than any record this run "
@@ -335,7 +341,8 @@ public final class DomainLog: Sendable {
                     if byIndex[record.index] == nil { order.append(record.index) }
                     var entry = DomainStream.Entry(
                         index: record.index, report: record.report,
-                        location: .file(offset: offset, length: pending.count), audited: audited, served: served)
+                        location: .file(offset: offset, length: pending.count), audited: audited, served: served,
+                        budget: budget)
                     entry.partial = record.partial
                     byIndex[record.index] = entry
                     offset += Int64(pending.count)

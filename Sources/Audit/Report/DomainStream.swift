@@ -36,7 +36,9 @@ public struct DomainStream: Sendable {
         /// URLs whose answer is unknown (the file of their host was not read).
         public var urlsUnknown: Int
         /// Other audited domains its crawl linked to, whose files judge those links at the end.
-        public var linkedDomains: [String]
+        public var linkedDomains: [String] { later?.domains ?? [] }
+        /// What counting it anew once those links are judged needs, so its record is not read for it.
+        let later: LinksJudgedLater?
         /// The platforms audited (`DomainReport.platforms`): nil outside an Android run.
         public var platforms: [String]?
         var location: Location
@@ -60,18 +62,19 @@ public struct DomainStream: Sendable {
         /// `audited`: the run's domains, of which links are kept (nil keeps none).
         init(
             index: Int, report: DomainReport, location: Location, audited: Set<String>?,
-            served keeping: ServedFile.Keeping = .text
+            served keeping: ServedFile.Keeping = .text, budget: LinksJudgedLater.Budget? = nil
         ) {
             self.init(
                 index: index, report: report, location: location, linkable: audited.map { set in set.contains },
-                served: keeping)
+                served: keeping, budget: budget)
         }
 
         /// `linkable`: whether a host the crawl linked to is one whose file judges those links at the end (nil:
-        /// none is). `keeping` says where its served file is kept.
+        /// none is). `keeping` says where its served file is kept; `budget`, how much more of its links the run can
+        /// keep to count it anew (nil: no limit).
         init(
             index: Int, report: DomainReport, location: Location, linkable: ((String) -> Bool)?,
-            served keeping: ServedFile.Keeping = .text
+            served keeping: ServedFile.Keeping = .text, budget: LinksJudgedLater.Budget? = nil
         ) {
             self.index = index
             domain = report.domain
@@ -89,11 +92,7 @@ public struct DomainStream: Sendable {
             crawlInterrupted = report.crawl?.stop == .interrupted
             // A report read back (merged shards) keeps its mark; the log sets it for the domains it writes.
             partial = report.partial ?? false
-            if let linkable, !report.urls.isEmpty {
-                linkedDomains = report.urls.hosts().filter { $0 != report.domain && linkable($0) }.sorted()
-            } else {
-                linkedDomains = []
-            }
+            later = LinksJudgedLater(report, linkable: linkable, budget: budget)
             servesFile = report.servesWellKnownFile
             hasSchemeLinks = report.crawl?.schemeLinks?.links.isEmpty == false
             androidJudged = report.urls.androidJudged
@@ -110,12 +109,11 @@ public struct DomainStream: Sendable {
         }
 
         /// Its counts of findings and its verdict from its findings judged again.
-        mutating func count(_ findings: [Finding]) {
-            errors = findings.count(.error)
-            warnings = findings.count(.warning)
-            infos = findings.count(.info)
-            suppressed = findings.suppressedCount
-            verdict = DomainReport.verdict(findings)
+        mutating func count(_ findings: FindingCounts) {
+            (errors, warnings, infos, suppressed) = (
+                findings.errors, findings.warnings, findings.infos, findings.suppressed
+            )
+            verdict = findings.verdict
         }
 
         /// Whether any of its findings is at `severity` or worse.
@@ -143,8 +141,8 @@ public struct DomainStream: Sendable {
     /// The domain read last: each report file reads every domain in turn, so a run of one big crawl reads its
     /// 100,000 URLs once, not once per file.
     private let recent = Locked<(index: Int, loaded: Loaded)?>(nil)
-    /// Records read back from the log so far: a report pass reads each at most once, and `judgeLinks` once more
-    /// each domain holding links it judges.
+    /// Records read back from the log so far: a report pass reads each at most once, and `judgeLinks` none (but those
+    /// whose links the run's budget could not keep, or all holding links after a signal).
     private let reads = Locked(0)
     /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
     /// `link-custom-scheme`'s, are added after the domain was logged).
@@ -253,9 +251,10 @@ public struct DomainStream: Sendable {
 
     /// Judges the links each crawl found that need other domains' files, now that every file is in: links from one
     /// audited site to another by the other's file, and custom-scheme links by the files of the entitlements'
-    /// domains (`associated`, nil without `--entitlements`). The files come from the index kept while auditing,
-    /// never from the records; only the domains holding such links are read again, once each, to count their URLs
-    /// and findings anew.
+    /// domains (`associated`, nil without `--entitlements`). The files come from the index kept while auditing, and
+    /// each domain holding such links is counted anew from what its entry kept of them (`LinksJudgedLater`): no
+    /// record is read here, unless the run kept too many links to keep them all, or a signal came (a big table is
+    /// then left unjudged by the reports, and only reading it tells).
     public mutating func judgeLinks(schemes: URLSchemes?, associated: [String]?) throws {
         let linked = Set(entries.flatMap(\.linkedDomains))
         for position in entries.indices where linked.contains(entries[position].domain) {
@@ -276,14 +275,34 @@ public struct DomainStream: Sendable {
             }
             schemeJudging = SchemeLinkVerdicts.judging(schemes: schemes, associated: associated) { found[$0] }
         }
-        for position in entries.indices {
-            let links = !entries[position].linkedDomains.isEmpty
-            let schemes = schemeLinks && entries[position].hasSchemeLinks
-            guard links || schemes else { continue }
-            let report = try load(entries[position])
-            if links { entries[position].count(report.urls.tally()) }
-            if schemes { entries[position].count(report.findings) }
+        for position in entries.indices { try recount(at: position) }
+    }
+
+    /// Counts the domain at `position` anew once its links are judged: from what its entry kept, or else by
+    /// reading it back.
+    private mutating func recount(at position: Int) throws {
+        let entry = entries[position]
+        let links = !entry.linkedDomains.isEmpty
+        let schemes = schemeJudging != nil && entry.hasSchemeLinks
+        guard links || schemes else { return }
+        if !stop.isRequested, let later = entry.later {
+            let hosts = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
+            let tally = links ? later.tally(judging: hosts, by: judges) : nil
+            let findings = schemeJudging.flatMap { judging in
+                schemes
+                    ? later.findings(
+                        judging: judging, domain: entry.domain, unicode: entry.unicode, suppressions: suppressions)
+                    : nil
+            }
+            if (tally != nil || !links) && (findings != nil || !schemes) {
+                if let tally { entries[position].count(tally) }
+                if let findings { entries[position].count(findings) }
+                return
+            }
         }
+        let report = try load(entry)
+        if links { entries[position].count(report.urls.tally()) }
+        if schemes { entries[position].count(FindingCounts(report.findings)) }
     }
 
     /// The matcher of the file the domain at `position` served, decoded the first time it is asked for.
