@@ -214,7 +214,8 @@ import Testing
 /// cannot break, but elapsed time all the same.
 @Suite struct CrawlWallClockTests {
     @Test func a503WithRetryAfterIsRetriedAfterThePause() async {
-        let elapsed = await ContinuousClock().measure { _ = await CrawlTests().crawl("busy.aasa.test") }
+        // A host of its own: the server counts each host's turns apart, so the main pass's test never shares them.
+        let elapsed = await ContinuousClock().measure { _ = await CrawlTests().crawl("busy--wall.aasa.test") }
         #expect(elapsed >= .seconds(1), "the crawl waited the second it was asked to")
     }
 

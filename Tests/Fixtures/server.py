@@ -432,7 +432,7 @@ def links_fixture(handler, name, host, path, query):
 # end of links fixtures --------------------------------------------------------------------------------------------
 
 
-BUSY = {"count": 0}
+BUSY = {}
 BUSY_LOCK = threading.Lock()
 
 
@@ -687,10 +687,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         location = {"/.well-known/apple-app-site-association": "well-known", "/apple-app-site-association": "root"}.get(path)
         agent = self.headers.get("User-Agent") or ""
         if name == "busy" and path == "/busy":
-            # Every other request is told to come back in a second: the crawler must wait and retry.
+            # Every other request to each host is told to come back in a second: the crawler must wait and retry.
+            # Counted per host, so two tests crawling "busy--a" and "busy--b" at once never see each other's turns.
+            host = (self.headers.get("Host") or "").split(":")[0].lower()
             with BUSY_LOCK:
-                BUSY["count"] += 1
-                first = BUSY["count"] % 2 == 1
+                BUSY[host] = BUSY.get(host, 0) + 1
+                first = BUSY[host] % 2 == 1
             if first:
                 return self.send(503, b"busy", "text/plain", {"Retry-After": "1"})
             return self.send(200, page("Busy", ["/"]), "text/html; charset=utf-8")
