@@ -37,8 +37,9 @@ public final class ConsumerOutput<Output: Sendable>: Sendable {
 
 extension FetchRequest {
     /// Feeds the body to the consumer `make` returns for the response's Content-Type (nil: none), and puts what it
-    /// made in `output`.
-    public mutating func consume<Consumer: BodyConsumer>(
+    /// made in `output`. The consumer's type is `SendableMetatype`: the closure that makes it runs on the fetcher's
+    /// thread.
+    public mutating func consume<Consumer: BodyConsumer & SendableMetatype>(
         with make: @escaping @Sendable (_ contentType: String?) -> Consumer?,
         into output: ConsumerOutput<Consumer.Output>
     ) {
