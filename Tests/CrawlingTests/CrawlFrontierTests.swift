@@ -109,7 +109,7 @@ import Testing
         #expect(f.urls.map(\.url) == ["https://shop.test/a", "https://shop.test/a#x", "https://shop.test/a#y"])
         #expect(note("https://shop.test/a#x", in: f) == "same page as https://shop.test/a, another fragment")
         #expect(f.queued == 1, "the page is fetched once")
-        for job in drain(&f) { f.urls.setStatus(200, at: Int(job.position)) }
+        for job in drain(&f) { f.urls.updateFacts(at: Int(job.position)) { $0.httpStatus = 200 } }
         #expect(finished(f).urls.map(\.httpStatus) == [200, 200, 200])
     }
 
@@ -209,7 +209,7 @@ import Testing
         for path in ["/1", "/2", "/3"] { add(path, to: &f) }
         let jobs = drain(&f)
         #expect(jobs.count == 2)
-        for job in jobs { f.urls.setStatus(200, at: Int(job.position)) }
+        for job in jobs { f.urls.updateFacts(at: Int(job.position)) { $0.httpStatus = 200 } }
         #expect(f.reachedMaxPages)
         let result = finished(f)
         #expect(result.stoppedBecause == .maxPages(2))

@@ -211,11 +211,6 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         bytes.equals(field(position) { $0.url }, url)
     }
 
-    /// The crawler records what happened to a URL after finding it.
-    public mutating func setStatus(_ status: Int?, at position: Int) {
-        updateFacts(at: position) { $0.httpStatus = status }
-    }
-
     /// The row's notes become `notes`.
     public mutating func setNotes(_ notes: [URLNote], at position: Int) {
         updateFacts(at: position) { $0.notes = notes }
