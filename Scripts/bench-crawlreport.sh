@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Scripts/bench crawlreport [PAGES] [RUNS]: the report phase of a big crawl, all formats: a site of PAGES generated
 # pages (default 50000, about 100,000 URLs recorded) from a local nginx, crawled RUNS times (default 3); each run prints
-# wall and CPU time, peak RSS, pages and URLs, the report phase (from report.json's finishedAt, and to the millisecond
-# from the run log's last write, to the last report file written, by the files' times) and the crawl's CPU per page. AASA_BENCH_BEFORE=BINARY runs another build (an older
-# release) in turn with ours, and compares the two report.json files (timing fields and the URLs' order aside).
+# wall and CPU time, peak RSS, pages and URLs, the report phase (the end of auditing to the last report file renamed
+# into place, from run.json to the millisecond: bench_report_phase in Scripts/lib.sh) and the crawl's CPU per page.
+# AASA_BENCH_BEFORE=BINARY runs another build (an older release) in turn with ours, and compares the two report.json
+# files (timing fields and the URLs' order aside); for a build whose run.json has whole seconds the phase comes from
+# the files' times (the run log's last write to the last report file's), which add nothing otherwise.
 # Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,23 +33,14 @@ for run in $(seq 1 "$runs"); do
         /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$bin" audit site.bench.test --crawl --max-pages $((pages * 2)) \
             --no-cdn --connect-to "::127.0.0.1:$port" --ca-cert "$work/ca.pem" --out "$work/$which" \
             --format json,html,csv,junit,markdown --quiet >/dev/null 2>&1 || true
-        python3 - "$work/$which" "$(tail -1 "$work/t")" "$which" "$run" <<'PY'
-import datetime, json, os, sys
-out, t, which, run = sys.argv[1], sys.argv[2].split(), sys.argv[3], sys.argv[4]
-report = json.load(open(os.path.join(out, "report.json")))
-end = datetime.datetime.fromisoformat(report["finishedAt"].replace("Z", "+00:00")).timestamp()
-names = ["report.json", "report.html", "urls.csv", "findings.csv", "inlinks.csv", "report.junit.xml", "summary.md"]
-last = max(os.stat(os.path.join(out, n)).st_mtime for n in names if os.path.exists(os.path.join(out, n)))
-domain = report["domains"][0]
+        python3 - "$work/$which" "$(tail -1 "$work/t")" "$which" "$run" "$(bench_report_phase "$work/$which")" <<'PY'
+import json, os, sys
+out, t, which, run, phase = sys.argv[1], sys.argv[2].split(), sys.argv[3], sys.argv[4], sys.argv[5]
+domain = json.load(open(os.path.join(out, "report.json")))["domains"][0]
 pages = domain["crawl"]["pagesFetched"]
 cpu = float(t[1]) + float(t[2])
-# finishedAt has whole seconds; the run log's last write (the crawled domain appended as the fetching ends) is timed
-# to the millisecond, like the report files.
-log = os.path.join(out, "domains.jsonl")
-precise = " (log to last file %.2f s)" % (last - os.stat(log).st_mtime) if os.path.exists(log) else ""
-print("%-6s run %s: wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB  %d pages, %d URLs  report phase %5.2f s%s  "
-      "cpu/page %.0f us" % (which, run, float(t[0]), cpu, int(t[3]) / 1024, pages, len(domain["urls"]), last - end,
-                            precise, cpu / max(pages, 1) * 1e6))
+print("%-6s run %s: wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB  %d pages, %d URLs  %s  cpu/page %.0f us" % (
+    which, run, float(t[0]), cpu, int(t[3]) / 1024, pages, len(domain["urls"]), phase, cpu / max(pages, 1) * 1e6))
 PY
     done
 done

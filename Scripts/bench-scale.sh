@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Scripts/bench scale [DOMAINS...]: peak RSS and wall time of `aasa-audit audit` at each size (default 1000 10000;
 # add 100000 for the full run) against a local nginx, 1 % of the names failing (their file answers 404), writing
-# every format, with the report phase from run.json (whole seconds) and to the millisecond from the files' times (and,
-# with AASA_BENCH_CRAWL=PAGES, of a crawl of that many generated pages: Scripts/bench crawlreport); in the same run, for each size, the transport floor: one `curl -Z --parallel-max 64` process making
-# the same four requests per domain (well-known and root as AASA-Bot, well-known as a browser and as a generic bot).
+# every format, with the report phase (the end of auditing to the last report file renamed into place) from run.json
+# to the millisecond (bench_report_phase in Scripts/lib.sh; the files' times only for a build whose run.json has
+# whole seconds: they add nothing when it has milliseconds), and with AASA_BENCH_CRAWL=PAGES that of a crawl of that
+# many generated pages (Scripts/bench crawlreport); in the same run, for each size, the transport floor: one
+# `curl -Z --parallel-max 64` process making the same four requests per domain (well-known and root as AASA-Bot,
+# well-known as a browser and as a generic bot).
 # Also prints report.html's size and how long headless Chromium takes to load it. AASA_BENCH_BEFORE=BINARY also
 # times another build (an older release) on the same domains; AASA_BENCH_NO_FLOOR=1 skips curl; AASA_BENCH_KEEP=DIR
 # keeps each size's report.html there. Then the same domains as 4 shards (AASA_BENCH_SHARDS=N, 0 skips) and their
@@ -94,21 +97,8 @@ sizes = {n: os.path.getsize(os.path.join(out, n)) for n in ("report.json", "repo
 print("  report: %d domains, %d pass, %d fail; report.json %.1f MB, report.html %.1f MB, domains.jsonl %.1f MB" % (
     s["domains"], s["passed"], s["failed"], sizes["report.json"] / 1e6, sizes["report.html"] / 1e6,
     sizes["domains.jsonl"] / 1e6))
-# run.json's timing: from the end of auditing to the last report file renamed into place (all formats, one pass).
-import datetime
-timing = json.load(open(os.path.join(out, "run.json"))).get("timing")
-if timing:
-    stamp = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
-    last = max(stamp(t) for t in timing["reportsWrittenAt"].values())
-    print("  report phase (run.json: fetching ended to the last report written): %.0f s" % (
-        last - stamp(timing["fetchingEndedAt"])))
-# The same phase to the millisecond: the run log's last write (the last domain appended as the fetching ends) to the
-# last report file, by the files' times (run.json has whole seconds).
-names = ["report.json", "report.html", "urls.csv", "findings.csv", "report.junit.xml", "summary.md"]
-written = max(os.stat(os.path.join(out, n)).st_mtime for n in names if os.path.exists(os.path.join(out, n)))
-print("  report phase (run log's last write to the last report file): %.2f s" % (
-    written - os.stat(os.path.join(out, "domains.jsonl")).st_mtime))
 PY
+    echo "  $(bench_report_phase "$work/report")"
     # The same domains as N shards (AASA_BENCH_SHARDS, default 4; 0 skips), then merged: each shard's cost and what
     # `merge` holds while it reads every shard's report.json back.
     shards=${AASA_BENCH_SHARDS:-4}

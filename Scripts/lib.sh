@@ -140,3 +140,27 @@ bench_site_server() {
     }
 CONF
 }
+
+# bench_report_phase OUT: the report phase of the audit whose run folder is OUT, as a phrase: from run.json's timing,
+# the last report file renamed into place minus the end of auditing, to the millisecond. A build whose run.json has
+# no timing or whole seconds (before 2026-11-27, such as an AASA_BENCH_BEFORE binary) gets the files' times instead:
+# the run log's last write (the last domain appended as the fetching ends) to the last report file's.
+bench_report_phase() {
+    python3 - "$1" <<'PY'
+import datetime, json, os, sys
+out = sys.argv[1]
+stamp = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+try:
+    timing = json.load(open(os.path.join(out, "run.json"))).get("timing") or {}
+except (OSError, ValueError):
+    timing = {}
+times = [timing.get("fetchingEndedAt", "")] + list(timing.get("reportsWrittenAt", {}).values())
+if len(times) > 1 and all("." in t for t in times):
+    print("report phase %.3f s (run.json)" % (max(map(stamp, times[1:])) - stamp(times[0])))
+else:
+    names = ["report.json", "report.html", "urls.csv", "findings.csv", "inlinks.csv", "report.junit.xml", "summary.md"]
+    last = max(os.stat(os.path.join(out, n)).st_mtime for n in names if os.path.exists(os.path.join(out, n)))
+    print("report phase %.3f s (files' times: run.json has no millisecond timing)" % (
+        last - os.stat(os.path.join(out, "domains.jsonl")).st_mtime))
+PY
+}

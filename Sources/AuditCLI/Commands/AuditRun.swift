@@ -38,12 +38,13 @@ extension AuditCommand {
                 Terminal.err(Terminal.safe("aasa-audit audit: could not compare with \(baseline.path): \(error)"))
             }
         }
-        var writtenAt: [String: Date] = [:]
+        var writtenAt: [String: RunRecord.Stamp] = [:]
         let written = ReportFiles.write(
             outcome.report, into: folder, to: plan.outputs, failOn: plan.failOn, stop: stop
-        ) { writtenAt[$0] = $1 }
+        ) { writtenAt[$0] = RunRecord.Stamp($1) }
         if case .success = written, case .success(let opened) = folder {
-            plan.record.timing = RunRecord.Timing(fetchingEndedAt: fetchingEnded, reportsWrittenAt: writtenAt)
+            plan.record.timing = RunRecord.Timing(
+                fetchingEndedAt: RunRecord.Stamp(fetchingEnded), reportsWrittenAt: writtenAt)
             try? plan.record.write(to: opened)
         }
         var latestProblem: String?

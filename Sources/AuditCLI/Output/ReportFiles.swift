@@ -15,7 +15,8 @@ enum ReportFiles {
         var reason: String
     }
 
-    /// The path to show the user (report.html if written, else the first file), or why writing failed.
+    /// The path to show the user (report.html if written, else the first file), or why writing failed; `written`
+    /// is told each file's name and when it was renamed into place.
     ///
     /// A SIGINT or SIGTERM while a report not yet marked interrupted is written ends that file early (the signal
     /// also stopped the matching of crawled URLs); every file is then written again into the same folder, marked
@@ -32,16 +33,14 @@ enum ReportFiles {
             do {
                 names = try write(
                     report, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM, into: directory,
-                    endingOnSignal: !report.header.interrupted ? stop : nil)
+                    endingOnSignal: !report.header.interrupted ? stop : nil, renamed: written)
             } catch  where !report.header.interrupted && stop.isRequested {
                 var stopped = report
                 stopped.header.interrupted = true
                 names = try write(
                     stopped, formats: outputs.formats, failOn: failOn, bom: outputs.csvBOM, into: directory,
-                    endingOnSignal: nil)
+                    endingOnSignal: nil, renamed: written)
             }
-            let now = Date()
-            for name in names { written(name, now) }
             let shown = outputs.formats.contains(.html) ? "report.html" : names.first ?? ""
             return .success(URL(fileURLWithPath: directory.path(of: shown)).path)
         } catch {
@@ -49,11 +48,12 @@ enum ReportFiles {
         }
     }
 
-    /// Writes every file in one pass over the domains, each atomically (all renamed into place once the pass is
-    /// done); with `endingOnSignal`, a signal ends the pass with an error and no file is replaced.
+    /// Writes every file in one pass over the domains, each atomically (all renamed into place, one after another,
+    /// once the pass is done, each then told to `renamed`); with `endingOnSignal`, a signal ends the pass with an
+    /// error and no file is replaced.
     private static func write(
         _ report: StreamedReport, formats: [ReportFormat], failOn: Severity?, bom: Bool, into directory: RunFolder,
-        endingOnSignal: StopSignal?
+        endingOnSignal: StopSignal?, renamed: (_ name: String, _ at: Date) -> Void
     ) throws -> [String] {
         var files: [RunFolder.AtomicFile] = []
         defer { for file in files { file.discard() } }
@@ -74,7 +74,10 @@ enum ReportFiles {
         }
         let writers = try self.writers(report, formats: formats, failOn: failOn, bom: bom, open: open)
         try report.pass(writers)
-        for file in files { try file.commit() }
+        for file in files {
+            try file.commit()
+            renamed(file.name, Date())
+        }
         return files.map(\.name)
     }
 

@@ -25,8 +25,37 @@ struct RunRecord: Codable, Equatable, Sendable {
     /// When auditing (fetching, crawling, judging) ended and when each report file was renamed into place: the
     /// report phase is the time between them.
     struct Timing: Codable, Equatable, Sendable {
-        var fetchingEndedAt: Date
-        var reportsWrittenAt: [String: Date]
+        var fetchingEndedAt: Stamp
+        var reportsWrittenAt: [String: Stamp]
+    }
+
+    /// A time of `Timing`, written to the millisecond (`2026-11-27T14:45:37.123Z`) where every other date of the
+    /// tool has whole seconds: the report phase takes a few seconds. Run folders of earlier builds have whole
+    /// seconds; both are read.
+    struct Stamp: Codable, Equatable, Sendable {
+        var date: Date
+
+        init(_ date: Date) { self.date = date }
+
+        init(from decoder: any Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) else {
+                throw DecodingError.typeMismatch(
+                    Date.self, .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 time"))
+            }
+            self.date = date
+        }
+
+        /// In UTC to the nearest millisecond, by hand: Foundation's ISO 8601 style cuts the fraction rather than
+        /// round it, so a time read back (…37.123 is 37.12299… as a Double) would be written …37.122.
+        func encode(to encoder: any Encoder) throws {
+            let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            let fraction = (milliseconds % 1000 + 1000) % 1000
+            let seconds = Date(timeIntervalSince1970: TimeInterval((milliseconds - fraction) / 1000))
+            var container = encoder.singleValueContainer()
+            try container.encode(
+                seconds.formatted(.iso8601).dropLast() + "." + String(1000 + fraction).dropFirst() + "Z")
+        }
     }
 
     init(options: ParsedOptions, domains: [String], baseline: String?, underReports: Bool) {
