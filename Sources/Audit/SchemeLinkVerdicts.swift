@@ -24,19 +24,22 @@ public enum SchemeLinkVerdicts {
     }
 
     /// Judges one domain's scheme links. Judging again replaces the earlier findings, so `merge` can judge shards
-    /// with every shard's files.
-    public static func judge(_ report: inout DomainReport, _ judging: Judging) {
+    /// with every shard's files. `suppressions`: the run's ignore entries, applied to the findings judging gives (the
+    /// domain's other findings met them when it was audited).
+    public static func judge(_ report: inout DomainReport, _ judging: Judging, suppressions: Suppressions? = nil) {
         guard let links = report.crawl?.schemeLinks, !links.links.isEmpty else { return }
-        let judged = judge(links, of: report.domain, judging)
+        let judged = judge(links, of: report.domain, unicode: report.unicode, judging, suppressions: suppressions)
         report.crawl?.schemeLinks = judged.links
         report.findings = (report.findings.filter { !isSchemeFinding($0) } + judged.findings).sortedForReading()
         report.verdict = DomainReport.verdict(report.findings)
     }
 
-    /// `links`, found by the crawl of `domain`, judged, with the findings they give: all a domain's count needs, so
-    /// the run counts a domain's judged links without reading its record back.
+    /// `links`, found by the crawl of `domain` (`unicode`: its Unicode name), judged, with the findings they give,
+    /// those `suppressions` silence marked: all a domain's count needs, so the run counts a domain's judged links
+    /// without reading its record back, as the reports will show it.
     public static func judge(
-        _ links: SchemeLinks, of domain: String, _ judging: Judging
+        _ links: SchemeLinks, of domain: String, unicode: String? = nil, _ judging: Judging,
+        suppressions: Suppressions? = nil
     ) -> (links: SchemeLinks, findings: [Finding]) {
         var links = links
         var evidence: [CustomSchemeEvidence] = []
@@ -48,7 +51,9 @@ public enum SchemeLinkVerdicts {
             links.judge(i, declared: item.declared, replacement: replacement)
             evidence.append(item)
         }
-        return (links, Catalogue.check(evidence))
+        var findings = Catalogue.check(evidence)
+        _ = suppressions?.apply(to: &findings, domain: [domain] + (unicode.map { [$0] } ?? []))
+        return (links, findings)
     }
 
     /// Whether `finding` is one that judging scheme links gives (and judging again replaces).

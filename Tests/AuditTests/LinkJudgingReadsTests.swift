@@ -180,6 +180,41 @@ import Testing
         #expect(try stream.entries.map { try stream.load($0).domain } == (0...10).map { "d\($0).test" })
     }
 
+    /// A resumed run whose ignore entries now also match a finding logged by the earlier run unsilenced: the ignore
+    /// entries apply to the findings judged at the end only, so a domain holding scheme links keeps that finding as
+    /// logged, like every other kept domain, and its entry's counts are still what the report shows (it was counted
+    /// from its entry, the report read it).
+    @Test func aKeptFindingStaysAsLoggedAndTheCountsMatchTheReport() throws {
+        let folder = try DomainLogTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var domains = Self.domains()
+        domains[1].findings = [
+            Finding(
+                id: "unknown-key", severity: .warning, message: "m", location: FindingLocation(url: "u", pointer: "/x"),
+                why: "w", hint: "h")
+        ]
+        let log = try DomainLog(folder: DomainLogTests.open(folder), audited: Set(domains.map(\.domain)))
+        for (index, domain) in domains.enumerated() { log.append(domain, index: index) }
+        var stream = try log.finish()
+        stream.suppressions = Suppressions([
+            IgnoreRule(check: "unknown-key", reason: "now ignored", source: "test"),
+            IgnoreRule(check: LinkCustomScheme.description.id, domain: "shop.test", reason: "legacy", source: "test"),
+        ])
+        try stream.judgeLinks(schemes: nil, associated: Self.associated)
+        let writer = EveryDomain()
+        try StreamedReport(header: DomainLogTests.header(), domains: stream).pass([writer])
+        #expect(stream.recordsRead == 5)
+        let shop = writer.read[1]
+        #expect(shop.findings.first { $0.id == "unknown-key" }?.isSuppressed == false, "as logged")
+        #expect(shop.findings.first { $0.id == LinkCustomScheme.description.id }?.isSuppressed == true)
+        for (entry, read) in zip(stream.entries, writer.read) {
+            let counted = FindingCounts(
+                errors: entry.errors, warnings: entry.warnings, infos: entry.infos, suppressed: entry.suppressed)
+            #expect(counted == FindingCounts(read.findings), "\(entry.domain)")
+            #expect(entry.verdict == read.verdict, "\(entry.domain)")
+        }
+    }
+
     /// `--resume` rebuilds the index of served files from the log's kept records.
     @Test func aResumedRunRebuildsTheIndexFromTheLog() throws {
         let folder = try DomainLogTests.folder()

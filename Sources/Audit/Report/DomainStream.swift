@@ -144,8 +144,8 @@ public struct DomainStream: Sendable {
     /// Records read back from the log so far: a report pass reads each at most once, and `judgeLinks` none (but those
     /// whose links the run's budget could not keep, or all holding links after a signal).
     private let reads = Locked(0)
-    /// The run's ignore entries, applied again to each domain read (findings judged at the end, such as
-    /// `link-custom-scheme`'s, are added after the domain was logged).
+    /// The run's ignore entries, applied to the findings judged at the end (`link-custom-scheme`'s), which are added
+    /// after the domain was logged; its other findings met them when it was audited.
     public var suppressions: Suppressions?
     /// The run's stop signal, given to the tables judged again here.
     public var stop = StopSignal.never
@@ -209,8 +209,7 @@ public struct DomainStream: Sendable {
             loaded.json = nil
         }
         if entry.hasSchemeLinks, let schemeJudging {
-            SchemeLinkVerdicts.judge(&loaded.report, schemeJudging)
-            if let suppressions { loaded.report.suppress(suppressions) }
+            SchemeLinkVerdicts.judge(&loaded.report, schemeJudging, suppressions: suppressions)
             loaded.json = nil
         }
         return loaded

@@ -95,9 +95,9 @@ final class LinksJudgedLater: Sendable {
     ) -> FindingCounts? {
         guard let kept else { return nil }
         guard let links = kept.schemeLinks else { return kept.otherFindings }
-        var findings = SchemeLinkVerdicts.judge(links, of: domain, judging).findings
-        _ = suppressions?.apply(to: &findings, domain: [domain] + (unicode.map { [$0] } ?? []))
-        return kept.otherFindings + FindingCounts(findings)
+        let judged = SchemeLinkVerdicts.judge(
+            links, of: domain, unicode: unicode, judging, suppressions: suppressions)
+        return kept.otherFindings + FindingCounts(judged.findings)
     }
 }
 
