@@ -87,8 +87,13 @@ import Testing
                 + "1000000000 findings, more than any file or crawl raises")
     }
 
+    /// A row's own numbers are checked as the row is read, against what its facts keep (5·10^9 inlinks or a status
+    /// of 70,000 are within a report's range, not a row's), so the line is named too.
     @Test func aURLRowsNumbersAreCheckedToo() throws {
-        for (key, value) in [("inlinks", 1_000_000_000_000_000), ("depth", -3), ("httpStatus", -1)] {
+        for (key, value) in [
+            ("inlinks", 1_000_000_000_000_000), ("depth", -3), ("httpStatus", -1), ("inlinks", 5_000_000_000),
+            ("httpStatus", 70_000),
+        ] {
             let error = try Self.error { object in
                 var domains = object["domains"] as? [[String: Any]] ?? []
                 var urls = domains[0]["urls"] as? [[String: Any]] ?? []
@@ -97,7 +102,8 @@ import Testing
                 object["domains"] = domains
             }
             #expect(
-                error?.hasPrefix("FILE is not an aasa-audit report.json: domains[0].urls[1].\(key): \(value) is ")
+                error?.hasPrefix(
+                    "FILE is not an aasa-audit report.json: line 1, domains[0].urls[1].\(key): \(value) is ")
                     == true, "\(error ?? "read")")
         }
     }

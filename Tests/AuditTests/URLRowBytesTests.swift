@@ -245,7 +245,25 @@ import Testing
         (#"{"url":"a","verdicts":[],"note":5}"#, #"LINE, domains[1].urls[0].note: expected a string"#),
         (
             #"{"url":"a","verdicts":[],"inlinks":-1}"#,
-            "domains[1].urls[0].inlinks: -1 is negative (from 0 to 1000000000000)"
+            "LINE, domains[1].urls[0].inlinks: -1 is negative (from 0 to 134217726)"
+        ),
+        // Numbers a row's packed fields cannot hold (`URLFacts.pageCounts`, `URLFacts.httpStatuses`), though within
+        // what a report may hold otherwise: refused, never wrapped or cut.
+        (
+            #"{"url":"a","verdicts":[],"inlinks":5000000000}"#,
+            "LINE, domains[1].urls[0].inlinks: 5000000000 is out of range (from 0 to 134217726)"
+        ),
+        (
+            #"{"url":"a","verdicts":[],"depth":134217727}"#,
+            "LINE, domains[1].urls[0].depth: 134217727 is out of range (from 0 to 134217726)"
+        ),
+        (
+            #"{"url":"a","verdicts":[],"httpStatus":70000}"#,
+            "LINE, domains[1].urls[0].httpStatus: 70000 is out of range (from 0 to 999)"
+        ),
+        (
+            #"{"url":"a","verdicts":[],"httpStatus":-5}"#,
+            "LINE, domains[1].urls[0].httpStatus: -5 is negative (from 0 to 999)"
         ),
     ])
     func malformedRowsGiveTheErrorTheyGave(_ row: String, _ problem: String) throws {
@@ -256,5 +274,26 @@ import Testing
         #expect(
             error == "FILE is not an aasa-audit report.json: "
                 + problem.replacingOccurrences(of: "LINE", with: "line \(line)"))
+    }
+}
+
+/// A run log's record (domains.jsonl, read by `--resume`, `links` and the report pass) reads its rows by the same
+/// fields: a number a row's facts cannot hold is refused there too, naming the row and the number.
+@Suite struct URLRowLogNumberTests {
+    @Test(arguments: [
+        (#""inlinks":5000000000"#, "line 1, report.urls[0].inlinks: 5000000000 is out of range (from 0 to 134217726)"),
+        (#""httpStatus":70000"#, "line 1, report.urls[0].httpStatus: 70000 is out of range (from 0 to 999)"),
+    ])
+    func aLogRecordsRowWithANumberItsFactsCannotHoldIsRefused(_ member: String, _ problem: String) throws {
+        let domain = String(
+            decoding: try JSONOutput.compactEncoder().encode(ReportReaderTests.report().domains[1]), as: UTF8.self)
+        let tampered = domain.replacingOccurrences(
+            of: #""urls":[]"#, with: #""urls":[{"url":"a","verdicts":[],\#(member)}]"#)
+        #expect(tampered != domain)
+        #expect {
+            _ = try ReportReader.record(Array(#"{"index":0,"report":\#(tampered)}"#.utf8), name: "log")
+        } throws: { error in
+            "\(error)" == problem
+        }
     }
 }

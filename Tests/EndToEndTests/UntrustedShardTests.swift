@@ -185,14 +185,22 @@ import Testing
                     + ".omitted.errors: \(count) \(reason) (from 0 to 1000000000000)\n"), "\(result.stderr)")
     }
 
-    /// An `inlinks` of 10^15 was counted up one at a time when the link was judged across shards: for ever.
-    @Test func anInlinksCountOutOfRangeIsRefused() async throws {
+    /// An `inlinks` of 10^15 was counted up one at a time when the link was judged across shards: for ever. A row
+    /// keeps its numbers in bit fields (`URLFacts.pageCounts`, `URLFacts.httpStatuses`): a number past one, though
+    /// within what a report may hold otherwise, is refused too, never wrapped or cut.
+    @Test(arguments: [
+        ("inlinks", 1_000_000_000_000_000, "is out of range (from 0 to 134217726)"),
+        ("inlinks", 5_000_000_000, "is out of range (from 0 to 134217726)"),
+        ("depth", 134_217_727, "is out of range (from 0 to 134217726)"),
+        ("httpStatus", 70_000, "is out of range (from 0 to 999)"),
+    ])
+    func aRowsNumberOutOfRangeIsRefused(_ member: String, _ value: Int, _ reason: String) async throws {
         var at = (shard: 0, domain: 0)
         let shards = try Self.shards { objects in
             at = try Self.place(of: "shop.test", in: objects)
             try Self.editDomain("shop.test", in: &objects) { domain in
                 var urls = domain["urls"] as? [[String: Any]] ?? []
-                urls[0]["inlinks"] = 1_000_000_000_000_000
+                urls[0][member] = value
                 domain["urls"] = urls
             }
         }
@@ -201,8 +209,8 @@ import Testing
         let file = shards[at.shard].appendingPathComponent("report.json").path
         #expect(
             result.stderr.hasPrefix(
-                "aasa-audit merge: \(file) is not an aasa-audit report.json: domains[\(at.domain)].urls[0].inlinks: "
-                    + "1000000000000000 is out of range (from 0 to 1000000000000)\n"), "\(result.stderr)")
+                "aasa-audit merge: \(file) is not an aasa-audit report.json: line 1, domains[\(at.domain)].urls[0]."
+                    + "\(member): \(value) \(reason)\n"), "\(result.stderr)")
     }
 
     /// A domain listed twice was merged twice, and counted twice.

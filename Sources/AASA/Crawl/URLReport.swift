@@ -77,9 +77,11 @@ public struct URLReport: JSONRecord, Equatable {
     /// The row's JSON members, in the order a decoder reads them (the writer sorts them): the one declaration
     /// report.json and domains.jsonl are written and read by. A new field is one line here.
     public static let jsonFields = JSONFields<URLReport>([
-        .stored("url", \.url), .stored("foundOn", \.facts.foundOn), .stored("httpStatus", \.facts.httpStatus),
-        .stored("verdicts", \.verdicts), .stored("opensApp", \.opensApp), .stored("note", \.note),
-        .stored("redirectTo", \.redirectTo), .stored("depth", \.facts.depth), .stored("inlinks", \.facts.inlinks),
+        .stored("url", \.url), .stored("foundOn", \.facts.foundOn),
+        .stored("httpStatus", \.facts.httpStatus, in: URLFacts.httpStatuses), .stored("verdicts", \.verdicts),
+        .stored("opensApp", \.opensApp), .stored("note", \.note), .stored("redirectTo", \.redirectTo),
+        .stored("depth", \.facts.depth, in: URLFacts.pageCounts),
+        .stored("inlinks", \.facts.inlinks, in: URLFacts.pageCounts),
         .stored("anchorText", \.facts.anchorText), .stored("href", \.href), .stored("unknownReason", \.unknownReason),
         .stored("contentType", \.facts.contentType),
         // Absent, not null, in a run that did not judge Android: its report.json stays byte for byte as before; and

@@ -26,6 +26,35 @@ public struct JSONField<Root>: Sendable {
         conditional(name, path, writtenWhen: nil, readBeside: nil)
     }
 
+    /// A number member read back only within `range`, what the record keeps of it (a URL row's packed numbers): the
+    /// byte reader leaves a row with any other number to JSONDecoder, whose error names the member, the number and
+    /// the range, as the report readers' own range checks do.
+    @inline(__always)
+    public static func stored(
+        _ name: StaticString, _ path: WritableKeyPath<Root, Int?> & Sendable, in range: ClosedRange<Int>
+    ) -> JSONField {
+        let field = stored(name, path)
+        return JSONField(
+            name: name, isWritten: nil, write: field.write,
+            read: { root, cursor in
+                guard let value = Int?.readJSON(&cursor), value.map(range.contains) ?? true else { return false }
+                root[keyPath: path] = value
+                return true
+            },
+            encode: field.encode,
+            decode: { root, container in
+                let value = try Int?.decode(from: container, forKey: field.key)
+                if let value, !range.contains(value) {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: field.key, in: container,
+                        debugDescription: "\(value) is \(value < 0 ? "negative" : "out of range") "
+                            + "(from \(range.lowerBound) to \(range.upperBound))")
+                }
+                root[keyPath: path] = value
+            },
+            required: false)
+    }
+
     /// A member written only when `writtenWhen` holds (nil: always), and read only beside the member `readBeside`
     /// (nil: always): the Android members of a URL row, present exactly in a run that judged Android.
     @inline(__always)

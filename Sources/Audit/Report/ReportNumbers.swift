@@ -47,24 +47,17 @@ enum ReportNumbers {
     }
 
     /// Of a URL row (read by hand or by JSONDecoder, never through the walker), the first number out of range. Every
-    /// row of a crawl passes here, so an in-range row costs a few comparisons and no allocation.
+    /// row of a crawl passes here, so an in-range row costs a few comparisons and no allocation. The row's own
+    /// numbers (`httpStatus`, `depth`, `inlinks`) were checked as they were read, against the narrower ranges its
+    /// facts keep (`URLFacts.httpStatuses`, `URLFacts.pageCounts`).
     static func problem(in row: URLReport, root place: () -> String) -> String? {
-        func fits(_ value: Int?) -> Bool { value.map { (0...maximum).contains($0) } ?? true }
+        func fits(_ value: Int) -> Bool { (0...maximum).contains(value) }
         func fits(_ rule: RuleReference?) -> Bool {
             guard let rule else { return true }
             return fits(rule.detailsIndex) && fits(rule.ruleIndex) && fits(rule.line) && fits(rule.column)
         }
-        guard
-            !(fits(row.httpStatus) && fits(row.depth) && fits(row.inlinks)
-                && row.verdicts.allSatisfy({ fits($0.rule) }))
-        else { return nil }
+        guard !row.verdicts.allSatisfy({ fits($0.rule) }) else { return nil }
         let root = place()
-        let numbers: [(String, Int?)] = [
-            ("httpStatus", row.httpStatus), ("depth", row.depth), ("inlinks", row.inlinks),
-        ]
-        for (key, value) in numbers {
-            if let value, let reason = reason(String(value), key: key) { return "\(root).\(key): \(value) \(reason)" }
-        }
         for (position, verdict) in row.verdicts.enumerated() {
             guard let rule = verdict.rule else { continue }
             let numbers = [
