@@ -129,6 +129,9 @@ extension AuditCommand {
                 report.suppress(suppressions)
                 sink.append(report, index: index, stop: stop)
                 progress.domainsDone(already + done)
+                // What finished audits freed stays in glibc's per-thread arenas, under the next ones': handed back
+                // now and then, the fetching's peak is what is in use, not what was.
+                if done % FreedMemory.domainsBetweenReleases == 0 { FreedMemory.release() }
             }
         }
         let watch = Interruption.onSignal(setting: stop) { work.cancel() }

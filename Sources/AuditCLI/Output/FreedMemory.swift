@@ -6,6 +6,10 @@ import Foundation
 /// task frames, and a run's peak RSS is the sum of both phases. Nothing happens where the C library has no
 /// `malloc_trim` (macOS, musl).
 enum FreedMemory {
+    /// Domains audited between two releases while fetching: a release takes about a millisecond, and 500 domains
+    /// take a second or more.
+    static let domainsBetweenReleases = 500
+
     static func release() {
         #if canImport(Glibc)
             typealias Trim = @convention(c) (Int) -> Int32
