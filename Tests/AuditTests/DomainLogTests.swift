@@ -143,6 +143,31 @@ import Testing
         #expect(recovered.entries.allSatisfy { $0.lineDigest == nil }, "an earlier run's lines carry no digest")
     }
 
+    /// A line this run wrote is read without checking its numbers' ranges again (it is the line written); one changed
+    /// on disk since is checked like any file's: a count made negative in place is refused, naming the member.
+    @Test func aChangedLinesNumbersAreCheckedAgain() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try DomainLog(folder: Self.open(folder), audited: ["small.test", "other.test"])
+        log.append(SchemeLinkVerdictsTests.report("small.test", rules: "/x/*"), index: 0)
+        log.append(SchemeLinkVerdictsTests.report("other.test", rules: nil, status: 404), index: 1)
+        let stream = try log.finish()
+        #expect(try stream.loaded(stream.entries[0]).json != nil, "the line this run wrote")
+        let path = folder.appendingPathComponent(DomainLog.fileName).path
+        let line = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let at = try #require(line.firstRange(of: Array(#""bytes":10"#.utf8))).lowerBound + #""bytes":"#.utf8.count
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(at))
+        try handle.write(contentsOf: Data("-1".utf8))
+        try handle.close()
+        _ = try stream.loaded(stream.entries[1])  // the one-domain cache no longer holds small.test
+        #expect {
+            try stream.loaded(stream.entries[0])
+        } throws: { error in
+            "\(error)".contains("bytes: -1 is negative")
+        }
+    }
+
     /// A large crawl is still written to the log (for --resume) but read from memory for the reports: decoding its
     /// rows back cost about 1.4 KB a URL (a 1,000,000-page crawl peaked at 1.8 GB writing its reports).
     @Test func aLargeCrawlIsReadFromMemoryNotFromTheLog() throws {

@@ -245,9 +245,9 @@ public final class DomainLog: Sendable {
             } catch {
                 throw ReadFailure(reason: "\(path): \(error)")
             }
-            let (record, range) = try ReportReader.recordAndReportRange(bytes, name: path)
-            guard let digest, LineDigest.of(bytes) == digest else { return (record, nil) }
-            return (record, bytes[range])
+            let ours = digest.map { LineDigest.of(bytes) == $0 } ?? false
+            let (record, range) = try ReportReader.recordAndReportRange(bytes, name: path, trusted: ours)
+            return (record, ours ? bytes[range] : nil)
         }
     }
 
