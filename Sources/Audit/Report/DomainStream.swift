@@ -284,20 +284,16 @@ public struct DomainStream: Sendable {
         let links = !entry.linkedDomains.isEmpty
         let schemes = schemeJudging != nil && entry.hasSchemeLinks
         guard links || schemes else { return }
-        if !stop.isRequested, let later = entry.later {
+        if !stop.isRequested, let kept = entry.later?.kept {
             let hosts = Set(entry.linkedDomains.filter { judges[$0] != nil || unserved.contains($0) })
-            let tally = links ? later.tally(judging: hosts, by: judges) : nil
-            let findings = schemeJudging.flatMap { judging in
-                schemes
-                    ? later.findings(
-                        judging: judging, domain: entry.domain, unicode: entry.unicode, suppressions: suppressions)
-                    : nil
+            if links { entries[position].count(kept.tally(judging: hosts, by: judges)) }
+            if schemes, let schemeJudging {
+                entries[position].count(
+                    kept.findings(
+                        judging: schemeJudging, domain: entry.domain, unicode: entry.unicode, suppressions: suppressions
+                    ))
             }
-            if (tally != nil || !links) && (findings != nil || !schemes) {
-                if let tally { entries[position].count(tally) }
-                if let findings { entries[position].count(findings) }
-                return
-            }
+            return
         }
         let report = try load(entry)
         if links { entries[position].count(report.urls.tally()) }

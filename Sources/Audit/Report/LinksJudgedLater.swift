@@ -73,15 +73,16 @@ final class LinksJudgedLater: Sendable {
             rows: rows, written: written, tally: table.tally(), schemeLinks: schemeLinks,
             otherFindings: FindingCounts(report.findings.filter { !SchemeLinkVerdicts.isSchemeFinding($0) }))
     }
+}
 
+extension LinksJudgedLater.Kept {
     /// The table's counts with its rows on `hosts` judged by their files in `judges` (a host without one serves no
-    /// file Apple reads: its rows open nothing), as the reports will show them; nil when not kept.
-    func tally(judging hosts: Set<String>, by judges: [String: Matcher]) -> URLTable.Tally? {
-        guard let kept else { return nil }
-        var rows = kept.rows
-        var tally = kept.tally
+    /// file Apple reads: its rows open nothing), as the reports will show them.
+    func tally(judging hosts: Set<String>, by judges: [String: Matcher]) -> URLTable.Tally {
+        var rows = rows
+        var tally = tally
         for host in hosts {
-            tally = tally - kept.written[host, default: (0, 0, 0)]
+            tally = tally - written[host, default: (0, 0, 0)]
             if let matcher = judges[host] { rows.judge(host: host, by: matcher) } else { rows.servesNoFile(host) }
         }
         // Rows on a linked host judged by no file here answer nothing: they add what they were written with.
@@ -89,15 +90,14 @@ final class LinksJudgedLater: Sendable {
     }
 
     /// Its findings' counts with its custom-scheme links judged by `judging` and the run's ignore entries applied to
-    /// the findings they give; nil when not kept.
+    /// the findings they give.
     func findings(
         judging: SchemeLinkVerdicts.Judging, domain: String, unicode: String?, suppressions: Suppressions?
-    ) -> FindingCounts? {
-        guard let kept else { return nil }
-        guard let links = kept.schemeLinks else { return kept.otherFindings }
+    ) -> FindingCounts {
+        guard let schemeLinks else { return otherFindings }
         let judged = SchemeLinkVerdicts.judge(
-            links, of: domain, unicode: unicode, judging, suppressions: suppressions)
-        return kept.otherFindings + FindingCounts(judged.findings)
+            schemeLinks, of: domain, unicode: unicode, judging, suppressions: suppressions)
+        return otherFindings + FindingCounts(judged.findings)
     }
 }
 
