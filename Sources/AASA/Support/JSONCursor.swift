@@ -5,10 +5,16 @@
 /// hands the text to JSONDecoder through the same declaration, which says exactly what is wrong.
 public struct JSONCursor {
     let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    package internal(set) var index = 0
 
     public init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Reading from `index` on (a value another reader found there).
+    package init(bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+        self.bytes = bytes
+        self.index = index
     }
 
     /// Nothing but white space is left.
@@ -98,7 +104,7 @@ public struct JSONCursor {
     }
 
     /// A string; nil for raw control characters, a bad escape or invalid UTF-8, as JSONDecoder refuses them.
-    mutating func string() -> String? {
+    package mutating func string() -> String? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
@@ -171,7 +177,7 @@ public struct JSONCursor {
     }
 
     /// A whole number as JSON writes one (no fraction, no exponent), within `Int`.
-    mutating func int() -> Int? {
+    package mutating func int() -> Int? {
         skipSpace()
         let negative = take(UInt8(ascii: "-"))
         guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// One report format written in one pass over a run's domains (swift-nio's pipeline shape: one reader, many
-/// handlers): the pass reads each domain's record at most once, in report order, and hands the decoded value to
-/// every writer, so a format costs one writer, not another read of the log. A writer that needs its domains in
+/// handlers): the pass reads each domain's record at most once (a few ahead, on threads of their own: `ReadAhead`)
+/// and hands the decoded value to every writer in report order, so a format costs one writer, not another read of the log. A writer that needs its domains in
 /// another order (worst first) keeps what it renders of each aside, by position, and writes it at `finish`.
 ///
 /// With several writers each runs on a thread of its own (`PassLane`), so the formats of a big crawl are written
 /// side by side on the machine's cores; a writer is still called from one thread at a time, in report order, and
-/// `needs(_:)` (called by the reader) must only read what `init` set.
+/// `needs(_:)` (asked for every position before the first domain is read) must only read what `init` set.
 public protocol ReportPassWriter: AnyObject {
     /// Whether the domain at `position` of the stream's entries must be read for this format (what the run kept of
     /// each, `DomainStream.Entry`, may be enough).
@@ -32,9 +32,11 @@ extension StreamedReport {
     /// then finishes each writer. A writer's error ends the pass (the others take the domains they hold, and no
     /// writer is finished) and is thrown, the first writer's first; a read's error likewise.
     public func pass(_ writers: [any ReportPassWriter]) throws {
+        let reader = readAhead(for: writers)
+        defer { reader.close() }
         guard writers.count > 1 else {
-            for (position, entry) in domains.entries.enumerated() {
-                let domain = try writers.contains { $0.needs(position) } ? domains.loaded(entry) : nil
+            for position in domains.entries.indices {
+                let domain = try reader.take()
                 for writer in writers { try writer.add(domain?.report, json: domain?.json, at: position) }
             }
             for writer in writers { try writer.finish() }
@@ -42,10 +44,10 @@ extension StreamedReport {
         }
         let lanes = writers.map(PassLane.init)
         var readFailure: (any Error)?
-        for (position, entry) in domains.entries.enumerated() {
+        for position in domains.entries.indices {
             guard !lanes.contains(where: \.failed) else { break }
             do {
-                let domain = try writers.contains { $0.needs(position) } ? domains.loaded(entry) : nil
+                let domain = try reader.take()
                 for lane in lanes { lane.send(domain, at: position) }
             } catch {
                 readFailure = error
@@ -57,6 +59,20 @@ extension StreamedReport {
         let finishing = readFailure == nil && failures.isEmpty
         let finishFailures = lanes.compactMap { $0.end(finishing: finishing) }
         if let first = readFailure ?? failures.first ?? finishFailures.first { throw first }
+    }
+
+    /// Reads, ahead of the writers, each domain a writer needs (`needs` is asked here, on the pass's thread).
+    private func readAhead(for writers: [any ReportPassWriter]) -> ReadAhead<DomainStream.Loaded?> {
+        let domains = self.domains
+        let entries = domains.entries
+        let needed = entries.indices.map { position in writers.contains { $0.needs(position) } }
+        return ReadAhead(
+            count: entries.count, threads: ReadAhead<DomainStream.Loaded?>.threads,
+            big: { position in
+                guard case .file(_, let length) = entries[position].location else { return false }
+                return length > ReadAhead<DomainStream.Loaded?>.bigRecord
+            },
+            read: { position in needed[position] ? try domains.loaded(entries[position]) : nil })
     }
 }
 
