@@ -70,6 +70,7 @@ enum JSONByteDecoder {
                 guard let url = URL(string: try string(at: node)) else { throw NotPlain() }
                 return url as! T
             case is Data.Type, is Decimal.Type, is Float.Type: throw NotPlain()
+            case let integer as any FixedWidthInteger.Type: return try self.integer(integer, at: node) as! T
             default: return try T(from: ByteDecoder(document: self, node: node))
             }
         }
@@ -346,30 +347,6 @@ enum JSONByteDecoder {
         func decode(_ type: String.Type, forKey key: Key) throws -> String { try document.string(at: try node(key)) }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try document.double(at: try node(key)) }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try document.int(at: try node(key)) }
-        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try document.integer(type, at: try node(key)) }
-        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try document.integer(type, at: try node(key)) }
-        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-            try document.integer(type, at: try node(key))
-        }
-        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw NotPlain() }
 
         func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type, forKey key: Key
@@ -438,15 +415,5 @@ enum JSONByteDecoder {
         func decode(_ type: String.Type) throws -> String { try document.string(at: node) }
         func decode(_ type: Double.Type) throws -> Double { try document.double(at: node) }
         func decode(_ type: Int.Type) throws -> Int { try document.int(at: node) }
-        func decode(_ type: Int8.Type) throws -> Int8 { try document.integer(type, at: node) }
-        func decode(_ type: Int16.Type) throws -> Int16 { try document.integer(type, at: node) }
-        func decode(_ type: Int32.Type) throws -> Int32 { try document.integer(type, at: node) }
-        func decode(_ type: Int64.Type) throws -> Int64 { try document.integer(type, at: node) }
-        func decode(_ type: UInt.Type) throws -> UInt { try document.integer(type, at: node) }
-        func decode(_ type: UInt8.Type) throws -> UInt8 { try document.integer(type, at: node) }
-        func decode(_ type: UInt16.Type) throws -> UInt16 { try document.integer(type, at: node) }
-        func decode(_ type: UInt32.Type) throws -> UInt32 { try document.integer(type, at: node) }
-        func decode(_ type: UInt64.Type) throws -> UInt64 { try document.integer(type, at: node) }
-        func decode(_ type: Float.Type) throws -> Float { throw NotPlain() }
     }
 }
