@@ -99,9 +99,11 @@ import Testing
     }
 
     /// shop.test keeps one row and one scheme link, news.test one scheme link: with room for one, news.test is
-    /// counted from its entry and shop.test read once more; with none, both are. The counts come out the same.
+    /// counted from its entry and shop.test read once more; with none, both are. The counts come out the same. The
+    /// last record read to be counted is kept, and the report pass (reading ahead, which keeps none) takes it from
+    /// there: 6 reads with no room (news.test is not read again), 5 with room for one.
     @Test func pastTheRunsBudgetADomainIsReadAgainToBeCounted() throws {
-        for (budget, reads) in [(0, 7), (1, 6), (3, 5)] {
+        for (budget, reads) in [(0, 6), (1, 5), (3, 5)] {
             let folder = try DomainLogTests.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let stream = try Self.logged(in: folder, linkBudget: budget)
@@ -111,13 +113,14 @@ import Testing
     }
 
     /// After a signal, a table too big to judge quickly is left unjudged by the reports: only reading it tells what
-    /// they show, so the domains holding links are read to be counted, and the counts still match the reports.
+    /// they show, so the domains holding links are read to be counted, and the counts still match the reports (the
+    /// last of them, news.test, is not read again by the pass).
     @Test func afterASignalTheDomainsHoldingLinksAreReadToBeCounted() throws {
         let folder = try DomainLogTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let stop = StopSignal()
         stop.request()
-        #expect(try Self.judgeAndPass(try Self.logged(in: folder), stop: stop) == 7)
+        #expect(try Self.judgeAndPass(try Self.logged(in: folder), stop: stop) == 6)
     }
 
     /// An ignore entry for the scheme-link finding silences it on the domain counted from its entry as on the one

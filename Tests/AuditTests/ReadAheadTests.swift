@@ -7,16 +7,18 @@ import Testing
 /// A report pass's reads done ahead on threads: handed out in order, each read once, an error at its own position,
 /// never more than the window ahead, a big record read by the taker, and no thread left once closed.
 @Suite struct ReadAheadTests {
-    /// Which thread read each position, and how often each was read.
+    /// Which thread read each position, and how often each was read; whether it was read ahead (not by the taker).
     final class Log: Sendable {
         let reads = Locked([Int: [pthread_t]]())
+        let ahead = Locked([Int: Bool]())
     }
 
     @Test(arguments: [0, 1, 3])
     func valuesComeInOrderEachReadOnce(threads: Int) throws {
         let log = Log()
-        let reader = ReadAhead<String>(count: 200, threads: threads, big: { $0 % 50 == 7 }) { position in
+        let reader = ReadAhead<String>(count: 200, threads: threads, big: { $0 % 50 == 7 }) { position, ahead in
             log.reads.withLock { $0[position, default: []].append(pthread_self()) }
+            log.ahead.withLock { $0[position] = ahead }
             return "value \(position)"
         }
         defer { reader.close() }
@@ -31,6 +33,9 @@ import Testing
         if threads > 0 {
             #expect(reads.filter { $0.key % 50 != 7 }.allSatisfy { pthread_equal($0.value[0], taker) == 0 })
         }
+        // The reader is told which reads are ahead of the taker (those on the reading threads).
+        let ahead = log.ahead.withLock { $0 }
+        #expect(ahead.allSatisfy { $0.value == (threads > 0 && $0.key % 50 != 7) })
     }
 
     struct Failure: Error, Equatable {
@@ -38,7 +43,7 @@ import Testing
     }
 
     @Test func aReadsErrorIsThrownAtItsPosition() throws {
-        let reader = ReadAhead<Int>(count: 20, threads: 2, big: { _ in false }) { position in
+        let reader = ReadAhead<Int>(count: 20, threads: 2, big: { _ in false }) { position, _ in
             if position == 5 || position == 9 { throw Failure(position: position) }
             return position
         }
@@ -52,7 +57,7 @@ import Testing
     /// ends them there.
     @Test func theThreadsStayWithinTheWindow() throws {
         let highest = Locked(-1)
-        let reader = ReadAhead<Int>(count: 1_000, threads: 2, window: 8, big: { _ in false }) { position in
+        let reader = ReadAhead<Int>(count: 1_000, threads: 2, window: 8, big: { _ in false }) { position, _ in
             highest.withLock { $0 = max($0, position) }
             return position
         }

@@ -182,8 +182,9 @@ public struct DomainStream: Sendable {
         public var json: ArraySlice<UInt8>?
     }
 
-    /// `load(_:)`, with the record's text when it still stands for the domain.
-    public func loaded(_ entry: Entry) throws -> Loaded {
+    /// `load(_:)`, with the record's text when it still stands for the domain. `remember`: keep it as the domain read
+    /// last, for the next pass (a read ahead of the pass does not: the cache would hold whichever thread read last).
+    public func loaded(_ entry: Entry, remember: Bool = true) throws -> Loaded {
         var loaded: Loaded
         switch entry.location {
         case .memory(let kept): loaded = Loaded(report: kept.report, json: nil)
@@ -194,7 +195,7 @@ public struct DomainStream: Sendable {
             } else {
                 let read = try log.read(offset: offset, length: length, digest: entry.lineDigest)
                 loaded = Loaded(report: read.record.report, json: read.json)
-                recent.withLock { [loaded] in $0 = (entry.index, loaded) }
+                if remember { recent.withLock { [loaded] in $0 = (entry.index, loaded) } }
                 reads.withLock { $0 += 1 }
             }
         }

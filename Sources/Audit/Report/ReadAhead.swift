@@ -7,7 +7,9 @@ import Foundation
 /// small ones.
 final class ReadAhead<Value: Sendable>: @unchecked Sendable {
     // @unchecked: every stored property but the constants is read and written only under `condition`.
-    typealias Read = @Sendable (Int) throws -> Value
+    /// Reads a position; `ahead`: on a reading thread, not the taker's (a cache of the last value read, which a
+    /// later pass may take, is then left alone: which thread reads last would decide what it holds).
+    typealias Read = @Sendable (_ position: Int, _ ahead: Bool) throws -> Value
 
     private enum Slot {
         case read(Value)
@@ -50,7 +52,7 @@ final class ReadAhead<Value: Sendable>: @unchecked Sendable {
         precondition(position < count, "ReadAhead: every position was taken")
         guard threaded else {
             condition.withLock { taken += 1 }
-            return try read(position)
+            return try read(position, false)
         }
         let slot = condition.withLock {
             while slots[position] == nil { condition.wait() }
@@ -62,7 +64,7 @@ final class ReadAhead<Value: Sendable>: @unchecked Sendable {
         switch slot {
         case .read(let loaded): return loaded
         case .failed(let error): throw error
-        case .taker: return try read(position)
+        case .taker: return try read(position, false)
         }
     }
 
@@ -83,7 +85,7 @@ final class ReadAhead<Value: Sendable>: @unchecked Sendable {
             if big(position) {
                 slot = .taker
             } else {
-                do { slot = .read(try read(position)) } catch { slot = .failed(error) }
+                do { slot = .read(try read(position, true)) } catch { slot = .failed(error) }
             }
             condition.withLock {
                 if !closed { slots[position] = slot }

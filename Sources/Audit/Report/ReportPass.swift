@@ -72,7 +72,9 @@ extension StreamedReport {
                 guard case .file(_, let length) = entries[position].location else { return false }
                 return length > ReadAhead<DomainStream.Loaded?>.bigRecord
             },
-            read: { position in needed[position] ? try domains.loaded(entries[position]) : nil })
+            read: { position, ahead in
+                needed[position] ? try domains.loaded(entries[position], remember: !ahead) : nil
+            })
     }
 }
 
