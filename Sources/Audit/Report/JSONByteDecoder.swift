@@ -79,24 +79,19 @@ enum JSONByteDecoder {
             nodes[node].kind == .literal && bytes[nodes[node].start] == UInt8(ascii: "n")
         }
 
-        func string(at node: Int) throws -> String {
-            guard nodes[node].kind == .string else { throw NotPlain() }
-            let text = bytes.withUnsafeBufferPointer { buffer in
-                var cursor = JSONCursor(bytes: buffer, at: nodes[node].start)
-                return cursor.string()
-            }
-            guard let text else { throw NotPlain() }
-            return text
-        }
+        func string(at node: Int) throws -> String { try read(node, .string) { $0.string() } }
 
-        func int(at node: Int) throws -> Int {
-            guard nodes[node].kind == .number else { throw NotPlain() }
-            let number = bytes.withUnsafeBufferPointer { buffer in
+        func int(at node: Int) throws -> Int { try read(node, .number) { $0.int() } }
+
+        /// The value at `node`, of `kind`, read by `JSONCursor` from where it starts.
+        private func read<R>(_ node: Int, _ kind: Node.Kind, _ body: (inout JSONCursor) -> R?) throws -> R {
+            guard nodes[node].kind == kind else { throw NotPlain() }
+            let value = bytes.withUnsafeBufferPointer { buffer in
                 var cursor = JSONCursor(bytes: buffer, at: nodes[node].start)
-                return cursor.int()
+                return body(&cursor)
             }
-            guard let number else { throw NotPlain() }
-            return number
+            guard let value else { throw NotPlain() }
+            return value
         }
 
         /// A whole number of any width (`UInt64.max` is past `Int`): digits only, no fraction, no exponent.
