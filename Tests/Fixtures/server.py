@@ -819,6 +819,7 @@ import urllib.parse  # noqa: E402
 
 COUNTING_LOCK = threading.Lock()
 COUNTED = {}  # host -> (requests, set of connection numbers)
+SEEN = {}  # (host, path with its query) -> requests, answered by the plain listener's GET /seen?host=H&path=P
 CONNECTION_NUMBERS = itertools.count(1)
 _uncounted_get = Handler.do_GET
 
@@ -836,6 +837,7 @@ def counted_get(self):
         host = (self.headers.get("Host") or "").split(":")[0].lower()
         requests, connections = COUNTED.get(host, (0, set()))
         COUNTED[host] = (requests + 1, connections | {self.connection_number})
+        SEEN[(host, self.path)] = SEEN.get((host, self.path), 0) + 1
     return _uncounted_get(self)
 
 
@@ -912,6 +914,16 @@ def main():
             pass
 
         def do_GET(self):
+            if self.path.startswith("/seen?"):  # how many requests the TLS listener has seen for a host and path
+                query = urllib.parse.parse_qs(self.path.split("?", 1)[1])
+                with COUNTING_LOCK:
+                    body = b"%d" % SEEN.get((query["host"][0].lower(), query["path"][0]), 0)
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
             host = (self.headers.get("Host") or "").split(":")[0].lower()
             if scenario_of(host) is None:  # localhost, this machine's name: counted for GET /connections?host=
                 with COUNTING_LOCK:

@@ -36,7 +36,8 @@ public enum Binary {
     /// pool (two threads here) stalled unrelated async tests for seconds.
     public static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil, program: URL? = nil
+        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil,
+        signalWhen: (signal: Int32, ready: @Sendable () -> Bool)? = nil, program: URL? = nil
     ) async throws -> RunResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
@@ -44,18 +45,21 @@ public enum Binary {
                     with: Result {
                         try runBlocking(
                             arguments, stdin: stdin, environment: environment, directory: directory,
-                            through: wrapper, interrupt: interrupt, program: program)
+                            through: wrapper, interrupt: interrupt, signalWhen: signalWhen, program: program)
                     })
             }.start()
         }
     }
 
     /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`);
-    /// `interrupt` sends it a signal that many seconds after it started; `program` runs another executable (an
-    /// unpacked release, a script) the same way.
+    /// `interrupt` sends it a signal that many seconds after it started; `signalWhen` sends one as soon as `ready`
+    /// says so (asked every 50 ms while the process runs), for a test whose subject is a moment of the run, not a
+    /// time a loaded machine may miss; `program` runs another executable (an unpacked release, a script) the same
+    /// way.
     static func runBlocking(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil,
-        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil, program: URL? = nil
+        through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil,
+        signalWhen: (signal: Int32, ready: @Sendable () -> Bool)? = nil, program: URL? = nil
     ) throws -> RunResult {
         let process = Process()
         let executable = program ?? url
@@ -86,6 +90,20 @@ public enum Binary {
                 kill(pid, interrupt.signal)
             }
         }
+        let exited = Locked(false)
+        if let signalWhen {
+            let pid = process.processIdentifier
+            Thread {
+                while !exited.withLock({ $0 }) {
+                    if signalWhen.ready() {
+                        signalledAt.withLock { $0 = Date() }
+                        kill(pid, signalWhen.signal)
+                        return
+                    }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+            }.start()
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full stderr cannot block the child.
@@ -99,6 +117,7 @@ public enum Binary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        exited.withLock { $0 = true }
         return RunResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self), exitedAt: Date(), startedAt: startedAt,
