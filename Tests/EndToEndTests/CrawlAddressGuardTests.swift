@@ -15,7 +15,8 @@ import Testing
         // a *.localhost name, which libcurl itself would resolve to 127.0.0.1.
         let out = try tempDirectory()
         let result = try await Binary.run([
-            "audit", "www.robotsapex.localhost", "--crawl", "--format", "json", "--out", out.path, "--timeout", "5",
+            "audit", "www.robotsapex.localhost", "--crawl", "--format", "json", "--out", out.path, "--timeout",
+            FixtureServer.roomyTimeout,
             "--connect-to", "www.robotsapex.localhost:443:127.0.0.1:\(Self.server.port)", "--ca-cert",
             Self.server.caPath, "--cdn-base", "https://www.robotsapex.localhost/a/v1/",
         ])

@@ -136,7 +136,9 @@ import Testing
     func links(_ arguments: [String]) async throws -> (RunResult, [UInt8]) {
         let out = try tempDirectory()
         let result = try await Binary.run(
-            ["links"] + arguments + Self.server.arguments + ["--no-follow", "--timeout", "5", "--out", out.path],
+            ["links"] + arguments + Self.server.arguments + [
+                "--no-follow", "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+            ],
             environment: ["NO_COLOR": "1"])
         return (result, [UInt8](try Data(contentsOf: out.appendingPathComponent("links.csv"))))
     }

@@ -13,7 +13,7 @@ import Testing
     var arguments: [String] {
         ["track--guard", "linkapp--guard"].flatMap {
             ["--connect-to", "\($0).aasa.test:443:127.0.0.1:\(Self.server.port)"]
-        } + ["--ca-cert", Self.server.caPath, "--timeout", "5"]
+        } + ["--ca-cert", Self.server.caPath, "--timeout", FixtureServer.roomyTimeout]
     }
 
     /// Requests the fixture answered with this Host (`GET /connections`, asked with curl through every mapping).

@@ -15,7 +15,9 @@ import Testing
     func links(_ arguments: [String], stdin: Data? = nil) async throws -> (RunResult, URL) {
         let out = try tempDirectory()
         let result = try await Binary.run(
-            ["links"] + arguments + Self.server.arguments + ["--timeout", "5", "--out", out.path], stdin: stdin,
+            ["links"] + arguments + Self.server.arguments + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+            ], stdin: stdin,
             environment: ["NO_COLOR": "1"])
         return (result, out)
     }
@@ -289,7 +291,10 @@ import Testing
         let out = try tempDirectory()
         let tapped = "http://track--http.aasa.test/c/app"
         let result = try await Binary.run(
-            ["links", tapped, "http://linkapp--http.aasa.test/web/1", "--timeout", "5", "--out", out.path]
+            [
+                "links", tapped, "http://linkapp--http.aasa.test/web/1", "--timeout", FixtureServer.roomyTimeout,
+                "--out", out.path,
+            ]
                 + Self.server.plainHTTPArguments, environment: ["NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let report = try report(out)

@@ -13,7 +13,9 @@ import Testing
     /// `cdn: false` leaves out the fixture's stand-in for Apple's CDN (for `--no-cdn`).
     func audit(_ arguments: [String], cdn: Bool = true) async throws -> RunResult {
         try await Binary.run(
-            ["audit"] + arguments + (cdn ? Self.server.auditArguments : Self.server.arguments) + ["--timeout", "5"],
+            ["audit"] + arguments + (cdn ? Self.server.auditArguments : Self.server.arguments) + [
+                "--timeout", FixtureServer.roomyTimeout,
+            ],
             environment: ["NO_COLOR": "1"])
     }
 
@@ -174,7 +176,9 @@ import Testing
         let folder = try tempDirectory()
         let links = folder.appendingPathComponent("links")
         let linked = try await Binary.run(
-            ["links", "https://good.aasa.test/x", "--out", links.path] + Self.server.arguments + ["--timeout", "5"])
+            ["links", "https://good.aasa.test/x", "--out", links.path] + Self.server.arguments + [
+                "--timeout", FixtureServer.roomyTimeout,
+            ])
         #expect(FileManager.default.fileExists(atPath: links.appendingPathComponent("links.json").path), "\(linked)")
         let refused = try await audit([
             "good.aasa.test", "--baseline", links.appendingPathComponent("links.json").path, "--out",
@@ -201,7 +205,8 @@ import Testing
         _ = try await audit(["good.aasa.test", "--out", out.path, "--format", "json"])
         let result = try await Binary.run(["audit", "--resume", out.path, "--timeout", "9"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("--timeout 9 now, --timeout 5 then"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--timeout 9 now, --timeout \(FixtureServer.roomyTimeout) then"), "\(result.stderr)")
         #expect(!result.stderr.contains("given then, not now"), "\(result.stderr)")
         #expect(result.stderr.contains("leave out what differs"), "\(result.stderr)")
     }

@@ -43,7 +43,9 @@ import Testing
     func links(_ arguments: [String]) async throws -> Run {
         let out = try tempDirectory()
         let result = try await Binary.run(
-            ["links"] + arguments + Self.server.arguments + ["--timeout", "5", "--out", out.path],
+            ["links"] + arguments + Self.server.arguments + [
+                "--timeout", FixtureServer.roomyTimeout, "--out", out.path,
+            ],
             environment: ["NO_COLOR": "1"])
         let data = try Data(contentsOf: out.appendingPathComponent("links.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
