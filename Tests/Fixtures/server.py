@@ -813,22 +813,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 # connection counting: the requests each Host name sent and the connections (TLS handshakes) they came over, so a
 # test can prove that one domain's probes share one connection. GET /connections?host=NAME, on any host, answers
-# {"requests": R, "connections": C} for NAME (zeros for a name never seen). A handler object serves one connection.
+# {"requests": R, "connections": C} for NAME (zeros for a name never seen); with &path=P, R counts that path only.
+# A handler object serves one connection.
 import itertools  # noqa: E402 (kept inside this block)
 import urllib.parse  # noqa: E402
 
 COUNTING_LOCK = threading.Lock()
 COUNTED = {}  # host -> (requests, set of connection numbers)
-SEEN = {}  # (host, path with its query) -> requests, answered by the plain listener's GET /seen?host=H&path=P
+SEEN = {}  # (host, path with its query) -> requests, for GET /connections?host=NAME&path=P
 CONNECTION_NUMBERS = itertools.count(1)
 _uncounted_get = Handler.do_GET
 
 
 def counted_get(self):
     if self.path.startswith("/connections?host="):
-        name = urllib.parse.unquote(self.path.split("=", 1)[1]).lower()
+        query = urllib.parse.parse_qs(self.path.split("?", 1)[1], keep_blank_values=True)
+        name = query["host"][0].lower()
         with COUNTING_LOCK:
             requests, connections = COUNTED.get(name, (0, set()))
+            if "path" in query:  # the requests for that path (with its query) only
+                requests = SEEN.get((name, query["path"][0]), 0)
             body = json.dumps({"requests": requests, "connections": len(connections)}).encode()
         return self.send(200, body, "application/json")
     with COUNTING_LOCK:
@@ -914,16 +918,6 @@ def main():
             pass
 
         def do_GET(self):
-            if self.path.startswith("/seen?"):  # how many requests the TLS listener has seen for a host and path
-                query = urllib.parse.parse_qs(self.path.split("?", 1)[1])
-                with COUNTING_LOCK:
-                    body = b"%d" % SEEN.get((query["host"][0].lower(), query["path"][0]), 0)
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
             host = (self.headers.get("Host") or "").split(":")[0].lower()
             if scenario_of(host) is None:  # localhost, this machine's name: counted for GET /connections?host=
                 with COUNTING_LOCK:

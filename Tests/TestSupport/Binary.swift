@@ -53,7 +53,7 @@ public enum Binary {
 
     /// `through` runs the binary under another program (`["/bin/sh", "-c", "ulimit -f 2; exec \"$0\" \"$@\""]`);
     /// `interrupt` sends it a signal that many seconds after it started; `signalWhen` sends one as soon as `ready`
-    /// says so (asked every 50 ms while the process runs), for a test whose subject is a moment of the run, not a
+    /// says so (asked every 10 ms while the process runs), for a test whose subject is a moment of the run, not a
     /// time a loaded machine may miss; `program` runs another executable (an unpacked release, a script) the same
     /// way.
     static func runBlocking(
@@ -61,6 +61,7 @@ public enum Binary {
         through wrapper: [String] = [], interrupt: (signal: Int32, after: Double)? = nil,
         signalWhen: (signal: Int32, ready: @Sendable () -> Bool)? = nil, program: URL? = nil
     ) throws -> RunResult {
+        precondition(interrupt == nil || signalWhen == nil, "Binary.run: interrupt or signalWhen, not both")
         let process = Process()
         let executable = program ?? url
         if let wrapperProgram = wrapper.first {
@@ -83,24 +84,24 @@ public enum Binary {
         try process.run()
         let startedAt = Date()
         let signalledAt = Locked<Date?>(nil)
-        if let interrupt {
-            let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + interrupt.after) {
-                signalledAt.withLock { $0 = Date() }
-                kill(pid, interrupt.signal)
-            }
-        }
         let exited = Locked(false)
-        if let signalWhen {
+        // A time is a condition like any other: one watcher sends either, and none once the process was waited for.
+        let watched: (signal: Int32, ready: @Sendable () -> Bool)? =
+            signalWhen
+            ?? interrupt.map { interrupt in
+                let deadline = startedAt.addingTimeInterval(interrupt.after)
+                return (interrupt.signal, { Date() >= deadline })
+            }
+        if let signal = watched {
             let pid = process.processIdentifier
             Thread {
                 while !exited.withLock({ $0 }) {
-                    if signalWhen.ready() {
+                    if signal.ready() {
                         signalledAt.withLock { $0 = Date() }
-                        kill(pid, signalWhen.signal)
+                        kill(pid, signal.signal)
                         return
                     }
-                    Thread.sleep(forTimeInterval: 0.05)
+                    Thread.sleep(forTimeInterval: 0.01)
                 }
             }.start()
         }
