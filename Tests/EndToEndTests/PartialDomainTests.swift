@@ -8,8 +8,8 @@ import Testing
 @Suite struct PartialDomainTests {
     static let server = FixtureServer.shared
 
-    /// SIGINT while crawlslow--partial.aasa.test waits on a 90-second page: its record is written after the signal, so it is
-    /// partial (and `--resume` audits it again). Before, the domain entry carried no marker.
+    /// SIGINT while crawlslow--partial.aasa.test waits on a 90-second page: its record is written after the signal,
+    /// so it is partial (and `--resume` audits it again). Before, the domain entry carried no marker.
     @Test func aDomainCutByTheInterruptIsMarkedPartialInJSONHTMLAndTheSummary() async throws {
         let (result, out) = try await auditCrawlslowInterrupted(tag: "partial", formats: "json,html")
         #expect(result.status == 130, "\(result.stderr)")

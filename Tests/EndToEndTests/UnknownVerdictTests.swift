@@ -125,8 +125,8 @@ import Testing
         #expect(past["note"]?.contains("--judge-linked-hosts 1 was used up by other hosts") == true, "\(past)")
     }
 
-    /// SIGINT while crawlslow--judged.aasa.test waits on a 90-second page: the URLs found before it are judged by the file
-    /// already read. Before, every row said "not judged: the run was interrupted" and opens_app=no.
+    /// SIGINT while crawlslow--judged.aasa.test waits on a 90-second page: the URLs found before it are judged by the
+    /// file already read. Before, every row said "not judged: the run was interrupted" and opens_app=no.
     @Test func urlsFoundBeforeAnInterruptAreJudged() async throws {
         let (result, out) = try await auditCrawlslowInterrupted(tag: "judged", formats: "json,csv")
         #expect(result.status == 130, "\(result.stderr)")
