@@ -94,6 +94,12 @@ struct CrawlFrontier {
     /// key.
     private var linked: [String: Int32] = [:]
     private var variants: [(Int, String)] = []
+    /// The linking page (its row) each row's `foundOn` and anchor text came from, or -1: `foundOn` from the start
+    /// or a sitemap (read before any page, so never replaced), or no text yet; -2: text given with no page, kept. Pages arrive in the order their
+    /// fetches finish, so "first found" would differ between two crawls of one site; a row keeps instead the link
+    /// from the page `precedes` puts first. 8 bytes a row.
+    private var foundOnPage: [Int32] = []
+    private var anchorPage: [Int32] = []
     /// Rows the page being taken in links to, so each counts that page once.
     private var rowsLinkedFromPage = Set<Int32>()
     /// Each content type the crawl recorded, once: the rows of a type share its storage instead of a copy each.
@@ -119,14 +125,14 @@ struct CrawlFrontier {
     var queued: Int { jobs.count - head + deferredJobs.count - deferredHead }
 
     /// Records a link found on `foundOn` (nil for the start page, "sitemap URL" for a sitemap's) once per URL, and
-    /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences. `depth`
-    /// is the crawl's (for `--max-depth`: a sitemap's URLs count as one link deep), `linkDepth` the link distance
-    /// from the start page the row reports (nil for a sitemap's URL), `anchorText` the link's text, `reference`
-    /// the href as written (a custom-scheme link is listed with it). Returns the URL's row, new or found, or nil
-    /// when it has none.
+    /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences. `page` is
+    /// `foundOn`'s row when it is a crawled page, `depth` the crawl's (for `--max-depth`: a sitemap's URLs count as
+    /// one link deep), `linkDepth` the link distance from the start page the row reports (nil for a sitemap's URL),
+    /// `anchorText` the link's text, `reference` the href as written (a custom-scheme link is listed with it).
+    /// Returns the URL's row, new or found, or nil when it has none.
     @discardableResult
     mutating func add(
-        _ resolved: LinkResolver.Resolved, foundOn: String?, depth: Int, linkDepth: Int? = nil,
+        _ resolved: LinkResolver.Resolved, foundOn: String?, page: Int32? = nil, depth: Int, linkDepth: Int? = nil,
         anchorText: String? = nil,
         redirects: Int = 0, reference: String? = nil
     ) -> Int? {
@@ -152,11 +158,12 @@ struct CrawlFrontier {
                         urls.append(
                             url: url, foundOn: foundOn, httpStatus: nil, note: .samePage(key),
                             href: reference)
+                        recordSources(page: page, anchorText: nil)
                         variants.append((position, key))
                     }
                 }
                 if let linkDepth { urls.reached(depth: linkDepth, at: position) }
-                if let anchorText { urls.offerAnchorText(anchorText, at: position) }
+                offer(foundOn, page: page, href: reference, anchorText: anchorText, at: position)
                 return position
             }
             guard urls.count < urlCap else {
@@ -181,8 +188,42 @@ struct CrawlFrontier {
             urls.append(
                 url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText,
                 href: reference)
+            recordSources(page: page, anchorText: anchorText)
             return position
         }
+    }
+
+    /// Where a new row's `foundOn` and anchor text came from.
+    private mutating func recordSources(page: Int32?, anchorText: String?) {
+        foundOnPage.append(page ?? -1)
+        anchorPage.append(anchorText == nil ? -1 : page ?? -2)
+    }
+
+    /// Another link to the row at `position`, from `page`: the row takes its page and href, and its text, when
+    /// `page` precedes the one they came from, and its text when it has none yet. A later link on the same page
+    /// changes nothing.
+    private mutating func offer(_ foundOn: String?, page: Int32?, href: String?, anchorText: String?, at position: Int)
+    {
+        let named = foundOnPage[position]
+        if let page, named >= 0, named != page, precedes(page, named) {
+            foundOnPage[position] = page
+            urls.setFoundOn(foundOn, href: href, at: position)
+        }
+        guard let anchorText else { return }
+        switch anchorPage[position] {
+        case -1: break
+        case -2: return
+        case let had: guard let page, page != had, precedes(page, had) else { return }
+        }
+        anchorPage[position] = page ?? -2
+        urls.setAnchorText(anchorText, at: position)
+    }
+
+    /// Whether the page at row `a` comes before the one at `b` as a row's source: the one nearer the start page,
+    /// then the one first in byte order of URLs. Neither depends on the order in which pages were fetched.
+    private func precedes(_ a: Int32, _ b: Int32) -> Bool {
+        let (depthA, depthB) = (urls.depth(at: Int(a)) ?? .max, urls.depth(at: Int(b)) ?? .max)
+        return depthA != depthB ? depthA < depthB : urls.urlPrecedes(Int(a), Int(b))
     }
 
     /// The row recorded for `key`, if any.

@@ -450,7 +450,8 @@ public struct Crawler: SiteCrawling {
         }
         // A redirect is no link: the target is as far from the start page as the URL that redirects.
         let row = frontier.add(
-            resolved, foundOn: job.url, depth: job.level, linkDepth: frontier.urls.depth(at: position),
+            resolved, foundOn: job.url, page: job.position, depth: job.level,
+            linkDepth: frontier.urls.depth(at: position),
             redirects: Int(job.redirects) + 1)
         if case .web(let url, _) = resolved {
             result.inlinks.record(
@@ -478,7 +479,8 @@ public struct Crawler: SiteCrawling {
             let resolved = LinkResolver.resolve(link.href, against: base)
             if case .web(_, let key) = resolved, key == pageKey { continue }
             let row = frontier.add(
-                resolved, foundOn: job.url, depth: job.level + 1, linkDepth: linkDepth, anchorText: link.text,
+                resolved, foundOn: job.url, page: job.position, depth: job.level + 1, linkDepth: linkDepth,
+                anchorText: link.text,
                 reference: link.href)
             if let row { frontier.countInlink(to: row) }
             if case .web(let url, _) = resolved {

@@ -22,24 +22,36 @@ extension HTMLReport {
     /// Linking pages shown per URL; inlinks.csv has every one.
     static let linkingPagesShown = 3
 
-    /// The first `linkingPagesShown` pages linking to each of `urls`, read from the run's spooled links (the rows
-    /// shown are a few thousand at most, so this stays small however big the crawl).
+    /// The `linkingPagesShown` pages linking to each of `urls` that are nearest the start page, then first by URL
+    /// (the order pages were fetched in, and so spooled, differs between two crawls of one site), read from the
+    /// run's spooled links (the rows shown are a few thousand at most, so this stays small however big the crawl).
     static func linkingPages(to urls: Set<String>, site: String, in spool: InlinkSpool?) -> [String: [String]] {
         guard let spool, !urls.isEmpty else { return [:] }
-        var pages: [String: [String]] = [:]
+        struct Page: Comparable {
+            var depth: Int
+            var url: String
+            static func < (a: Page, b: Page) -> Bool { (a.depth, a.url) < (b.depth, b.url) }
+        }
+        var pages: [String: [Page]] = [:]
         // A million links are sifted by a hash of their target's bytes; a string is made only for a likely hit.
         let hashes = Set(urls.map { Array($0.utf8).withUnsafeBufferPointer(hash) })
         try? spool.forEachEncoded(site: site) { link in
             guard hashes.contains(hash(link.to)) else { return }
             let to = String(decoding: link.to, as: UTF8.self)
             guard urls.contains(to) else { return }
+            let page = Page(depth: link.depth ?? .max, url: String(decoding: link.from, as: UTF8.self))
             var list = pages[to, default: []]
-            let from = String(decoding: link.from, as: UTF8.self)
-            guard list.count < linkingPagesShown, !list.contains(from) else { return }
-            list.append(from)
+            if let same = list.firstIndex(where: { $0.url == page.url }) {
+                guard page < list[same] else { return }
+                list.remove(at: same)
+            } else if list.count == linkingPagesShown {
+                guard let last = list.last, page < last else { return }
+                list.removeLast()
+            }
+            list.insert(page, at: list.firstIndex { page < $0 } ?? list.endIndex)
             pages[to] = list
         }
-        return pages
+        return pages.mapValues { $0.map(\.url) }
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -69,7 +69,7 @@ import Testing
         #expect(try Self.table().allSatisfy { !$0.unknown })
     }
 
-    @Test func crawlFactsKeepTheShortestDepthTheFirstTextAndEveryInlink() throws {
+    @Test func crawlFactsKeepTheShortestDepthTheTextAndPageGivenAndEveryInlink() throws {
         var urls = URLTable()
         urls.append(url: "https://shop.test/a", foundOn: "sitemap https://shop.test/s.xml", httpStatus: nil, note: nil)
         urls.append(url: "https://shop.test/b", foundOn: "https://shop.test/", httpStatus: 301, note: nil, depth: 4)
@@ -80,8 +80,11 @@ import Testing
         urls.reached(depth: 6, at: 0)
         urls.reached(depth: 2, at: 1)
         urls.reached(depth: 3, at: 1)
-        urls.offerAnchorText("first", at: 1)
-        urls.offerAnchorText("second", at: 1)
+        urls.setAnchorText("first", at: 1)
+        urls.setAnchorText("chosen", at: 1)
+        urls.setFoundOn("https://shop.test/chosen", href: "../b", at: 1)
+        urls.setFoundOn("https://shop.test/chosen", href: "../b", at: 4_096 + 1)
+        urls.setFoundOn("https://shop.test/", href: nil, at: 2)
         urls.addInlink(at: 1)
         urls.addInlink(at: 1)
         urls.setRedirect("https://shop.test/c", at: 1)
@@ -89,7 +92,10 @@ import Testing
         urls.addInlink(at: last)
         urls.reached(depth: 1, at: last)
         #expect(urls[0].depth == 6 && urls[0].inlinks == 0 && urls[0].anchorText == nil && urls[0].redirectTo == nil)
-        #expect(urls[1].depth == 2 && urls[1].inlinks == 2 && urls[1].anchorText == "first")
+        #expect(urls[1].depth == 2 && urls[1].inlinks == 2 && urls[1].anchorText == "chosen")
+        #expect(urls[1].foundOn == "https://shop.test/chosen" && urls[0].foundOn == "sitemap https://shop.test/s.xml")
+        #expect(urls[1].href == "../b" && urls[last].href == "../b" && urls[last].foundOn == "https://shop.test/chosen")
+        #expect(urls[2].href == nil && urls[2].foundOn == "https://shop.test/")
         #expect(urls[1].redirectTo == "https://shop.test/c")
         #expect(urls[last].inlinks == 1 && urls[last].depth == 1, "the open chunk as well as sealed ones")
         // Given rows keep theirs, and a row read back from a baseline knows none.
@@ -97,6 +103,26 @@ import Testing
         given.append(given: "https://shop.test/x", opensApp: nil)
         #expect(given[0] == urls[1])
         #expect(given[1].inlinks == nil && given[1].depth == nil && given[1].redirectTo == nil)
+    }
+
+    /// The crawl picks a row's linking page by this order, so it must be plain byte order: a prefix first, bytes
+    /// past ASCII after it, and URLs held in different chunks of bytes (a URL of a megabyte has one of its own).
+    @Test func urlsCompareInByteOrderAcrossChunks() {
+        var urls = URLTable()
+        let long = "https://shop.test/" + String(repeating: "m", count: 1 << 20)
+        let listed = [
+            "https://shop.test/", "https://shop.test/a", "https://shop.test/ab", "https://shop.test/b", long,
+            "https://shop.test/é", "https://shop.test/A", "https://shop.test/mm",
+        ]
+        for url in listed { urls.append(url: url, foundOn: nil, httpStatus: nil, note: nil) }
+        let bytes = listed.map { Array($0.utf8) }
+        for a in listed.indices {
+            for b in listed.indices {
+                #expect(
+                    urls.urlPrecedes(a, b) == bytes[a].lexicographicallyPrecedes(bytes[b]),
+                    "\(listed[a].prefix(24)) vs \(listed[b].prefix(24))")
+            }
+        }
     }
 
     @Test func rowsAreJudgedByTheirHostsFileWhenRead() throws {

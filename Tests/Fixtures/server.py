@@ -172,6 +172,9 @@ def inlinks_page(path):
     }
     if path not in pages:
         return 404, b"not found", "text/plain", {}
+    if path == "/a":
+        # /a answers last, so /b and /c are scanned first: what a row says must not depend on that order.
+        time.sleep(0.3)
     body = "<!DOCTYPE html><html><body>%s</body></html>" % pages[path]
     return 200, body.encode(), "text/html; charset=utf-8", {}
 SEO_HOME = ('<a href="/shop/1">=cmd|\' /C calc\'!A0</a><a href="/shop/1">second link, same page</a>\n'

@@ -68,6 +68,19 @@ struct URLBytes: Sendable {
         return url.withUTF8 { equals(span, $0) }
     }
 
+    /// Whether `a`'s bytes sort before `b`'s (byte order, a prefix first): an order of URLs that no timing changes.
+    func precedes(_ a: Span, _ b: Span) -> Bool {
+        chunks[a.chunk].withUnsafeBufferPointer { first in
+            chunks[b.chunk].withUnsafeBufferPointer { second in
+                let (aStart, aCount) = extent(a, in: first.count)
+                let (bStart, bCount) = extent(b, in: second.count)
+                let common = min(aCount, bCount)
+                let order = common == 0 ? 0 : memcmp(first.baseAddress! + aStart, second.baseAddress! + bStart, common)
+                return order != 0 ? order < 0 : aCount < bCount
+            }
+        }
+    }
+
     /// Whether `span` holds exactly `key`.
     func equals(_ span: Span, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard key.count == span.count || span.count == Span.wholeChunk else { return false }

@@ -8,11 +8,13 @@ import Foundation
 /// range). Not here: the URL and its href, which the table packs into bytes, and a redirect's target, which it keeps
 /// apart since few rows have one.
 public struct URLFacts: Sendable, Equatable {
-    /// The page that first linked it; shares the storage of that page's URL string, so a row costs no copy.
+    /// The page that names it (the crawl's choice does not depend on fetch order); shares the storage of that
+    /// page's URL string, so a row costs no copy.
     public var foundOn: String?
     /// Why it was not fetched, or what happened when it was: one typed note each.
     public var notes: [URLNote] = []
-    /// The first non-empty text of a link to it, whitespace collapsed, at most 200 characters.
+    /// The first non-empty text of a link to it from the first page in `foundOn`'s order that has one, whitespace
+    /// collapsed, at most 200 characters.
     public var anchorText: String?
     /// The Content-Type of the response the crawler got, as sent (control characters removed, at most 200
     /// characters); nil when it fetched nothing or no type came, and in reports written before crawls recorded it.

@@ -14,7 +14,7 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// A row as kept: its URL's bytes are in `bytes`, and what the crawl recorded is kept as it came.
     struct Stored: Sendable {
         var url: URLBytes.Span
-        /// The href as written where it was first linked, in `bytes` beside the URL: most rows have one. `.absent`
+        /// The href as written on the page `foundOn` names, in `bytes` beside the URL: most rows have one. `.absent`
         /// when there is none, since an `Optional` would pad every row by 8 bytes.
         var href: URLBytes.Span
         var facts: URLFacts
@@ -188,9 +188,25 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         update(position) { if $0.depth.map({ depth < $0 }) ?? true { $0.depth = depth } }
     }
 
-    /// The first non-empty link text for the row is kept.
-    public mutating func offerAnchorText(_ text: String, at position: Int) {
-        update(position) { if $0.anchorText == nil { $0.anchorText = text } }
+    /// The row's link text becomes `text` (the crawl decides which link's text a row keeps).
+    public mutating func setAnchorText(_ text: String, at position: Int) {
+        update(position) { $0.anchorText = text }
+    }
+
+    /// The row's linking page becomes `page`, where it is linked as `href` (the crawl decides which page a row
+    /// names). An href like the one kept (a menu's link on every page) costs no bytes.
+    public mutating func setFoundOn(_ page: String?, href: String?, at position: Int) {
+        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
+        let kept = chunk < sealed.count ? sealed[chunk][offset].href : open[offset].href
+        var span = URLBytes.Span.absent
+        if let href { span = kept != .absent && bytes.equals(kept, href) ? kept : bytes.append(href) }
+        if chunk < sealed.count {
+            sealed[chunk][offset].href = span
+            sealed[chunk][offset].facts.foundOn = page
+        } else {
+            open[offset].href = span
+            open[offset].facts.foundOn = page
+        }
     }
 
     /// Where fetching the row's URL redirected.
@@ -202,6 +218,11 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// The row's URL, as found.
     public func url(at position: Int) -> String { bytes.string(field(position) { $0.url }) }
+
+    /// Whether the URL of the row at `a` sorts before that of the row at `b`, in byte order, without making strings.
+    public func urlPrecedes(_ a: Int, _ b: Int) -> Bool {
+        bytes.precedes(field(a) { $0.url }, field(b) { $0.url })
+    }
 
     /// Whether the row's URL is exactly `url`, compared without making a string.
     public func hasURL(_ url: String, at position: Int) -> Bool { bytes.equals(field(position) { $0.url }, url) }
