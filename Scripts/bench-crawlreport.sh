@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Scripts/bench crawlreport [PAGES] [RUNS]: the report phase of a big crawl, all formats: a site of PAGES generated
-# pages (default 50000, about 100,000 URLs recorded) from a local nginx, crawled RUNS times (default 3); each run prints
+# pages (default 50000: 53,001 URLs recorded; 100000: 106,001) from a local nginx, crawled RUNS times (default 3); each run prints
 # wall and CPU time, peak RSS, pages and URLs, the report phase (the end of auditing to the last report file renamed
 # into place, from run.json to the millisecond: bench_report_phase in Scripts/lib.sh) and the crawl's CPU per page.
+# With RUNS over 1 the first and last runs' report.json are compared, what each URL row says of its links included.
 # AASA_BENCH_BEFORE=BINARY runs another build (an older release) in turn with ours, and compares the two report.json
 # files (timing fields and the URLs' order aside); for a build whose run.json has whole seconds the phase comes from
 # the files' times (the run log's last write to the last report file's), which add nothing otherwise.
@@ -43,14 +44,17 @@ print("%-6s run %s: wall %6.2f s  cpu %6.2f s  peak RSS %6.1f MB  %d pages, %d U
     which, run, float(t[0]), cpu, int(t[3]) / 1024, pages, len(domain["urls"]), phase, cpu / max(pages, 1) * 1e6))
 PY
     done
+    [ "$run" != 1 ] || cp "$work/ours/report.json" "$work/ours-first.json"
 done
-if [ -n "${AASA_BENCH_BEFORE:-}" ]; then
-    python3 - "$work/before/report.json" "$work/ours/report.json" <<'PY'
+# compare A B ORDER_TOO LABEL: report.json A against B, times aside; ORDER_TOO=1 keeps what builds before 5dcf71c took
+# from whichever fetch finished first (a URL's foundOn, that link's href and text), which ours no longer does.
+compare() {
+    python3 - "$@" <<'PY'
 import json, sys
-# Left out of the comparison: times, and what depends on the order concurrent fetches finish in (the page a URL was
-# first found on, that link's href and text, the pages a finding quotes as examples); header names compared as
-# libcurl reports them (HTTP/2 names are lower-case).
-ORDER = ("foundOn", "href", "anchorText")
+# Left out of the comparison: times, the order of URL rows (discovery order, which concurrent fetches change), the
+# pages a finding quotes as examples, and unless asked, the URL facts older builds took from the first fetch to
+# finish; header names compared as libcurl reports them (HTTP/2 names are lower-case).
+ORDER = () if sys.argv[3] == "1" else ("foundOn", "href", "anchorText")
 def strip(v):
     if isinstance(v, dict):
         out = {k: strip(x) for k, x in v.items()
@@ -64,6 +68,30 @@ def strip(v):
         return out
     return [strip(x) for x in v] if isinstance(v, list) else v
 a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
-print("report.json: " + ("identical to before's (times, fetch order and finding texts aside)" if a == b else "DIFFERS from before's"))
+print(sys.argv[4] + (": identical" if a == b else ": DIFFER"))
+shown = []
+def diff(x, y, path):
+    """The first few places where the two differ, so a one-off difference can be told from a real one."""
+    if len(shown) >= 5 or x == y:
+        return
+    if isinstance(x, dict) and isinstance(y, dict):
+        for k in sorted(set(x) | set(y)):
+            diff(x.get(k), y.get(k), path + "/" + k)
+    elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        for i, (p, q) in enumerate(zip(x, y)):
+            diff(p, q, "%s[%d]" % (path, i))
+    else:
+        shown.append("  %s: %s | %s" % (path or "/", repr(x)[:150], repr(y)[:150]))
+diff(a, b, "")
+if shown:
+    print("\n".join(shown))
 PY
+}
+if [ "$runs" -gt 1 ]; then
+    compare "$work/ours-first.json" "$work/ours/report.json" 1 \
+        "report.json of ours, run 1 and run $runs (times, row order and finding texts aside; foundOn, href, anchorText in)"
+fi
+if [ -n "${AASA_BENCH_BEFORE:-}" ]; then
+    compare "$work/before/report.json" "$work/ours/report.json" 0 \
+        "report.json, ours and before's (times, row order, finding texts, foundOn, href and anchorText aside)"
 fi

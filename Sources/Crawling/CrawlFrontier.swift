@@ -94,12 +94,20 @@ struct CrawlFrontier {
     /// key.
     private var linked: [String: Int32] = [:]
     private var variants: [(Int, String)] = []
-    /// The linking page (its row) each row's `foundOn` and anchor text came from, or -1: `foundOn` from the start
-    /// or a sitemap (read before any page, so never replaced), or no text yet; -2: text given with no page, kept. Pages arrive in the order their
-    /// fetches finish, so "first found" would differ between two crawls of one site; a row keeps instead the link
-    /// from the page `precedes` puts first. 8 bytes a row.
+    /// The linking page (its row) each row's `foundOn` came from, or -1: the start page or a sitemap (read before
+    /// any page, so never replaced). Pages arrive in the order their fetches finish, so "first found" would differ
+    /// between two crawls of one site; a row keeps instead the link that `ranksBefore` puts first. The link distance
+    /// it gave is the row's `depth`, the shortest: a link that gives a shorter one wins.
     private var foundOnPage: [Int32] = []
-    private var anchorPage: [Int32] = []
+    /// The link each row's anchor text came from: page -1 when it has none yet, -2 when given with no page (kept).
+    private var anchorSource: [Source] = []
+    /// A link to a row: the page's row and the link distance from the start page the link gives (`Int32.max` for
+    /// none), read when the link was taken in, as the row's depth is.
+    private struct Source {
+        var page: Int32
+        var depth: Int32
+        static let none = Source(page: -1, depth: .max)
+    }
     /// Rows the page being taken in links to, so each counts that page once.
     private var rowsLinkedFromPage = Set<Int32>()
     /// Each content type the crawl recorded, once: the rows of a type share its storage instead of a copy each.
@@ -158,12 +166,19 @@ struct CrawlFrontier {
                         urls.append(
                             url: url, foundOn: foundOn, httpStatus: nil, note: .samePage(key),
                             href: reference)
-                        recordSources(page: page, anchorText: nil)
+                        recordSources(page: page, linkDepth: linkDepth, anchorText: nil)
                         variants.append((position, key))
                     }
                 }
-                if let linkDepth { urls.reached(depth: linkDepth, at: position) }
-                offer(foundOn, page: page, href: reference, anchorText: anchorText, at: position)
+                // The depth before this link: the one `foundOn`'s link gave.
+                let held = linkDepth.map { urls.reached(depth: $0, at: position) } ?? urls.depth(at: position)
+                if let page {
+                    let link = Source(page: page, depth: linkDepth.map { Int32(clamping: $0) } ?? .max)
+                    offer(foundOn, link, heldDepth: held, href: reference, anchorText: anchorText, at: position)
+                } else if let anchorText, anchorSource[position].page == -1 {
+                    anchorSource[position] = Source(page: -2, depth: .max)
+                    urls.setAnchorText(anchorText, at: position)
+                }
                 return position
             }
             guard urls.count < urlCap else {
@@ -188,42 +203,42 @@ struct CrawlFrontier {
             urls.append(
                 url: url, foundOn: foundOn, httpStatus: nil, note: note, depth: linkDepth, anchorText: anchorText,
                 href: reference)
-            recordSources(page: page, anchorText: anchorText)
+            recordSources(page: page, linkDepth: linkDepth, anchorText: anchorText)
             return position
         }
     }
 
     /// Where a new row's `foundOn` and anchor text came from.
-    private mutating func recordSources(page: Int32?, anchorText: String?) {
+    private mutating func recordSources(page: Int32?, linkDepth: Int?, anchorText: String?) {
         foundOnPage.append(page ?? -1)
-        anchorPage.append(anchorText == nil ? -1 : page ?? -2)
+        let source = Source(page: page ?? -2, depth: linkDepth.map { Int32(clamping: $0) } ?? .max)
+        anchorSource.append(anchorText == nil ? .none : source)
     }
 
-    /// Another link to the row at `position`, from `page`: the row takes its page and href, and its text, when
-    /// `page` precedes the one they came from, and its text when it has none yet. A later link on the same page
-    /// changes nothing.
-    private mutating func offer(_ foundOn: String?, page: Int32?, href: String?, anchorText: String?, at position: Int)
-    {
+    /// Another `link` to the row at `position`, whose depth was `heldDepth` before it: the row takes the link's
+    /// page and href when the link ranks before the one they came from, and its text when that ranks before the
+    /// one the text came from or the row has none yet. A later link on the same page changes nothing.
+    private mutating func offer(
+        _ foundOn: String?, _ link: Source, heldDepth: Int?, href: String?, anchorText: String?, at position: Int
+    ) {
         let named = foundOnPage[position]
-        if let page, named >= 0, named != page, precedes(page, named) {
-            foundOnPage[position] = page
+        if named >= 0, named != link.page,
+            ranksBefore(link, Source(page: named, depth: heldDepth.map { Int32(clamping: $0) } ?? .max))
+        {
+            foundOnPage[position] = link.page
             urls.setFoundOn(foundOn, href: href, at: position)
         }
         guard let anchorText else { return }
-        switch anchorPage[position] {
-        case -1: break
-        case -2: return
-        case let had: guard let page, page != had, precedes(page, had) else { return }
-        }
-        anchorPage[position] = page ?? -2
+        let had = anchorSource[position]
+        guard had.page == -1 || (had.page >= 0 && had.page != link.page && ranksBefore(link, had)) else { return }
+        anchorSource[position] = link
         urls.setAnchorText(anchorText, at: position)
     }
 
-    /// Whether the page at row `a` comes before the one at `b` as a row's source: the one nearer the start page,
-    /// then the one first in byte order of URLs. Neither depends on the order in which pages were fetched.
-    private func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        let (depthA, depthB) = (urls.depth(at: Int(a)) ?? .max, urls.depth(at: Int(b)) ?? .max)
-        return depthA != depthB ? depthA < depthB : urls.urlPrecedes(Int(a), Int(b))
+    /// Whether link `a` ranks before `b` as a row's source: the shorter link distance from the start page, then the
+    /// page first in byte order of URLs. Neither depends on the order in which pages were fetched.
+    private func ranksBefore(_ a: Source, _ b: Source) -> Bool {
+        a.depth != b.depth ? a.depth < b.depth : urls.urlPrecedes(Int(a.page), Int(b.page))
     }
 
     /// The row recorded for `key`, if any.

@@ -30,7 +30,10 @@ extension HTMLReport {
         struct Page: Comparable {
             var depth: Int
             var url: String
-            static func < (a: Page, b: Page) -> Bool { (a.depth, a.url) < (b.depth, b.url) }
+            /// The crawl's order for a row's `foundOn`: nearest the start page, then first in byte order of URL.
+            static func < (a: Page, b: Page) -> Bool {
+                a.depth != b.depth ? a.depth < b.depth : a.url.utf8.lexicographicallyPrecedes(b.url.utf8)
+            }
         }
         var pages: [String: [Page]] = [:]
         // A million links are sifted by a hash of their target's bytes; a string is made only for a likely hit.

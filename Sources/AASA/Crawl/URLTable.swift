@@ -183,9 +183,16 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
         update(position) { $0.inlinks = count }
     }
 
-    /// A link `depth` links from the start page leads here: the row keeps the shortest distance seen.
-    public mutating func reached(depth: Int, at position: Int) {
-        update(position) { if $0.depth.map({ depth < $0 }) ?? true { $0.depth = depth } }
+    /// A link `depth` links from the start page leads here: the row keeps the shortest distance seen. Returns the
+    /// distance it had before.
+    @discardableResult
+    public mutating func reached(depth: Int, at position: Int) -> Int? {
+        var before: Int?
+        update(position) {
+            before = $0.depth
+            if $0.depth.map({ depth < $0 }) ?? true { $0.depth = depth }
+        }
+        return before
     }
 
     /// The row's link text becomes `text` (the crawl decides which link's text a row keeps).
