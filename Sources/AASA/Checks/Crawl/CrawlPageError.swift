@@ -25,7 +25,13 @@ public enum CrawlPageError: Check {
         let summary = causes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map {
             "\($0.key) ×\($0.value)"
         }
-        let examples = evidence.pageErrors.prefix(5).map(\.url)
+        // Pages fail in the order their fetches finish, which differs between two crawls of one site: the examples
+        // are the first five in byte order of URL, so the same failures read the same.
+        var examples: [String] = []
+        for url in evidence.pageErrors.lazy.map(\.url) where examples.count < 5 || precedes(url, examples[4]) {
+            examples.insert(url, at: examples.firstIndex { precedes(url, $0) } ?? examples.endIndex)
+            if examples.count > 5 { examples.removeLast() }
+        }
         findings.append(
             Finding(
                 id: description.id, severity: description.severity,
@@ -36,4 +42,6 @@ public enum CrawlPageError: Check {
                 hint: "Fix or remove the links; the report's URL table says where each was found.",
                 reference: description.reference))
     }
+
+    private static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 }
