@@ -12,7 +12,8 @@ import Testing
     @Test func theExamplesAreTheFirstFiveByURLInWhateverOrderPagesFailed() throws {
         let paths = ["/z", "/b", "/a/2", "/é", "/a", "/A", "/c", "/b/"]
         let errors = paths.map { PageError(url: "https://example.com\($0)", status: 404, error: nil) }
-        let expected = "8 page(s) failed: HTTP 404 ×8; for example "
+        let expected =
+            "8 page(s) failed: HTTP 404 ×8; for example "
             + ["/A", "/a", "/a/2", "/b", "/b/"].map { "https://example.com\($0)" }.joined(separator: ", ") + "."
         // Every rotation and the reverse of each: the message never changes.
         for shift in errors.indices {
