@@ -106,7 +106,12 @@ struct CrawlFrontier {
     private struct Source {
         var page: Int32
         var depth: Int32
-        static let none = Source(page: -1, depth: .max)
+        static let none = Source(page: -1, linkDepth: nil)
+
+        init(page: Int32, linkDepth: Int?) {
+            self.page = page
+            depth = linkDepth.map { Int32(clamping: $0) } ?? .max
+        }
     }
     /// Rows the page being taken in links to, so each counts that page once.
     private var rowsLinkedFromPage = Set<Int32>()
@@ -171,12 +176,15 @@ struct CrawlFrontier {
                     }
                 }
                 // The depth before this link: the one `foundOn`'s link gave.
-                let held = linkDepth.map { urls.reached(depth: $0, at: position) } ?? urls.depth(at: position)
+                var held: Int?
+                if let linkDepth { held = urls.reached(depth: linkDepth, at: position) }
                 if let page {
-                    let link = Source(page: page, depth: linkDepth.map { Int32(clamping: $0) } ?? .max)
-                    offer(foundOn, link, heldDepth: held, href: reference, anchorText: anchorText, at: position)
+                    if linkDepth == nil { held = urls.depth(at: position) }
+                    offer(
+                        foundOn, Source(page: page, linkDepth: linkDepth), heldDepth: held, href: reference,
+                        anchorText: anchorText, at: position)
                 } else if let anchorText, anchorSource[position].page == -1 {
-                    anchorSource[position] = Source(page: -2, depth: .max)
+                    anchorSource[position] = Source(page: -2, linkDepth: nil)
                     urls.setAnchorText(anchorText, at: position)
                 }
                 return position
@@ -211,8 +219,7 @@ struct CrawlFrontier {
     /// Where a new row's `foundOn` and anchor text came from.
     private mutating func recordSources(page: Int32?, linkDepth: Int?, anchorText: String?) {
         foundOnPage.append(page ?? -1)
-        let source = Source(page: page ?? -2, depth: linkDepth.map { Int32(clamping: $0) } ?? .max)
-        anchorSource.append(anchorText == nil ? .none : source)
+        anchorSource.append(anchorText == nil ? .none : Source(page: page ?? -2, linkDepth: linkDepth))
     }
 
     /// Another `link` to the row at `position`, whose depth was `heldDepth` before it: the row takes the link's
@@ -222,9 +229,7 @@ struct CrawlFrontier {
         _ foundOn: String?, _ link: Source, heldDepth: Int?, href: String?, anchorText: String?, at position: Int
     ) {
         let named = foundOnPage[position]
-        if named >= 0, named != link.page,
-            ranksBefore(link, Source(page: named, depth: heldDepth.map { Int32(clamping: $0) } ?? .max))
-        {
+        if named >= 0, named != link.page, ranksBefore(link, Source(page: named, linkDepth: heldDepth)) {
             foundOnPage[position] = link.page
             urls.setFoundOn(foundOn, href: href, at: position)
         }

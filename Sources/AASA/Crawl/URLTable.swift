@@ -162,8 +162,13 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
 
     /// Changes the row at `position` in place. For what the counts (`tally`) never read, so the memo stays.
     @inline(__always) private mutating func update(_ position: Int, _ change: (inout URLFacts) -> Void) {
+        updateRow(position) { change(&$0.facts) }
+    }
+
+    /// Changes the stored row at `position` in place: its facts, or its href beside them.
+    @inline(__always) private mutating func updateRow(_ position: Int, _ change: (inout Stored) -> Void) {
         let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
-        if chunk < sealed.count { change(&sealed[chunk][offset].facts) } else { change(&open[offset].facts) }
+        if chunk < sealed.count { change(&sealed[chunk][offset]) } else { change(&open[offset]) }
     }
 
     /// Changes what the crawl recorded about the row at `position` (what it got when fetching the URL, say).
@@ -203,16 +208,12 @@ public struct URLTable: Sendable, RandomAccessCollection, Codable {
     /// The row's linking page becomes `page`, where it is linked as `href` (the crawl decides which page a row
     /// names). An href like the one kept (a menu's link on every page) costs no bytes.
     public mutating func setFoundOn(_ page: String?, href: String?, at position: Int) {
-        let (chunk, offset) = position.quotientAndRemainder(dividingBy: URLTable.chunkSize)
-        let kept = chunk < sealed.count ? sealed[chunk][offset].href : open[offset].href
+        let kept = field(position) { $0.href }
         var span = URLBytes.Span.absent
         if let href { span = kept != .absent && bytes.equals(kept, href) ? kept : bytes.append(href) }
-        if chunk < sealed.count {
-            sealed[chunk][offset].href = span
-            sealed[chunk][offset].facts.foundOn = page
-        } else {
-            open[offset].href = span
-            open[offset].facts.foundOn = page
+        updateRow(position) {
+            $0.href = span
+            $0.facts.foundOn = page
         }
     }
 
