@@ -99,7 +99,7 @@ struct CrawlFrontier {
     /// between two crawls of one site; a row keeps instead the link that `ranksBefore` puts first. The link distance
     /// it gave is the row's `depth`, the shortest: a link that gives a shorter one wins.
     private var foundOnPage: [Int32] = []
-    /// The link each row's anchor text came from: page -1 when it has none yet, -2 when given with no page (kept).
+    /// The link each row's anchor text came from: page -1 when it has none yet.
     private var anchorSource: [Source] = []
     /// A link to a row: the page's row and the link distance from the start page the link gives (`Int32.max` for
     /// none), read when the link was taken in, as the row's depth is.
@@ -141,14 +141,15 @@ struct CrawlFrontier {
     /// queues it for fetching when it is in scope and passes the caps, robots.txt and the trap defences. `page` is
     /// `foundOn`'s row when it is a crawled page, `depth` the crawl's (for `--max-depth`: a sitemap's URLs count as
     /// one link deep), `linkDepth` the link distance from the start page the row reports (nil for a sitemap's URL),
-    /// `anchorText` the link's text, `reference` the href as written (a custom-scheme link is listed with it).
-    /// Returns the URL's row, new or found, or nil when it has none.
+    /// `anchorText` the link's text (only with `page`: a text ranks by the page it is on), `reference` the href as
+    /// written (a custom-scheme link is listed with it). Returns the URL's row, new or found, or nil when it has none.
     @discardableResult
     mutating func add(
         _ resolved: LinkResolver.Resolved, foundOn: String?, page: Int32? = nil, depth: Int, linkDepth: Int? = nil,
         anchorText: String? = nil,
         redirects: Int = 0, reference: String? = nil
     ) -> Int? {
+        assert(anchorText == nil || page != nil, "a link's text comes with the page it is on")
         switch resolved {
         case .otherScheme(let scheme):
             otherSchemes[scheme, default: 0] += 1
@@ -183,9 +184,6 @@ struct CrawlFrontier {
                     offer(
                         foundOn, Source(page: page, linkDepth: linkDepth), heldDepth: held, href: reference,
                         anchorText: anchorText, at: position)
-                } else if let anchorText, anchorSource[position].page == -1 {
-                    anchorSource[position] = Source(page: -2, linkDepth: nil)
-                    urls.setAnchorText(anchorText, at: position)
                 }
                 return position
             }
@@ -219,7 +217,11 @@ struct CrawlFrontier {
     /// Where a new row's `foundOn` and anchor text came from.
     private mutating func recordSources(page: Int32?, linkDepth: Int?, anchorText: String?) {
         foundOnPage.append(page ?? -1)
-        anchorSource.append(anchorText == nil ? .none : Source(page: page ?? -2, linkDepth: linkDepth))
+        if let page, anchorText != nil {
+            anchorSource.append(Source(page: page, linkDepth: linkDepth))
+        } else {
+            anchorSource.append(.none)
+        }
     }
 
     /// Another `link` to the row at `position`, whose depth was `heldDepth` before it: the row takes the link's
@@ -235,7 +237,7 @@ struct CrawlFrontier {
         }
         guard let anchorText else { return }
         let had = anchorSource[position]
-        guard had.page == -1 || (had.page >= 0 && had.page != link.page && ranksBefore(link, had)) else { return }
+        guard had.page == -1 || (had.page != link.page && ranksBefore(link, had)) else { return }
         anchorSource[position] = link
         urls.setAnchorText(anchorText, at: position)
     }

@@ -35,6 +35,14 @@ extension HTMLReport {
                 a.depth != b.depth ? a.depth < b.depth : a.url.utf8.lexicographicallyPrecedes(b.url.utf8)
             }
         }
+        /// A page that links twice is listed once, where its nearest link puts it.
+        func keep(_ page: Page, in list: inout [Page]) {
+            if let same = list.firstIndex(where: { $0.url == page.url }) {
+                guard page < list[same] else { return }
+                list.remove(at: same)
+            }
+            list.insert(page, keepingFirst: linkingPagesShown, by: <)
+        }
         var pages: [String: [Page]] = [:]
         // A million links are sifted by a hash of their target's bytes; a string is made only for a likely hit.
         let hashes = Set(urls.map { Array($0.utf8).withUnsafeBufferPointer(hash) })
@@ -43,16 +51,7 @@ extension HTMLReport {
             let to = String(decoding: link.to, as: UTF8.self)
             guard urls.contains(to) else { return }
             let page = Page(depth: link.depth ?? .max, url: String(decoding: link.from, as: UTF8.self))
-            var list = pages[to, default: []]
-            if let same = list.firstIndex(where: { $0.url == page.url }) {
-                guard page < list[same] else { return }
-                list.remove(at: same)
-            } else if list.count == linkingPagesShown {
-                guard let last = list.last, page < last else { return }
-                list.removeLast()
-            }
-            list.insert(page, at: list.firstIndex { page < $0 } ?? list.endIndex)
-            pages[to] = list
+            keep(page, in: &pages[to, default: []])
         }
         return pages.mapValues { $0.map(\.url) }
     }

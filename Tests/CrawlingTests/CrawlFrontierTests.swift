@@ -70,25 +70,27 @@ import Testing
         #expect(finished(f).stoppedBecause == .complete)
     }
 
-    /// One page's links as the crawler takes them in: each row counts the page once, keeps its first text and its
-    /// shortest link distance; a fragment variant is a row of its own.
-    func take(_ links: [(String, String?)], linkDepth: Int?, into f: inout CrawlFrontier) {
+    /// One page's links as the crawler takes them in, the start page's (its row `page`): each row counts the page
+    /// once, keeps its first text and its shortest link distance; a fragment variant is a row of its own.
+    func take(_ links: [(String, String?)], linkDepth: Int?, page: Int32, into f: inout CrawlFrontier) {
         f.startPage()
         for (href, text) in links {
             let row = f.add(
-                LinkResolver.resolve(href, against: Self.root), foundOn: Self.root, depth: 1, linkDepth: linkDepth,
-                anchorText: text)
+                LinkResolver.resolve(href, against: Self.root), foundOn: Self.root, page: page, depth: 1,
+                linkDepth: linkDepth, anchorText: text)
             if let row { f.countInlink(to: row) }
         }
     }
 
-    @Test func inlinksCountEachPageOnceAndRowsKeepTheFirstTextAndShortestDepth() {
+    @Test func inlinksCountEachPageOnceAndRowsKeepTheFirstTextAndShortestDepth() throws {
         var f = frontier()
         f.add(LinkResolver.resolve("/s", against: Self.root), foundOn: "sitemap https://shop.test/s.xml", depth: 1)
+        let added = f.add(LinkResolver.resolve("/", against: Self.root), foundOn: nil, depth: 0)
+        let home = try #require(added)
         take(
             [("/a", nil), ("/a", "A"), ("/A/../a", "again"), ("/a#x", "X"), ("/s", nil), ("mailto:x@y", "m")],
-            linkDepth: 3, into: &f)
-        take([("/a", "later"), ("/a#x", nil), ("/s", "S")], linkDepth: 1, into: &f)
+            linkDepth: 3, page: Int32(home), into: &f)
+        take([("/a", "later"), ("/a#x", nil), ("/s", "S")], linkDepth: 1, page: Int32(home), into: &f)
         let rows = Dictionary(f.urls.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(rows["https://shop.test/a"]?.inlinks == 2, "three links on the first page count once")
         #expect(rows["https://shop.test/a"]?.anchorText == "A" && rows["https://shop.test/a"]?.depth == 1)

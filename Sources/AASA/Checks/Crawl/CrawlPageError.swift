@@ -19,18 +19,15 @@ public enum CrawlPageError: Check {
     public static func run(_ evidence: CrawlEvidence, into findings: inout FindingSink) {
         guard !evidence.pageErrors.isEmpty else { return }
         var causes: [String: Int] = [:]
-        for error in evidence.pageErrors {
-            causes[error.status.map { "HTTP \($0)" } ?? (error.error ?? "failed"), default: 0] += 1
-        }
-        let summary = causes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map {
-            "\($0.key) ×\($0.value)"
-        }
         // Pages fail in the order their fetches finish, which differs between two crawls of one site: the examples
         // are the first five in byte order of URL, so the same failures read the same.
         var examples: [String] = []
-        for url in evidence.pageErrors.lazy.map(\.url) where examples.count < 5 || precedes(url, examples[4]) {
-            examples.insert(url, at: examples.firstIndex { precedes(url, $0) } ?? examples.endIndex)
-            if examples.count > 5 { examples.removeLast() }
+        for error in evidence.pageErrors {
+            causes[error.status.map { "HTTP \($0)" } ?? (error.error ?? "failed"), default: 0] += 1
+            examples.insert(error.url, keepingFirst: 5) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        let summary = causes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map {
+            "\($0.key) ×\($0.value)"
         }
         findings.append(
             Finding(
@@ -42,6 +39,4 @@ public enum CrawlPageError: Check {
                 hint: "Fix or remove the links; the report's URL table says where each was found.",
                 reference: description.reference))
     }
-
-    private static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 }
